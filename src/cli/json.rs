@@ -1,0 +1,103 @@
+//! The NDJSON schema of `kibitz decode` (and later `watch` and `replay`):
+//! one object per event, always with a `"type"`. Documented in the README;
+//! a public interface, so fields are only ever added.
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::protocol::event::Event;
+use crate::protocol::framing::Prompt;
+use crate::protocol::style12::{Style12, VerboseMove};
+
+/// The JSON object for one event.
+pub fn event_json(event: &Event) -> Value {
+    match event {
+        Event::Text(text) => json!({"type": "text", "text": text}),
+        Event::SetupReply(text) => json!({"type": "setup_reply", "text": text}),
+        Event::Unparsed { line, error } => {
+            json!({"type": "unparsed", "line": line, "error": error})
+        }
+        Event::LineCut { head } => json!({"type": "line_cut", "head": head}),
+        Event::Prompt(prompt) => prompt_json(prompt),
+        Event::Echo { server_echoes } => json!({"type": "echo", "server_echoes": server_echoes}),
+        Event::Ping(version) => json!({"type": "ping", "timeseal": version}),
+        Event::BlockStart { id, code } => json!({"type": "block_start", "id": id, "code": code}),
+        Event::BlockEnd => json!({"type": "block_end"}),
+        Event::LoggedIn { handle, titles } => {
+            json!({"type": "logged_in", "handle": handle, "titles": titles})
+        }
+        Event::LoginFailed { reason } => json!({"type": "login_failed", "reason": reason}),
+        Event::Board(board) => board_json(board),
+        Event::Holdings(holdings) => tagged("holdings", holdings),
+        Event::GameInfo(info) => tagged("game_info", info),
+        Event::Seek(seek) => tagged("seek", seek),
+        Event::SoughtEntry(seek) => tagged("sought_entry", seek),
+        Event::SoughtEnd { count } => json!({"type": "sought_end", "count": count}),
+        Event::Offer(offer) => tagged("offer", offer),
+        Event::MoveList(list) => tagged("move_list", list),
+        Event::GamesEntry(entry) => tagged("games_entry", entry),
+        Event::GamesEnd(end) => tagged("games_end", end),
+        // Messages carry their own `type` (`game_end`, `observation_started` ...).
+        Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
+    }
+}
+
+fn prompt_json(prompt: &Prompt) -> Value {
+    match prompt {
+        Prompt::Command => json!({"type": "prompt", "prompt": "command"}),
+        Prompt::Login => json!({"type": "prompt", "prompt": "login"}),
+        Prompt::Password => json!({"type": "prompt", "prompt": "password"}),
+        Prompt::EnterAsGuest { name } => {
+            json!({"type": "prompt", "prompt": "enter_as_guest", "name": name})
+        }
+    }
+}
+
+/// `{"type": kind, ...fields of value}`; a value that is not an object goes
+/// under `"value"`.
+fn tagged(kind: &str, value: &impl Serialize) -> Value {
+    let mut map = Map::new();
+    map.insert("type".into(), kind.into());
+    match serde_json::to_value(value) {
+        Ok(Value::Object(fields)) => map.extend(fields),
+        Ok(other) => {
+            map.insert("value".into(), other);
+        }
+        Err(e) => {
+            map.insert("error".into(), e.to_string().into());
+        }
+    }
+    Value::Object(map)
+}
+
+/// A board: the fields the issue fixes (`game`, `fen`, `white`, `black`,
+/// `relation`, `white_ms`, `black_ms`, `ticking`, `lag_ms`, `san`) and the rest
+/// of the line.
+pub fn board_json(b: &Style12) -> Value {
+    let last_move = match &b.last_move {
+        VerboseMove::None => Value::Null,
+        other => other.to_string().into(),
+    };
+    json!({
+        "type": "board",
+        "game": b.game,
+        "fen": b.fen(),
+        "white": b.white,
+        "black": b.black,
+        "relation": b.relation.code(),
+        "relation_name": b.relation,
+        "turn": if b.turn.is_white() { "white" } else { "black" },
+        "move_number": b.move_number,
+        "white_ms": b.remaining_ms.white,
+        "black_ms": b.remaining_ms.black,
+        "clock_unit": b.clock_unit,
+        "ticking": b.ticking,
+        "lag_ms": b.lag_ms,
+        "san": b.last_san,
+        "last_move": last_move,
+        "time_taken_ms": b.time_taken.ms(),
+        "initial_time_min": b.initial_time_min,
+        "increment_s": b.increment_s,
+        "flip": b.flip,
+    })
+}

@@ -1,0 +1,7 @@
+//! Kibitz: a desktop client for FICS-style Internet Chess Servers.
+//!
+//! The app is a library so tests and benchmarks build the real thing; see
+//! ARCHITECTURE.md for the layers.
+
+pub mod cli;
+pub mod protocol;

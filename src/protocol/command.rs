@@ -1,0 +1,975 @@
+//! Typed commands the client sends, and the one line of text each becomes.
+//!
+//! The server reads one command per `\n`-terminated line and refuses (or
+//! drops the connection on) anything outside printable ASCII, so
+//! [`Command::to_line`] is the single place that guarantees outbound text is
+//! one line of printable ASCII: user text is transliterated where a close
+//! ASCII spelling exists, and any control character becomes a space, so text
+//! typed into a tell can never smuggle in a second command.
+
+use std::fmt;
+
+use shakmaty::{Color, Role, Square};
+
+/// A password. Kept in its own type so it cannot end up in logs by accident:
+/// `Debug` and `Display` print `<password>`, never the text.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a password.
+    pub fn new(text: impl Into<String>) -> Self {
+        Self(text.into())
+    }
+
+    /// The password itself; call only to send it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<password>")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<password>")
+    }
+}
+
+/// A move in a notation every FICS server accepts: coordinates, `o-o`
+/// castling and `P@e4` drops. SAN is avoided because `b` is ambiguous
+/// (b-pawn or bishop) unless `iset movecase 1` is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveText(MoveKind);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum MoveKind {
+    Normal {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    CastleShort,
+    CastleLong,
+    Drop {
+        role: Role,
+        to: Square,
+    },
+}
+
+impl MoveText {
+    /// `e2e4`, or `e7e8=q` with a promotion.
+    pub fn normal(from: Square, to: Square, promotion: Option<Role>) -> Self {
+        Self(MoveKind::Normal {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    /// `o-o`. Sent as a word rather than king coordinates so it also works in
+    /// wild and Fischer random, where the king may not move two squares.
+    pub fn castle_short() -> Self {
+        Self(MoveKind::CastleShort)
+    }
+
+    /// `o-o-o`, for the same reason as [`MoveText::castle_short`].
+    pub fn castle_long() -> Self {
+        Self(MoveKind::CastleLong)
+    }
+
+    /// A crazyhouse/bughouse drop, `P@e4`.
+    pub fn drop(role: Role, to: Square) -> Self {
+        Self(MoveKind::Drop { role, to })
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            MoveKind::Normal {
+                from,
+                to,
+                promotion: None,
+            } => write!(f, "{from}{to}"),
+            MoveKind::Normal {
+                from,
+                to,
+                promotion: Some(role),
+            } => write!(f, "{from}{to}={}", role.char()),
+            MoveKind::CastleShort => f.write_str("o-o"),
+            MoveKind::CastleLong => f.write_str("o-o-o"),
+            MoveKind::Drop { role, to } => write!(f, "{}@{to}", role.upper_char()),
+        }
+    }
+}
+
+/// One line of the setup sent right after login, which makes the server's
+/// output machine-readable and quiet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetupStep {
+    /// `set style 12`: machine-readable `<12>` boards.
+    Style12,
+    /// `iset nowrap 1`: no server word-wrap with `\   ` continuations.
+    NoWrap,
+    /// `iset defprompt 1`: the prompt stays `fics% ` whatever the user set.
+    DefPrompt,
+    /// `iset ms 1`: clock times in milliseconds.
+    Ms,
+    /// `iset seekinfo 1`: the `<s>`/`<sr>`/`<sc>` seek stream.
+    SeekInfo,
+    /// `iset seekremove 1`: `<sr>` lines when seeks go away.
+    SeekRemove,
+    /// `iset pendinfo 1`: `<pf>`/`<pt>`/`<pr>` offer lines.
+    PendInfo,
+    /// `iset gameinfo 1`: a `<g1>` line when a game starts or is observed.
+    GameInfo,
+    /// `iset startpos 1`: the starting `<12>` before a wild game's moves.
+    StartPos,
+    /// `set interface Kibitz <version>`: shown in `finger`.
+    Interface,
+    /// `set bell 0`: no 0x07 bytes in the stream.
+    BellOff,
+    /// `set ptime 0`: no clock inside the prompt.
+    PtimeOff,
+    /// `iset lock 1`: freezes the interface variables.
+    Lock,
+}
+
+impl fmt::Display for SetupStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            SetupStep::Style12 => "set style 12",
+            SetupStep::NoWrap => "iset nowrap 1",
+            SetupStep::DefPrompt => "iset defprompt 1",
+            SetupStep::Ms => "iset ms 1",
+            SetupStep::SeekInfo => "iset seekinfo 1",
+            SetupStep::SeekRemove => "iset seekremove 1",
+            SetupStep::PendInfo => "iset pendinfo 1",
+            SetupStep::GameInfo => "iset gameinfo 1",
+            SetupStep::StartPos => "iset startpos 1",
+            SetupStep::Interface => {
+                return write!(f, "set interface Kibitz {}", env!("CARGO_PKG_VERSION"));
+            }
+            SetupStep::BellOff => "set bell 0",
+            SetupStep::PtimeOff => "set ptime 0",
+            SetupStep::Lock => "iset lock 1",
+        };
+        f.write_str(text)
+    }
+}
+
+/// The setup lines to send, in order, once the session has started.
+pub fn setup_sequence() -> Vec<SetupStep> {
+    vec![
+        SetupStep::Style12,
+        SetupStep::NoWrap,
+        SetupStep::DefPrompt,
+        SetupStep::Ms,
+        SetupStep::SeekInfo,
+        SetupStep::SeekRemove,
+        SetupStep::PendInfo,
+        SetupStep::GameInfo,
+        SetupStep::StartPos,
+        SetupStep::BellOff,
+        SetupStep::PtimeOff,
+        SetupStep::Interface,
+        // Last on purpose: once locked, the server refuses to change settings
+        // for the rest of the session, so anything sent after it would fail.
+        // Locking keeps a user's console `iset` from breaking our parser.
+        SetupStep::Lock,
+    ]
+}
+
+/// What to observe: a game by number, or whatever a player is playing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ObserveTarget {
+    Game(u32),
+    Player(String),
+}
+
+/// A seek ad: `seek TIME INC rated|unrated [white|black] [m] [f] [LO-HI] [VARIANT]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct SeekParams {
+    pub time_min: u32,
+    pub increment_s: u32,
+    pub rated: bool,
+    /// The colour we want; `None` lets the server decide.
+    pub color: Option<Color>,
+    /// A FICS variant such as `crazyhouse`, `suicide` or `wild/fr`.
+    pub variant: Option<String>,
+    /// Only opponents rated within this range (inclusive) may accept.
+    pub rating_range: Option<(u32, u32)>,
+    /// Accepting sends us a challenge to confirm instead of starting a game.
+    pub manual: bool,
+    /// Filter opponents with our `formula` variable.
+    pub formula: bool,
+}
+
+/// A challenge: `match HANDLE [TIME [INC]] rated|unrated [white|black] [VARIANT]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct MatchParams {
+    pub handle: String,
+    /// `None` uses the server defaults for both time and increment.
+    pub time_min: Option<u32>,
+    /// Only allowed together with `time_min`: FICS reads a lone number as the time.
+    pub increment_s: Option<u32>,
+    pub rated: bool,
+    pub color: Option<Color>,
+    pub variant: Option<String>,
+}
+
+/// Everything the client sends to the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// The handle at the `login:` prompt, or `guest`.
+    Login(String),
+    /// The password; never logged (see [`Command::is_sensitive`]).
+    Password(Secret),
+    /// The empty line that accepts the guest name the server offered.
+    EnterAsGuest,
+    /// One line of the post-login setup.
+    Setup(SetupStep),
+    Move(MoveText),
+    Observe(ObserveTarget),
+    /// `None` stops observing every game.
+    Unobserve(Option<u32>),
+    /// The move list of a game.
+    Moves(u32),
+    /// Re-send the current board; `None` for our own game.
+    Refresh(Option<u32>),
+    Games,
+    Seek(SeekParams),
+    /// `None` removes all our seeks.
+    Unseek(Option<u32>),
+    /// Accept seek number N.
+    Play(u32),
+    Sought,
+    Match(MatchParams),
+    /// `None` when there is only one offer to answer.
+    Accept(Option<u32>),
+    Decline(Option<u32>),
+    Withdraw(Option<u32>),
+    Draw,
+    Resign,
+    Abort,
+    Flag,
+    Takeback(u32),
+    Moretime(u32),
+    Tell {
+        to: String,
+        text: String,
+    },
+    Say(String),
+    Kibitz(String),
+    Whisper(String),
+    ChannelTell {
+        channel: u32,
+        text: String,
+    },
+    /// `date`, to keep the 60-minute idle logout away. Never `$$date`: the
+    /// `$$` prefix means "do not reset the idle timer".
+    KeepAlive,
+    /// A line typed in the console, sent as typed (a leading `$` is kept).
+    Raw(String),
+}
+
+/// Why a command cannot be sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A character with no printable-ASCII spelling.
+    #[error("cannot send {0:?}: the server accepts printable ASCII only")]
+    NotAscii(char),
+    #[error("invalid handle {0:?}: a handle is 1 to 17 ASCII letters")]
+    BadHandle(String),
+    /// Deliberately carries nothing from the password.
+    #[error("the password must be non-empty printable ASCII")]
+    BadPassword,
+    #[error("the message is empty")]
+    EmptyText,
+    #[error("no channel {0}: channels are 0 to 255")]
+    BadChannel(u32),
+    #[error("invalid variant {0:?}: use words of letters, digits and '/'")]
+    BadVariant(String),
+    #[error("empty rating range {0}-{1}")]
+    BadRatingRange(u32, u32),
+    #[error("an increment needs a time")]
+    IncrementWithoutTime,
+}
+
+/// FICS handles are at most this long.
+const MAX_HANDLE_LEN: usize = 17;
+/// The highest FICS channel number.
+const MAX_CHANNEL: u32 = 255;
+
+impl Command {
+    /// The line to send, without its newline, or why it cannot be sent.
+    pub fn to_line(&self) -> Result<String, CommandError> {
+        Ok(match self {
+            Command::Login(handle) => {
+                check_handle(handle)?;
+                handle.clone()
+            }
+            Command::Password(secret) => {
+                check_password(secret.expose())?;
+                secret.expose().to_owned()
+            }
+            Command::EnterAsGuest => String::new(),
+            Command::Setup(step) => step.to_string(),
+            Command::Move(mv) => mv.to_string(),
+            Command::Observe(ObserveTarget::Game(n)) => format!("observe {n}"),
+            Command::Observe(ObserveTarget::Player(handle)) => {
+                check_handle(handle)?;
+                format!("observe {handle}")
+            }
+            Command::Unobserve(game) => with_number("unobserve", *game),
+            Command::Moves(n) => format!("moves {n}"),
+            Command::Refresh(game) => with_number("refresh", *game),
+            Command::Games => "games".to_owned(),
+            Command::Seek(params) => seek_line(params)?,
+            Command::Unseek(n) => with_number("unseek", *n),
+            Command::Play(n) => format!("play {n}"),
+            Command::Sought => "sought".to_owned(),
+            Command::Match(params) => match_line(params)?,
+            Command::Accept(n) => with_number("accept", *n),
+            Command::Decline(n) => with_number("decline", *n),
+            Command::Withdraw(n) => with_number("withdraw", *n),
+            Command::Draw => "draw".to_owned(),
+            Command::Resign => "resign".to_owned(),
+            Command::Abort => "abort".to_owned(),
+            Command::Flag => "flag".to_owned(),
+            Command::Takeback(n) => format!("takeback {n}"),
+            Command::Moretime(n) => format!("moretime {n}"),
+            Command::Tell { to, text } => {
+                check_handle(to)?;
+                format!("tell {to} {}", chat_text(text)?)
+            }
+            Command::Say(text) => format!("say {}", chat_text(text)?),
+            Command::Kibitz(text) => format!("kibitz {}", chat_text(text)?),
+            Command::Whisper(text) => format!("whisper {}", chat_text(text)?),
+            Command::ChannelTell { channel, text } => {
+                if *channel > MAX_CHANNEL {
+                    return Err(CommandError::BadChannel(*channel));
+                }
+                format!("tell {channel} {}", chat_text(text)?)
+            }
+            Command::KeepAlive => "date".to_owned(),
+            Command::Raw(text) => to_ascii_line(text)?,
+        })
+    }
+
+    /// True when the line must be masked in logs and transcripts.
+    pub fn is_sensitive(&self) -> bool {
+        matches!(self, Command::Password(_))
+    }
+}
+
+/// `word` or `word N`.
+fn with_number(word: &str, number: Option<u32>) -> String {
+    match number {
+        Some(n) => format!("{word} {n}"),
+        None => word.to_owned(),
+    }
+}
+
+fn rated_word(rated: bool) -> &'static str {
+    if rated { "rated" } else { "unrated" }
+}
+
+fn color_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn seek_line(params: &SeekParams) -> Result<String, CommandError> {
+    let mut words = vec![
+        "seek".to_owned(),
+        params.time_min.to_string(),
+        params.increment_s.to_string(),
+        rated_word(params.rated).to_owned(),
+    ];
+    if let Some(color) = params.color {
+        words.push(color_word(color).to_owned());
+    }
+    if params.manual {
+        words.push("m".to_owned());
+    }
+    if params.formula {
+        words.push("f".to_owned());
+    }
+    if let Some((low, high)) = params.rating_range {
+        if low > high {
+            return Err(CommandError::BadRatingRange(low, high));
+        }
+        words.push(format!("{low}-{high}"));
+    }
+    if let Some(variant) = &params.variant {
+        words.push(variant_words(variant)?);
+    }
+    Ok(words.join(" "))
+}
+
+fn match_line(params: &MatchParams) -> Result<String, CommandError> {
+    check_handle(&params.handle)?;
+    let mut words = vec!["match".to_owned(), params.handle.clone()];
+    match (params.time_min, params.increment_s) {
+        (Some(time), Some(inc)) => {
+            words.push(time.to_string());
+            words.push(inc.to_string());
+        }
+        (Some(time), None) => words.push(time.to_string()),
+        (None, Some(_)) => return Err(CommandError::IncrementWithoutTime),
+        (None, None) => {}
+    }
+    // Always explicit: for registered players the server defaults to rated.
+    words.push(rated_word(params.rated).to_owned());
+    if let Some(color) = params.color {
+        words.push(color_word(color).to_owned());
+    }
+    if let Some(variant) = &params.variant {
+        words.push(variant_words(variant)?);
+    }
+    Ok(words.join(" "))
+}
+
+/// A variant is one or more words of ASCII letters, digits and `/`
+/// (`crazyhouse`, `wild/fr`, `wild 5`); whitespace is normalised to single
+/// spaces. Anything else could be read by the server as another seek option.
+fn variant_words(variant: &str) -> Result<String, CommandError> {
+    let words: Vec<&str> = variant.split_whitespace().collect();
+    let valid = !words.is_empty()
+        && words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '/'));
+    if valid {
+        Ok(words.join(" "))
+    } else {
+        Err(CommandError::BadVariant(variant.to_owned()))
+    }
+}
+
+/// FICS handles: 1 to 17 ASCII letters. `guest` passes too, being letters.
+fn check_handle(handle: &str) -> Result<(), CommandError> {
+    let valid = (1..=MAX_HANDLE_LEN).contains(&handle.len())
+        && handle.bytes().all(|b| b.is_ascii_alphabetic());
+    if valid {
+        Ok(())
+    } else {
+        Err(CommandError::BadHandle(handle.to_owned()))
+    }
+}
+
+/// Any printable ASCII, but nothing to transliterate: a changed password is a
+/// wrong password. Empty is refused because an empty line at the password
+/// prompt means "not my name", not "empty password".
+fn check_password(password: &str) -> Result<(), CommandError> {
+    let valid = !password.is_empty() && password.bytes().all(|b| matches!(b, b' '..=b'~'));
+    if valid {
+        Ok(())
+    } else {
+        Err(CommandError::BadPassword)
+    }
+}
+
+/// Free text for a tell, say, kibitz or whisper: cleaned, trimmed, non-empty.
+fn chat_text(text: &str) -> Result<String, CommandError> {
+    let line = to_ascii_line(text)?;
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        Err(CommandError::EmptyText)
+    } else {
+        Ok(trimmed.to_owned())
+    }
+}
+
+/// Turns user text into one line of printable ASCII: each run of control
+/// characters (newlines included) becomes a single space, common non-ASCII
+/// characters are transliterated, and anything else is an error rather than
+/// a silent loss.
+fn to_ascii_line(text: &str) -> Result<String, CommandError> {
+    let mut out = String::with_capacity(text.len());
+    let mut in_control_run = false;
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            if !in_control_run {
+                out.push(' ');
+            }
+            in_control_run = true;
+            continue;
+        }
+        in_control_run = false;
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(transliterate(c).ok_or(CommandError::NotAscii(c))?);
+        }
+    }
+    Ok(out)
+}
+
+/// The ASCII spelling of common non-ASCII characters: Latin-1 and Latin
+/// Extended-A letters lose their accents, ligatures are spelled out, and
+/// typographic punctuation and spaces become their plain forms.
+fn transliterate(c: char) -> Option<&'static str> {
+    Some(match c {
+        // Spaces and punctuation.
+        '\u{a0}' | '\u{2007}' | '\u{202f}' => " ",
+        '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' | '\u{2032}' | '\u{2039}'
+        | '\u{203a}' => "'",
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{201f}' | '\u{2033}' | '\u{ab}' | '\u{bb}' => {
+            "\""
+        }
+        '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}' => "-",
+        '\u{2026}' => "...",
+        // Ligatures and letters spelled with two.
+        'ß' => "ss",
+        'Æ' => "AE",
+        'æ' => "ae",
+        'Œ' => "OE",
+        'œ' => "oe",
+        'Ĳ' => "IJ",
+        'ĳ' => "ij",
+        'Þ' => "TH",
+        'þ' => "th",
+        'ŉ' => "'n",
+        // Accented letters, by base letter.
+        'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ā' | 'Ă' | 'Ą' => "A",
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+        'Ç' | 'Ć' | 'Ĉ' | 'Ċ' | 'Č' => "C",
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => "c",
+        'Ð' | 'Ď' | 'Đ' => "D",
+        'ð' | 'ď' | 'đ' => "d",
+        'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ĕ' | 'Ė' | 'Ę' | 'Ě' => "E",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
+        'Ĝ' | 'Ğ' | 'Ġ' | 'Ģ' => "G",
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => "g",
+        'Ĥ' | 'Ħ' => "H",
+        'ĥ' | 'ħ' => "h",
+        'Ì' | 'Í' | 'Î' | 'Ï' | 'Ĩ' | 'Ī' | 'Ĭ' | 'Į' | 'İ' => "I",
+        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => "i",
+        'Ĵ' => "J",
+        'ĵ' => "j",
+        'Ķ' => "K",
+        'ķ' | 'ĸ' => "k",
+        'Ĺ' | 'Ļ' | 'Ľ' | 'Ŀ' | 'Ł' => "L",
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => "l",
+        'Ñ' | 'Ń' | 'Ņ' | 'Ň' | 'Ŋ' => "N",
+        'ñ' | 'ń' | 'ņ' | 'ň' | 'ŋ' => "n",
+        'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' | 'Ō' | 'Ŏ' | 'Ő' => "O",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => "o",
+        'Ŕ' | 'Ŗ' | 'Ř' => "R",
+        'ŕ' | 'ŗ' | 'ř' => "r",
+        'Ś' | 'Ŝ' | 'Ş' | 'Š' => "S",
+        'ś' | 'ŝ' | 'ş' | 'š' | 'ſ' => "s",
+        'Ţ' | 'Ť' | 'Ŧ' => "T",
+        'ţ' | 'ť' | 'ŧ' => "t",
+        'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ũ' | 'Ū' | 'Ŭ' | 'Ů' | 'Ű' | 'Ų' => "U",
+        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => "u",
+        'Ŵ' => "W",
+        'ŵ' => "w",
+        'Ý' | 'Ŷ' | 'Ÿ' => "Y",
+        'ý' | 'ÿ' | 'ŷ' => "y",
+        'Ź' | 'Ż' | 'Ž' => "Z",
+        'ź' | 'ż' | 'ž' => "z",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type TestResult = Result<(), CommandError>;
+
+    fn line(command: Command) -> Result<String, CommandError> {
+        command.to_line()
+    }
+
+    fn tell(to: &str, text: &str) -> Command {
+        Command::Tell {
+            to: to.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    #[test]
+    fn login_lines() -> TestResult {
+        assert_eq!(line(Command::Login("guest".into()))?, "guest");
+        assert_eq!(line(Command::Login("BotB".into()))?, "BotB");
+        assert_eq!(
+            line(Command::Password(Secret::new("s3cr et!")))?,
+            "s3cr et!"
+        );
+        assert_eq!(line(Command::EnterAsGuest)?, "");
+        Ok(())
+    }
+
+    #[test]
+    fn game_lines() -> TestResult {
+        let cases = [
+            (Command::Observe(ObserveTarget::Game(12)), "observe 12"),
+            (
+                Command::Observe(ObserveTarget::Player("MAd".into())),
+                "observe MAd",
+            ),
+            (Command::Unobserve(None), "unobserve"),
+            (Command::Unobserve(Some(7)), "unobserve 7"),
+            (Command::Moves(42), "moves 42"),
+            (Command::Refresh(None), "refresh"),
+            (Command::Refresh(Some(3)), "refresh 3"),
+            (Command::Games, "games"),
+            (Command::Unseek(None), "unseek"),
+            (Command::Unseek(Some(4)), "unseek 4"),
+            (Command::Play(17), "play 17"),
+            (Command::Sought, "sought"),
+            (Command::Accept(None), "accept"),
+            (Command::Accept(Some(2)), "accept 2"),
+            (Command::Decline(None), "decline"),
+            (Command::Decline(Some(5)), "decline 5"),
+            (Command::Withdraw(None), "withdraw"),
+            (Command::Withdraw(Some(1)), "withdraw 1"),
+            (Command::Draw, "draw"),
+            (Command::Resign, "resign"),
+            (Command::Abort, "abort"),
+            (Command::Flag, "flag"),
+            (Command::Takeback(2), "takeback 2"),
+            (Command::Moretime(60), "moretime 60"),
+            (Command::KeepAlive, "date"),
+        ];
+        for (command, expected) in cases {
+            assert_eq!(line(command)?, expected);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn move_lines() -> TestResult {
+        let e4 = MoveText::normal(Square::E2, Square::E4, None);
+        assert_eq!(line(Command::Move(e4))?, "e2e4");
+        let promo = MoveText::normal(Square::E7, Square::E8, Some(Role::Queen));
+        assert_eq!(promo.to_string(), "e7e8=q");
+        let under = MoveText::normal(Square::B2, Square::A1, Some(Role::Knight));
+        assert_eq!(under.to_string(), "b2a1=n");
+        assert_eq!(MoveText::castle_short().to_string(), "o-o");
+        assert_eq!(MoveText::castle_long().to_string(), "o-o-o");
+        assert_eq!(MoveText::drop(Role::Pawn, Square::E4).to_string(), "P@e4");
+        assert_eq!(MoveText::drop(Role::Knight, Square::F7).to_string(), "N@f7");
+        Ok(())
+    }
+
+    #[test]
+    fn setup_lines() -> TestResult {
+        assert_eq!(line(Command::Setup(SetupStep::Style12))?, "set style 12");
+        assert_eq!(line(Command::Setup(SetupStep::Lock))?, "iset lock 1");
+        assert_eq!(
+            line(Command::Setup(SetupStep::Interface))?,
+            format!("set interface Kibitz {}", env!("CARGO_PKG_VERSION"))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn setup_sequence_is_complete_and_ends_with_lock() {
+        let lines: Vec<String> = setup_sequence().iter().map(|s| s.to_string()).collect();
+        let interface = format!("set interface Kibitz {}", env!("CARGO_PKG_VERSION"));
+        let expected = [
+            "set style 12",
+            "iset nowrap 1",
+            "iset defprompt 1",
+            "iset ms 1",
+            "iset seekinfo 1",
+            "iset seekremove 1",
+            "iset pendinfo 1",
+            "iset gameinfo 1",
+            "iset startpos 1",
+            "set bell 0",
+            "set ptime 0",
+            &interface,
+            "iset lock 1",
+        ];
+        assert_eq!(lines, expected);
+        assert_eq!(setup_sequence().last(), Some(&SetupStep::Lock));
+    }
+
+    #[test]
+    fn seek_lines() -> TestResult {
+        let full = SeekParams {
+            time_min: 5,
+            increment_s: 0,
+            rated: true,
+            color: Some(Color::White),
+            variant: Some("crazyhouse".into()),
+            rating_range: Some((1200, 1800)),
+            manual: true,
+            formula: true,
+        };
+        assert_eq!(
+            line(Command::Seek(full))?,
+            "seek 5 0 rated white m f 1200-1800 crazyhouse"
+        );
+        let plain = SeekParams {
+            time_min: 15,
+            increment_s: 10,
+            ..SeekParams::default()
+        };
+        assert_eq!(line(Command::Seek(plain))?, "seek 15 10 unrated");
+        let fr = SeekParams {
+            time_min: 3,
+            increment_s: 2,
+            color: Some(Color::Black),
+            variant: Some("  wild   fr ".into()),
+            ..SeekParams::default()
+        };
+        assert_eq!(line(Command::Seek(fr))?, "seek 3 2 unrated black wild fr");
+        Ok(())
+    }
+
+    #[test]
+    fn seek_errors() {
+        let backwards = SeekParams {
+            rating_range: Some((1800, 1200)),
+            ..SeekParams::default()
+        };
+        assert_eq!(
+            line(Command::Seek(backwards)),
+            Err(CommandError::BadRatingRange(1800, 1200))
+        );
+        for bad in ["", "  ", "crazyhouse\u{0}", "wild-fr", "atomic;x"] {
+            let params = SeekParams {
+                variant: Some(bad.into()),
+                ..SeekParams::default()
+            };
+            assert_eq!(
+                line(Command::Seek(params)),
+                Err(CommandError::BadVariant(bad.into()))
+            );
+        }
+    }
+
+    #[test]
+    fn match_lines() -> TestResult {
+        let m = MatchParams {
+            handle: "BotB".into(),
+            time_min: Some(3),
+            increment_s: Some(0),
+            rated: false,
+            color: Some(Color::White),
+            variant: None,
+        };
+        assert_eq!(line(Command::Match(m))?, "match BotB 3 0 unrated white");
+        let defaults = MatchParams {
+            handle: "BotB".into(),
+            rated: true,
+            ..MatchParams::default()
+        };
+        assert_eq!(line(Command::Match(defaults))?, "match BotB rated");
+        let zh = MatchParams {
+            handle: "BotB".into(),
+            time_min: Some(2),
+            variant: Some("wild/fr".into()),
+            ..MatchParams::default()
+        };
+        assert_eq!(line(Command::Match(zh))?, "match BotB 2 unrated wild/fr");
+        Ok(())
+    }
+
+    #[test]
+    fn match_errors() {
+        let lone_inc = MatchParams {
+            handle: "BotB".into(),
+            increment_s: Some(5),
+            ..MatchParams::default()
+        };
+        assert_eq!(
+            line(Command::Match(lone_inc)),
+            Err(CommandError::IncrementWithoutTime)
+        );
+        let bad_handle = MatchParams {
+            handle: "Bot B".into(),
+            ..MatchParams::default()
+        };
+        assert_eq!(
+            line(Command::Match(bad_handle)),
+            Err(CommandError::BadHandle("Bot B".into()))
+        );
+    }
+
+    #[test]
+    fn chat_lines() -> TestResult {
+        assert_eq!(line(tell("BotB", "hello there"))?, "tell BotB hello there");
+        assert_eq!(line(Command::Say("gg".into()))?, "say gg");
+        assert_eq!(
+            line(Command::Kibitz("nice move".into()))?,
+            "kibitz nice move"
+        );
+        assert_eq!(line(Command::Whisper("hmm".into()))?, "whisper hmm");
+        let channel = Command::ChannelTell {
+            channel: 53,
+            text: "anyone for bughouse?".into(),
+        };
+        assert_eq!(line(channel)?, "tell 53 anyone for bughouse?");
+        Ok(())
+    }
+
+    #[test]
+    fn chat_errors() {
+        assert_eq!(
+            line(Command::ChannelTell {
+                channel: 256,
+                text: "hi".into()
+            }),
+            Err(CommandError::BadChannel(256))
+        );
+        assert_eq!(
+            line(Command::Say(" \n\t ".into())),
+            Err(CommandError::EmptyText)
+        );
+        assert_eq!(line(tell("BotB", "")), Err(CommandError::EmptyText));
+        assert_eq!(
+            line(Command::Kibitz("\u{1f600}".into())),
+            Err(CommandError::NotAscii('\u{1f600}'))
+        );
+        assert_eq!(
+            line(Command::Whisper("中".into())),
+            Err(CommandError::NotAscii('中'))
+        );
+    }
+
+    #[test]
+    fn newlines_cannot_smuggle_commands() -> TestResult {
+        assert_eq!(line(tell("X", "hi\nresign"))?, "tell X hi resign");
+        assert_eq!(line(tell("X", "hi\r\nresign"))?, "tell X hi resign");
+        assert_eq!(line(Command::Say("a\tb\x07c\x1bd".into()))?, "say a b c d");
+        assert_eq!(line(Command::Say("a\u{85}b\u{2028}c".into()))?, "say a b c");
+        assert_eq!(line(Command::Say("gg\n".into()))?, "say gg");
+        assert_eq!(
+            line(Command::Raw("tell X hi\nabort".into()))?,
+            "tell X hi abort"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn every_line_is_printable_ascii() -> TestResult {
+        let nasty = "a\n\r\t\x00\x7f\u{9b}é–…\u{a0}b";
+        let commands = [
+            tell("X", nasty),
+            Command::Say(nasty.into()),
+            Command::Kibitz(nasty.into()),
+            Command::Whisper(nasty.into()),
+            Command::ChannelTell {
+                channel: 1,
+                text: nasty.into(),
+            },
+            Command::Raw(nasty.into()),
+        ];
+        for command in commands {
+            let text = line(command)?;
+            assert!(text.bytes().all(|b| matches!(b, b' '..=b'~')), "{text:?}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn transliteration() -> TestResult {
+        assert_eq!(
+            line(Command::Say("Café Straße Ærø œuvre".into()))?,
+            "say Cafe Strasse AEro oeuvre"
+        );
+        assert_eq!(
+            line(Command::Say("Łódź Dvořák Gödel naïve Şişli".into()))?,
+            "say Lodz Dvorak Godel naive Sisli"
+        );
+        assert_eq!(
+            line(Command::Say(
+                "\u{201c}it\u{2019}s\u{201d} \u{2018}ok\u{2019}".into()
+            ))?,
+            "say \"it's\" 'ok'"
+        );
+        assert_eq!(
+            line(Command::Say("a\u{2013}b\u{2014}c\u{2026}\u{a0}d".into()))?,
+            "say a-b-c... d"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn transliteration_covers_latin_1_and_extended_a_letters() {
+        // Every letter in U+00C0..=U+017F except the two non-letters × and ÷.
+        for c in ('\u{c0}'..='\u{17f}').filter(|c| !matches!(c, '×' | '÷')) {
+            let ascii = transliterate(c);
+            assert!(
+                ascii.is_some_and(|s| !s.is_empty() && s.is_ascii()),
+                "{c:?} U+{:04X}",
+                u32::from(c)
+            );
+        }
+        assert_eq!(transliterate('×'), None);
+    }
+
+    #[test]
+    fn raw_lines() -> TestResult {
+        assert_eq!(line(Command::Raw("$finger".into()))?, "$finger");
+        assert_eq!(line(Command::Raw("$$date".into()))?, "$$date");
+        assert_eq!(line(Command::Raw(String::new()))?, "");
+        assert_eq!(line(Command::Raw("  +censor X".into()))?, "  +censor X");
+        assert_eq!(
+            line(Command::Raw("tell X ☃".into())),
+            Err(CommandError::NotAscii('☃'))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn bad_handles() {
+        let long = "a".repeat(18);
+        for bad in ["", "Bot1", "Bot B", "Bötb", "a\nresign", long.as_str()] {
+            let expected = Err(CommandError::BadHandle(bad.to_owned()));
+            assert_eq!(line(Command::Login(bad.into())), expected);
+            assert_eq!(line(tell(bad, "hi")), expected);
+            assert_eq!(
+                line(Command::Observe(ObserveTarget::Player(bad.into()))),
+                expected
+            );
+        }
+        assert!(line(Command::Login("a".repeat(17))).is_ok());
+        assert!(line(Command::Login("X".into())).is_ok());
+    }
+
+    #[test]
+    fn bad_passwords_never_leak() {
+        for bad in ["", "pass\nword", "päss", "tab\there"] {
+            let err = line(Command::Password(Secret::new(bad)));
+            assert_eq!(err, Err(CommandError::BadPassword));
+        }
+        let message = CommandError::BadPassword.to_string();
+        assert!(!message.contains("päss"));
+    }
+
+    #[test]
+    fn secret_is_never_printed() {
+        let command = Command::Password(Secret::new("hunter2"));
+        let debug = format!("{command:?}");
+        assert!(!debug.contains("hunter2"), "{debug}");
+        assert!(debug.contains("<password>"));
+        let secret = Secret::new("hunter2");
+        assert_eq!(format!("{secret}"), "<password>");
+        assert_eq!(format!("{secret:?}"), "<password>");
+        assert_eq!(format!("{secret:#?}"), "<password>");
+        assert_eq!(secret.expose(), "hunter2");
+    }
+
+    #[test]
+    fn only_passwords_are_sensitive() {
+        assert!(Command::Password(Secret::new("x")).is_sensitive());
+        assert!(!Command::Login("x".into()).is_sensitive());
+        assert!(!Command::Raw("x".into()).is_sensitive());
+        assert!(!Command::EnterAsGuest.is_sensitive());
+    }
+}

@@ -1,0 +1,155 @@
+//! Lines -> events: the dispatcher that knows which parser reads which line.
+
+use super::event::Event;
+use super::framing::{Frame, Framer};
+use super::gameinfo::parse_gameinfo;
+use super::games_list::{parse_games_end, parse_games_entry};
+use super::holdings::parse_holdings;
+use super::message::parse_message;
+use super::movelist::{Feed, MoveListParser};
+use super::offer::parse_offer_line;
+use super::seek::{parse_seek_line, parse_sought_end, parse_sought_entry};
+use super::style12::Style12;
+
+/// Turns complete lines into events. It keeps the little state the stream
+/// needs: whether clocks come in milliseconds, and a `moves` list being read.
+#[derive(Debug, Default)]
+pub struct LineDecoder {
+    /// The server confirmed `iset ms 1` (`ms set.`): clocks are in ms.
+    ms: bool,
+    movelist: Option<MoveListParser>,
+}
+
+impl LineDecoder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the server has confirmed millisecond clocks.
+    pub fn ms(&self) -> bool {
+        self.ms
+    }
+
+    /// Decodes one line (prompt and line end already removed).
+    pub fn decode(&mut self, line: String, out: &mut Vec<Event>) {
+        if let Some(parser) = self.movelist.as_mut() {
+            match parser.feed(&line) {
+                Feed::Consumed => return out.push(Event::Text(line)),
+                Feed::Done(list) => {
+                    self.movelist = None;
+                    out.push(Event::Text(line));
+                    return out.push(Event::MoveList(Box::new(list)));
+                }
+                Feed::NotMine => {}
+            }
+        }
+        if line.starts_with('<') {
+            if let Some(event) = self.machine_line(&line) {
+                return out.push(event);
+            }
+        }
+        match line.as_str() {
+            "ms set." => self.ms = true,
+            "ms unset." => self.ms = false,
+            _ => {}
+        }
+        let typed = if let Some(parser) = MoveListParser::start(&line) {
+            self.movelist = Some(parser);
+            None
+        } else if let Some(entry) = parse_games_entry(&line) {
+            Some(Event::GamesEntry(entry))
+        } else if let Some(end) = parse_games_end(&line) {
+            Some(Event::GamesEnd(end))
+        } else if let Some(seek) = parse_sought_entry(&line) {
+            Some(Event::SoughtEntry(seek))
+        } else if let Some(count) = parse_sought_end(&line) {
+            Some(Event::SoughtEnd { count })
+        } else {
+            parse_message(&line).map(Event::Message)
+        };
+        out.push(Event::Text(line));
+        out.extend(typed);
+    }
+
+    /// `<12>`, `<b1>`, `<g1>`, seeks and offers. `None`: not a tag we know,
+    /// so the line is console text.
+    fn machine_line(&self, line: &str) -> Option<Event> {
+        let unparsed = |error: String| Event::Unparsed {
+            line: line.to_owned(),
+            error,
+        };
+        if line.starts_with("<12>") {
+            return Some(match Style12::parse(line, self.ms) {
+                Ok(board) => Event::Board(Box::new(board)),
+                Err(e) => unparsed(e.to_string()),
+            });
+        }
+        let result = if let Some(r) = parse_holdings(line) {
+            r.map(Event::Holdings).map_err(|e| e.to_string())
+        } else if let Some(r) = parse_gameinfo(line) {
+            r.map(Event::GameInfo).map_err(|e| e.to_string())
+        } else if let Some(r) = parse_seek_line(line) {
+            r.map(Event::Seek).map_err(|e| e.to_string())
+        } else if let Some(r) = parse_offer_line(line) {
+            r.map(Event::Offer).map_err(|e| e.to_string())
+        } else {
+            return None;
+        };
+        Some(result.unwrap_or_else(unparsed))
+    }
+}
+
+/// Framing and line decoding together: raw server bytes in, events out. This
+/// is all `kibitz decode` needs; the [`super::session::Session`] adds login,
+/// set-up and replies on top.
+#[derive(Debug, Default)]
+pub struct StreamDecoder {
+    framer: Framer,
+    lines: LineDecoder,
+}
+
+impl StreamDecoder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feeds bytes and appends the events they complete to `out`.
+    pub fn push(&mut self, bytes: &[u8], out: &mut Vec<Event>) {
+        self.framer.push(bytes);
+        self.drain(out);
+    }
+
+    /// Releases a line held back for a possible continuation.
+    pub fn release_held(&mut self, out: &mut Vec<Event>) {
+        self.framer.release_held();
+        self.drain(out);
+    }
+
+    pub fn has_held_line(&self) -> bool {
+        self.framer.has_held_line()
+    }
+
+    /// The stream ended: emits whatever is left.
+    pub fn finish(&mut self, out: &mut Vec<Event>) {
+        self.framer.finish();
+        self.drain(out);
+    }
+
+    pub fn ms(&self) -> bool {
+        self.lines.ms()
+    }
+
+    fn drain(&mut self, out: &mut Vec<Event>) {
+        while let Some(frame) = self.framer.next_frame() {
+            match frame {
+                Frame::Line(line) => self.lines.decode(line, out),
+                Frame::Prompt(prompt) => out.push(Event::Prompt(prompt)),
+                Frame::Ping(version) => out.push(Event::Ping(version)),
+                Frame::Echo { server_echoes } => out.push(Event::Echo { server_echoes }),
+                Frame::BlockStart { id, code } => out.push(Event::BlockStart { id, code }),
+                Frame::BlockEnd => out.push(Event::BlockEnd),
+                Frame::LineCut { head } => out.push(Event::LineCut { head }),
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Everything the protocol core reports, one typed value per happening.
+
+use super::framing::Prompt;
+use super::gameinfo::GameInfo;
+use super::games_list::{GamesEnd, GamesEntry};
+use super::holdings::Holdings;
+use super::message::Message;
+use super::movelist::MoveList;
+use super::offer::OfferLine;
+use super::seek::{Seek, SeekLine};
+use super::style12::Style12;
+use super::timeseal::TimesealVersion;
+
+/// One decoded piece of server output, or a change of session state.
+///
+/// Every line of human-readable server text is reported as [`Event::Text`]
+/// (the console shows it), and, where it means something, also as a typed
+/// event right after it. Machine lines (`<12>`, `<s>` ...) are reported only
+/// typed. Nothing is dropped: a machine line that does not parse is
+/// [`Event::Unparsed`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A line of server text for the console.
+    Text(String),
+    /// The server's answer to one of our own set-up commands (`ms set.`):
+    /// housekeeping the console may hide.
+    SetupReply(String),
+    /// A line that looked like a machine line but could not be read.
+    Unparsed {
+        line: String,
+        error: String,
+    },
+    /// A line longer than the framer keeps; only its beginning is here.
+    LineCut {
+        head: String,
+    },
+    /// The server waits for input at a prompt.
+    Prompt(Prompt),
+    /// Telnet echo: `true` while a password is being asked for.
+    Echo {
+        server_echoes: bool,
+    },
+    /// A timeseal ping (the session answers it by itself).
+    Ping(TimesealVersion),
+    /// Block mode: a command's reply starts / ends.
+    BlockStart {
+        id: u32,
+        code: u32,
+    },
+    BlockEnd,
+    /// Logged in as `handle` (the server may have renamed a guest).
+    LoggedIn {
+        handle: String,
+        titles: Vec<String>,
+    },
+    /// Login failed; the session will not retry by itself.
+    LoginFailed {
+        reason: String,
+    },
+    /// A style-12 board.
+    Board(Box<Style12>),
+    /// `<b1>` holdings of a crazyhouse or bughouse game.
+    Holdings(Holdings),
+    /// `<g1>` game information.
+    GameInfo(GameInfo),
+    /// The seek stream: `<sc>`, `<s>`/`<sn>`, `<sr>`.
+    Seek(SeekLine),
+    /// One line of `sought` output.
+    SoughtEntry(Seek),
+    /// `N ads displayed.`
+    SoughtEnd {
+        count: u32,
+    },
+    /// Offers: `<pf>`, `<pt>`, `<pr>`.
+    Offer(OfferLine),
+    /// A complete `moves N` list.
+    MoveList(Box<MoveList>),
+    /// One line of `games` output.
+    GamesEntry(GamesEntry),
+    /// The end of `games` output.
+    GamesEnd(GamesEnd),
+    /// A prose line that means something (game end, observation, offers ...).
+    Message(Message),
+}

@@ -1,0 +1,600 @@
+//! Bytes -> frames: the server's raw byte stream cut into lines, prompts and
+//! out-of-band signals.
+//!
+//! Every decision is taken one byte at a time, so any chunking of the input
+//! yields the same frames. Memory is bounded whatever arrives: a line longer
+//! than [`MAX_LINE_BYTES`] is cut and reported, telnet sub-negotiations and
+//! escape sequences are skipped without being stored.
+//!
+//! What the stream looks like (see `shared/protocol.md` §1, §4, §13):
+//! - lines end `\n\r` (LF then CR); we end lines on LF and drop every CR;
+//! - `fics% ` prompts arrive without a newline and the next message is glued
+//!   after them, or starts with a newline that only leaves the prompt line;
+//! - telnet `IAC WILL/WONT ECHO` hide and show the password being typed;
+//! - timeseal 2 pings are `[G]` + NUL anywhere in the text, timeseal 1 pings
+//!   are a line `[G]`;
+//! - without `iset nowrap 1` long lines are wrapped with `\n\r\   `;
+//! - with `iset block 1` replies are framed `0x15 id 0x16 code 0x16 body 0x17`.
+
+use std::collections::VecDeque;
+
+use super::timeseal::TimesealVersion;
+
+/// The longest line kept; the rest of a longer one is dropped.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// How much of a cut line is kept for the report.
+const CUT_HEAD_BYTES: usize = 200;
+/// Prompts are short; longer lines are never checked against them.
+const MAX_PROMPT_BYTES: usize = 200;
+/// Block ids and codes are small numbers; more digits than this is not a header.
+const MAX_BLOCK_DIGITS: u8 = 9;
+
+const IAC: u8 = 0xFF;
+const SB: u8 = 250;
+const SE: u8 = 240;
+const WILL: u8 = 251;
+const WONT: u8 = 252;
+const TELNET_ECHO: u8 = 1;
+const BELL: u8 = 0x07;
+const ESC: u8 = 0x1B;
+const BLOCK_START: u8 = 0x15;
+const BLOCK_SEPARATOR: u8 = 0x16;
+const BLOCK_END: u8 = 0x17;
+const POSE_START: u8 = 0x18;
+const POSE_END: u8 = 0x19;
+
+/// One unit of server output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Frame {
+    /// A complete line of text, without its line end. Invalid UTF-8 is replaced.
+    Line(String),
+    /// A prompt that arrived without a line end.
+    Prompt(Prompt),
+    /// A timeseal ping the client must answer at once.
+    Ping(TimesealVersion),
+    /// Telnet echo negotiation: `true` when the server echoes (the client
+    /// should hide what is typed, i.e. a password is being asked for).
+    Echo { server_echoes: bool },
+    /// A block-mode reply starts (`iset block 1`): `id` is the client's command id.
+    BlockStart { id: u32, code: u32 },
+    /// The current block-mode reply ends.
+    BlockEnd,
+    /// A line went past [`MAX_LINE_BYTES`]; its beginning is kept here and the
+    /// rest of it, up to the next line end, is dropped.
+    LineCut { head: String },
+}
+
+/// The prompts that wait for input and so come without a line end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// `fics% ` (or ICC's `aics% `): ready for a command.
+    Command,
+    /// `login: `.
+    Login,
+    /// `password: `.
+    Password,
+    /// `Press return to enter the server as "NAME":`.
+    EnterAsGuest { name: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Telnet {
+    Text,
+    Iac,
+    Option(u8),
+    Subnegotiation,
+    SubnegotiationIac,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    None,
+    Started,
+    Csi,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BlockHeader {
+    None,
+    Id { id: u32, digits: u8 },
+    Code { id: u32, code: u32, digits: u8 },
+}
+
+/// The byte-stream framer. Feed it with [`Framer::push`], take frames with
+/// [`Framer::next_frame`].
+#[derive(Debug)]
+pub struct Framer {
+    line: Vec<u8>,
+    /// Dropping the rest of an oversized line until its line end.
+    cutting: bool,
+    /// A complete line held back until we know the next line is not a
+    /// `\   ` continuation of it.
+    held: Option<String>,
+    /// The next line end only leaves a prompt (or a block) line: no empty line.
+    swallow_newline: bool,
+    telnet: Telnet,
+    escape: Escape,
+    block: BlockHeader,
+    out: VecDeque<Frame>,
+}
+
+impl Default for Framer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Framer {
+    pub fn new() -> Self {
+        Framer {
+            line: Vec::with_capacity(256),
+            cutting: false,
+            held: None,
+            swallow_newline: false,
+            telnet: Telnet::Text,
+            escape: Escape::None,
+            block: BlockHeader::None,
+            out: VecDeque::new(),
+        }
+    }
+
+    /// Feeds received bytes; frames become available from [`Self::next_frame`].
+    pub fn push(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.push_byte(byte);
+        }
+    }
+
+    /// The next complete frame, if any.
+    pub fn next_frame(&mut self) -> Option<Frame> {
+        self.out.pop_front()
+    }
+
+    /// Whether a complete line is held back waiting for a possible
+    /// continuation. The caller releases it with [`Self::release_held`]
+    /// after a short quiet time.
+    pub fn has_held_line(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// Emits the held-back line, if any: no continuation came in time.
+    pub fn release_held(&mut self) {
+        if let Some(line) = self.held.take() {
+            self.out.push_back(Frame::Line(line));
+        }
+    }
+
+    /// The connection ended: emits the held line and any unterminated text.
+    pub fn finish(&mut self) {
+        self.release_held();
+        if !self.line.is_empty() && !self.cutting {
+            let text = String::from_utf8_lossy(&self.line).into_owned();
+            self.out.push_back(Frame::Line(text));
+        }
+        self.line.clear();
+        self.cutting = false;
+    }
+
+    fn push_byte(&mut self, byte: u8) {
+        match self.telnet {
+            Telnet::Text => {
+                if byte == IAC {
+                    self.telnet = Telnet::Iac;
+                } else {
+                    self.text_byte(byte);
+                }
+            }
+            Telnet::Iac => {
+                self.telnet = match byte {
+                    // IAC IAC is a literal 0xFF data byte.
+                    IAC => {
+                        self.text_byte(IAC);
+                        Telnet::Text
+                    }
+                    WILL..=IAC => Telnet::Option(byte),
+                    SB => Telnet::Subnegotiation,
+                    // Any other two-byte command (NOP, GA, ...) carries nothing for us.
+                    _ => Telnet::Text,
+                };
+            }
+            Telnet::Option(command) => {
+                if byte == TELNET_ECHO && (command == WILL || command == WONT) {
+                    self.emit(Frame::Echo {
+                        server_echoes: command == WILL,
+                    });
+                }
+                self.telnet = Telnet::Text;
+            }
+            Telnet::Subnegotiation => {
+                if byte == IAC {
+                    self.telnet = Telnet::SubnegotiationIac;
+                }
+            }
+            Telnet::SubnegotiationIac => {
+                self.telnet = if byte == SE {
+                    Telnet::Text
+                } else {
+                    Telnet::Subnegotiation
+                };
+            }
+        }
+    }
+
+    fn text_byte(&mut self, byte: u8) {
+        if self.escape_byte(byte) || self.block_header_byte(byte) {
+            return;
+        }
+        match byte {
+            b'\n' => self.end_line(),
+            b'\r' | BELL | POSE_START | POSE_END => {}
+            0 => self.nul(),
+            ESC => self.escape = Escape::Started,
+            BLOCK_START => {
+                self.complete_partial_line();
+                self.block = BlockHeader::Id { id: 0, digits: 0 };
+            }
+            BLOCK_END => {
+                self.complete_partial_line();
+                self.emit(Frame::BlockEnd);
+                self.swallow_newline = true;
+            }
+            b'\t' => self.text(byte),
+            _ if byte < 0x20 || byte == 0x7F => {}
+            _ => self.text(byte),
+        }
+    }
+
+    /// Skips VT100 highlighting (`ESC [ ... letter`), which some accounts have on.
+    fn escape_byte(&mut self, byte: u8) -> bool {
+        match self.escape {
+            Escape::None => false,
+            Escape::Started => {
+                self.escape = if byte == b'[' {
+                    Escape::Csi
+                } else {
+                    Escape::None
+                };
+                true
+            }
+            Escape::Csi => {
+                if (0x40..=0x7E).contains(&byte) {
+                    self.escape = Escape::None;
+                }
+                true
+            }
+        }
+    }
+
+    /// Parses `id 0x16 code 0x16` after a block start. Returns whether the
+    /// byte was consumed; anything unexpected abandons the header.
+    fn block_header_byte(&mut self, byte: u8) -> bool {
+        let next = match (self.block, byte) {
+            (BlockHeader::None, _) => return false,
+            (BlockHeader::Id { id, digits }, b'0'..=b'9') if digits < MAX_BLOCK_DIGITS => {
+                BlockHeader::Id {
+                    id: id * 10 + u32::from(byte - b'0'),
+                    digits: digits + 1,
+                }
+            }
+            (BlockHeader::Id { id, digits }, BLOCK_SEPARATOR) if digits > 0 => BlockHeader::Code {
+                id,
+                code: 0,
+                digits: 0,
+            },
+            (BlockHeader::Code { id, code, digits }, b'0'..=b'9') if digits < MAX_BLOCK_DIGITS => {
+                BlockHeader::Code {
+                    id,
+                    code: code * 10 + u32::from(byte - b'0'),
+                    digits: digits + 1,
+                }
+            }
+            (BlockHeader::Code { id, code, digits }, BLOCK_SEPARATOR) if digits > 0 => {
+                self.block = BlockHeader::None;
+                self.emit(Frame::BlockStart { id, code });
+                return true;
+            }
+            _ => {
+                // Not a header after all: forget it and read the byte as text.
+                self.block = BlockHeader::None;
+                return false;
+            }
+        };
+        self.block = next;
+        true
+    }
+
+    fn nul(&mut self) {
+        if self.line.ends_with(b"[G]") {
+            self.line.truncate(self.line.len() - 3);
+            self.emit(Frame::Ping(TimesealVersion::V2));
+            if self.line.is_empty() {
+                self.swallow_newline = true;
+            }
+        }
+    }
+
+    fn text(&mut self, byte: u8) {
+        if self.cutting {
+            return;
+        }
+        if self.line.is_empty() {
+            self.swallow_newline = false;
+            // A new line that cannot be a continuation releases the held one,
+            // before anything of the new line (a prompt, say) is emitted.
+            if byte != b'\\' {
+                self.release_held();
+            }
+        }
+        self.line.push(byte);
+        if self.line.len() >= MAX_LINE_BYTES {
+            let head_len = CUT_HEAD_BYTES.min(self.line.len());
+            let head = String::from_utf8_lossy(&self.line[..head_len]).into_owned();
+            self.line.clear();
+            self.cutting = true;
+            self.emit(Frame::LineCut { head });
+            return;
+        }
+        if (byte == b' ' || byte == b':') && self.line.len() <= MAX_PROMPT_BYTES {
+            if let Some(prompt) = prompt_in(&self.line) {
+                self.line.clear();
+                self.emit(Frame::Prompt(prompt));
+                self.swallow_newline = true;
+            }
+        }
+    }
+
+    fn end_line(&mut self) {
+        if self.cutting {
+            self.cutting = false;
+            self.line.clear();
+            return;
+        }
+        if self.line.is_empty() && self.swallow_newline {
+            self.swallow_newline = false;
+            return;
+        }
+        self.swallow_newline = false;
+        let text = String::from_utf8_lossy(&self.line).into_owned();
+        self.line.clear();
+        self.complete_line(text);
+    }
+
+    /// Ends an unterminated line because a block boundary arrived.
+    fn complete_partial_line(&mut self) {
+        if !self.line.is_empty() && !self.cutting {
+            let text = String::from_utf8_lossy(&self.line).into_owned();
+            self.line.clear();
+            self.complete_line(text);
+        }
+        self.line.clear();
+        self.cutting = false;
+    }
+
+    fn complete_line(&mut self, text: String) {
+        if let Some(rest) = text.strip_prefix("\\   ") {
+            if let Some(held) = self.held.as_mut() {
+                if held.len() + rest.len() <= MAX_LINE_BYTES {
+                    held.push_str(rest);
+                    return;
+                }
+            }
+        }
+        self.release_held();
+        if text == "[G]" {
+            self.out.push_back(Frame::Ping(TimesealVersion::V1));
+        } else if text.starts_with('<') || text.is_empty() {
+            // Machine lines are never wrapped: no reason to hold them back.
+            self.out.push_back(Frame::Line(text));
+        } else {
+            self.held = Some(text);
+        }
+    }
+
+    fn emit(&mut self, frame: Frame) {
+        self.release_held();
+        self.out.push_back(frame);
+    }
+}
+
+/// Recognises a prompt in an unterminated line.
+fn prompt_in(line: &[u8]) -> Option<Prompt> {
+    match line {
+        b"fics% " | b"aics% " => Some(Prompt::Command),
+        b"login: " => Some(Prompt::Login),
+        b"password: " => Some(Prompt::Password),
+        _ if line.starts_with(b"Press return to enter ") && line.ends_with(b"\":") => {
+            let text = String::from_utf8_lossy(line);
+            let name = text
+                .trim_end_matches("\":")
+                .rsplit('"')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            Some(Prompt::EnterAsGuest { name })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(bytes: &[u8]) -> Vec<Frame> {
+        let mut framer = Framer::new();
+        framer.push(bytes);
+        framer.finish();
+        std::iter::from_fn(|| framer.next_frame()).collect()
+    }
+
+    fn line(text: &str) -> Frame {
+        Frame::Line(text.to_owned())
+    }
+
+    #[test]
+    fn lf_cr_line_ends_and_glued_prompts() {
+        let got = frames(b"fics% Style 12 set.\n\rfics% \n\r<12> x\n\rfics% ");
+        assert_eq!(
+            got,
+            vec![
+                Frame::Prompt(Prompt::Command),
+                line("Style 12 set."),
+                Frame::Prompt(Prompt::Command),
+                line("<12> x"),
+                Frame::Prompt(Prompt::Command),
+            ]
+        );
+    }
+
+    #[test]
+    fn crlf_and_bare_lf_also_end_lines() {
+        assert_eq!(frames(b"a\r\nb\nc"), vec![line("a"), line("b"), line("c")]);
+    }
+
+    #[test]
+    fn several_prompts_in_a_row() {
+        let got = frames(b"fics% fics% fics% play: Command has failed.\n\r");
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[3], line("play: Command has failed."));
+    }
+
+    #[test]
+    fn login_prompts() {
+        let got = frames(
+            b"\n\rlogin: \xff\xfb\x01\n\rPress return to enter the FICS as \"guest\":\xff\xfc\x01\n\r",
+        );
+        assert_eq!(
+            got,
+            vec![
+                line(""),
+                Frame::Prompt(Prompt::Login),
+                Frame::Echo {
+                    server_echoes: true
+                },
+                Frame::Prompt(Prompt::EnterAsGuest {
+                    name: "guest".into()
+                }),
+                Frame::Echo {
+                    server_echoes: false
+                },
+            ]
+        );
+        assert_eq!(frames(b"password: "), vec![Frame::Prompt(Prompt::Password)]);
+    }
+
+    #[test]
+    fn modern_guest_prompt_ends_with_a_newline_that_is_swallowed() {
+        let got = frames(b"Press return to enter the server as \"GuestEIET\":\n\r\xff\xfb\x01");
+        assert_eq!(
+            got,
+            vec![
+                Frame::Prompt(Prompt::EnterAsGuest {
+                    name: "GuestEIET".into()
+                }),
+                Frame::Echo {
+                    server_echoes: true
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn timeseal_pings() {
+        let got = frames(b"fics% [G]\0[G]\0   0   GuestRWLB(U)\n\r");
+        assert_eq!(
+            got,
+            vec![
+                Frame::Prompt(Prompt::Command),
+                Frame::Ping(TimesealVersion::V2),
+                Frame::Ping(TimesealVersion::V2),
+                line("   0   GuestRWLB(U)"),
+            ]
+        );
+        let got = frames(b"fics% [G]\0\n\r<12> b\n\r");
+        assert_eq!(got[2], line("<12> b"));
+        assert_eq!(got.len(), 3);
+        assert_eq!(
+            frames(b"\n\r[G]\n\rtext\n\r"),
+            vec![line(""), Frame::Ping(TimesealVersion::V1), line("text")]
+        );
+    }
+
+    #[test]
+    fn continuation_lines_are_joined() {
+        let got = frames(b"TOPIC(1): a question \n\r\\   here; use it\n\rfics% ");
+        assert_eq!(
+            got,
+            vec![
+                line("TOPIC(1): a question here; use it"),
+                Frame::Prompt(Prompt::Command)
+            ]
+        );
+    }
+
+    #[test]
+    fn held_line_is_released_before_the_next_prompt() {
+        let mut framer = Framer::new();
+        framer.push(b"Removing game 1 from observation list.\n\r");
+        assert!(framer.has_held_line());
+        assert_eq!(framer.next_frame(), None);
+        framer.push(b"fics% ");
+        assert_eq!(
+            framer.next_frame(),
+            Some(line("Removing game 1 from observation list."))
+        );
+        assert_eq!(framer.next_frame(), Some(Frame::Prompt(Prompt::Command)));
+    }
+
+    #[test]
+    fn bells_escapes_and_telnet_noise_are_dropped() {
+        let got = frames(b"a\x07b\x1b[7mc\x1b[0m\xff\xf1d\xff\xfa\x18\x01hello\xff\xf0e\n\r");
+        assert_eq!(got, vec![line("abcde")]);
+    }
+
+    #[test]
+    fn block_mode_frames() {
+        let got = frames(
+            b"fics% \x151\x1643\x16There are no games in progress.\n\r\x17\n\rfics% \x150\x16519\x16\x17\n\r",
+        );
+        assert_eq!(
+            got,
+            vec![
+                Frame::Prompt(Prompt::Command),
+                Frame::BlockStart { id: 1, code: 43 },
+                line("There are no games in progress."),
+                Frame::BlockEnd,
+                Frame::Prompt(Prompt::Command),
+                Frame::BlockStart { id: 0, code: 519 },
+                Frame::BlockEnd,
+            ]
+        );
+    }
+
+    #[test]
+    fn oversized_line_is_cut_and_reported_once() {
+        let mut bytes = vec![b'x'; MAX_LINE_BYTES * 3];
+        bytes.extend_from_slice(b"\n\rafter\n\r");
+        let got = frames(&bytes);
+        assert_eq!(got.len(), 2);
+        assert!(matches!(&got[0], Frame::LineCut { head } if head.len() == CUT_HEAD_BYTES));
+        assert_eq!(got[1], line("after"));
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced() {
+        assert_eq!(frames(b"caf\xe9\n"), vec![line("caf\u{fffd}")]);
+    }
+
+    #[test]
+    fn chunking_does_not_change_frames() {
+        let input: &[u8] = b"login: \xff\xfb\x01x\n\rfics% [G]\0<s> 1 w=a\n\rlong \n\r\\   tail\n\r\x152\x1643\x16body\x17\n\rfics% ";
+        let whole = frames(input);
+        let mut framer = Framer::new();
+        for byte in input {
+            framer.push(std::slice::from_ref(byte));
+        }
+        framer.finish();
+        let bytewise: Vec<Frame> = std::iter::from_fn(|| framer.next_frame()).collect();
+        assert_eq!(whole, bytewise);
+    }
+}

@@ -1,0 +1,310 @@
+use super::*;
+
+fn end(line: &str) -> GameEnd {
+    match parse_message(line) {
+        Some(Message::GameEnd(end)) => end,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn game_ends_of_every_kind() {
+    let cases = [
+        (
+            "{Game 2 (BotA vs. BotB) BotB resigns} 1-0",
+            EndReason::Resign,
+            "1-0",
+        ),
+        (
+            "{Game 4 (BotC vs. BotD) BotD checkmated} 1-0",
+            EndReason::Checkmate,
+            "1-0",
+        ),
+        (
+            "{Game 1 (BotE vs. BotF) BotE forfeits on time} 0-1",
+            EndReason::TimeForfeit,
+            "0-1",
+        ),
+        (
+            "{Game 1 (A vs. B) A forfeits by disconnection} 0-1",
+            EndReason::Disconnection,
+            "0-1",
+        ),
+        (
+            "{Game 3 (BotG vs. BotH) Game drawn by mutual agreement} 1/2-1/2",
+            EndReason::Agreement,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 1 (BotC vs. BotD) Game drawn by repetition} 1/2-1/2",
+            EndReason::Repetition,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 1 (A vs. B) Game drawn by the 50 move rule} 1/2-1/2",
+            EndReason::FiftyMove,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 1 (A vs. B) Game drawn by stalemate} 1/2-1/2",
+            EndReason::Stalemate,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 1 (A vs. B) Neither player has mating material} 1/2-1/2",
+            EndReason::InsufficientMaterial,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 1 (A vs. B) A ran out of time and B has no material to mate} 1/2-1/2",
+            EndReason::InsufficientMaterial,
+            "1/2-1/2",
+        ),
+        (
+            "{Game 5 (AbortA vs. AbortB) Game aborted by mutual agreement} *",
+            EndReason::Abort,
+            "*",
+        ),
+        (
+            "{Game 1 (DropA vs. DropB) aborted} *",
+            EndReason::Abort,
+            "*",
+        ),
+        (
+            "{Game 1 (BotF vs. BotE) Game aborted on move 1 by BotF} *",
+            EndReason::Abort,
+            "*",
+        ),
+        (
+            "{Game 1 (BotC vs. BotD) BotC aborts by disconnection} *",
+            EndReason::Abort,
+            "*",
+        ),
+        (
+            "{Game 2 (BotA vs. BotB) Game adjourned by mutual agreement} *",
+            EndReason::Adjourn,
+            "*",
+        ),
+        (
+            "{Game 1 (A vs. B) A lost connection; game adjourned} *",
+            EndReason::Adjourn,
+            "*",
+        ),
+        (
+            "{Game 9 (A vs. B) Game drawn due to length} 1/2-1/2",
+            EndReason::Other,
+            "1/2-1/2",
+        ),
+    ];
+    for (line, reason, result) in cases {
+        let e = end(line);
+        assert_eq!(e.reason, reason, "{line}");
+        assert_eq!(e.result.as_str(), result, "{line}");
+    }
+    let e = end("{Game 2 (BotA vs. BotB) BotB resigns} 1-0");
+    assert_eq!(
+        (e.game, e.white.as_str(), e.black.as_str()),
+        (2, "BotA", "BotB")
+    );
+    assert_eq!(e.reason_text, "BotB resigns");
+}
+
+#[test]
+fn game_created_and_continuing() {
+    assert_eq!(
+        parse_message("{Game 1 (BotG vs. BotH) Creating unrated blitz match.}"),
+        Some(Message::GameCreated {
+            game: 1,
+            white: "BotG".into(),
+            black: "BotH".into(),
+            continuing: false,
+            description: "Creating unrated blitz match.".into()
+        })
+    );
+    assert!(matches!(
+        parse_message("{Game 55 (W vs. B) Continuing rated blitz match.}"),
+        Some(Message::GameCreated {
+            continuing: true,
+            game: 55,
+            ..
+        })
+    ));
+    assert_eq!(parse_message("{Game 55 (W vs. B) something else}"), None);
+    assert_eq!(parse_message("{Game 55 (W vs. B) x} 2-0"), None);
+}
+
+#[test]
+fn creating_and_observation_headers() {
+    let Some(Message::Creating(h)) =
+        parse_message("Creating: BotA (1720) BotB (1720) rated blitz 3 2")
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (h.white.as_str(), h.white_rating.as_str()),
+        ("BotA", "1720")
+    );
+    assert!(h.rated);
+    assert_eq!((h.initial_time_min, h.increment_s), (Some(3), Some(2)));
+    let Some(Message::ObservationHeader { game, header }) =
+        parse_message("Game 1: BotA (----) BotB (----) unrated blitz 3 0")
+    else {
+        panic!()
+    };
+    assert_eq!(game, 1);
+    assert!(!header.rated);
+    assert_eq!(header.black_rating, "----");
+    assert_eq!(parse_message("Game 1: BotA moves: e4"), None);
+    assert_eq!(
+        parse_message("Game 55: A disconnection will be considered a forfeit."),
+        None
+    );
+    assert!(matches!(
+        parse_message("Creating: BotC (----) BotD (----) unrated untimed 0 0"),
+        Some(Message::Creating(GameHeader {
+            initial_time_min: Some(0),
+            ..
+        }))
+    ));
+}
+
+#[test]
+fn session_lines() {
+    assert_eq!(
+        parse_message("**** Starting FICS session as GuestEIET(U) ****"),
+        Some(Message::SessionStarted {
+            handle: "GuestEIET".into(),
+            titles: vec!["U".into()]
+        })
+    );
+    assert_eq!(
+        parse_message("**** Starting FICS session as BotC ****"),
+        Some(Message::SessionStarted {
+            handle: "BotC".into(),
+            titles: vec![]
+        })
+    );
+    assert_eq!(
+        parse_message("**** Invalid password! ****"),
+        Some(Message::InvalidPassword)
+    );
+    assert!(matches!(
+        parse_message("**** BotA has arrived - you can't both be logged in. ****"),
+        Some(Message::Kicked { .. })
+    ));
+    assert_eq!(
+        parse_message("**** BotA is already logged in - kicking them out. ****"),
+        Some(Message::KickedOtherSession {
+            handle: "BotA".into()
+        })
+    );
+    assert_eq!(
+        parse_message("**** Auto-logout because you were idle more than 60 minutes. ****"),
+        Some(Message::IdleLogout)
+    );
+    assert!(matches!(
+        parse_message("    **** Server shutting down immediately. ****"),
+        Some(Message::ServerShutdown { .. })
+    ));
+    assert!(matches!(
+        parse_message("Sorry, names may be at most 17 characters long.  Try again."),
+        Some(Message::LoginRefused { .. })
+    ));
+}
+
+#[test]
+fn observation_examine_and_moves() {
+    assert_eq!(
+        parse_message("You are now observing game 12."),
+        Some(Message::ObservationStarted { game: 12 })
+    );
+    assert_eq!(
+        parse_message("Removing game 2 from observation list."),
+        Some(Message::ObservationEnded { game: 2 })
+    );
+    assert_eq!(
+        parse_message("You are no longer examining game 1."),
+        Some(Message::ExamineEnded { game: 1 })
+    );
+    assert_eq!(
+        parse_message("Game 1 (which you were observing) has no examiners."),
+        Some(Message::ExaminersLeft { game: 1 })
+    );
+    assert_eq!(
+        parse_message("Illegal move (e2e5)."),
+        Some(Message::IllegalMove {
+            attempted: Some("e2e5".into())
+        })
+    );
+    assert_eq!(
+        parse_message("Illegal move."),
+        Some(Message::IllegalMove { attempted: None })
+    );
+    assert_eq!(
+        parse_message("It is not your move."),
+        Some(Message::NotYourMove)
+    );
+    assert_eq!(
+        parse_message("Game 4: Game clock paused."),
+        Some(Message::ClockPaused {
+            game: 4,
+            paused: true
+        })
+    );
+}
+
+#[test]
+fn offers_in_words() {
+    let offer = |line| match parse_message(line) {
+        Some(Message::OfferReceived { from, offer }) => (from, offer),
+        other => panic!("{line}: {other:?}"),
+    };
+    assert_eq!(
+        offer("BotG offers you a draw."),
+        ("BotG".into(), ProseOffer::Draw)
+    );
+    assert_eq!(
+        offer("AbortA would like to abort the game; type \"abort\" to accept."),
+        ("AbortA".into(), ProseOffer::Abort)
+    );
+    assert_eq!(
+        offer("BotA would like to take back 1 half move(s)."),
+        ("BotA".into(), ProseOffer::Takeback { half_moves: 1 })
+    );
+    assert_eq!(
+        offer("BotA would like to take back 2 half-move(s)."),
+        ("BotA".into(), ProseOffer::Takeback { half_moves: 2 })
+    );
+    assert_eq!(
+        offer("Game 1: BotA requests to take back 1 half-move(s)."),
+        ("BotA".into(), ProseOffer::Takeback { half_moves: 1 })
+    );
+    assert!(matches!(
+        offer("Challenge: BotA (----) [white] BotB (----) unrated blitz 3 0."),
+        (from, ProseOffer::Match { .. }) if from == "BotA"
+    ));
+    assert_eq!(
+        parse_message("BotB declines the draw request."),
+        Some(Message::OfferDeclined {
+            by: "BotB".into(),
+            what: "draw".into()
+        })
+    );
+}
+
+#[test]
+fn ordinary_text_is_not_a_message() {
+    for line in [
+        "",
+        "BotA tells you: {Game 1 (A vs. B) A resigns} 1-0",
+        "You accept the challenge of BotA.",
+        "Game",
+        "{Game x (A vs. B) A resigns} 1-0",
+        "{Game 1 A resigns} 1-0",
+        "****",
+        "Illegal move (",
+        "Some person with spaces offers you a draw.",
+    ] {
+        assert_eq!(parse_message(line), None, "{line}");
+    }
+}

@@ -1,0 +1,18 @@
+//! The sans-IO protocol core: bytes from a FICS-style server in, typed events out;
+//! typed commands in, bytes to send out. Nothing here touches a socket, a thread,
+//! a UI or the system clock: time is always a parameter.
+
+pub mod command;
+pub mod decoder;
+pub mod event;
+pub mod framing;
+pub mod gameinfo;
+pub mod games_list;
+pub mod holdings;
+pub mod message;
+pub mod movelist;
+pub mod offer;
+pub mod seek;
+pub mod session;
+pub mod style12;
+pub mod timeseal;

@@ -1,0 +1,529 @@
+//! Seek ads: the `seekinfo` stream (`<sc>`, `<s>`, `<sn>`, `<sr>`) and the
+//! `sought` text listing that older servers and `sought` replies use instead.
+//!
+//! `<s> 1 w=BotE ti=00 rt=0  t=2 i=0 r=u tp=lightning c=? rr=0-9999 a=t f=f`
+//!
+//! The stream is keyed `key=value`, so we read it by key rather than by
+//! position: servers append new keys (`shared/protocol.md` §8) and FatICS
+//! writes the rating marker as a space (`rt=0  t=2`), which a positional split
+//! would turn into an empty field.
+//!
+//! This file also holds the vocabulary the other line parsers share (errors,
+//! ratings, titles, colours): they all read the same kinds of fields.
+
+use serde::Serialize;
+
+/// A line that clearly is of one kind (it starts with the tag) had a field we
+/// could not read. Callers show the line as text and carry on: one bad line
+/// must never end a session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{kind} field `{field}`: {reason}")]
+pub struct ParseError {
+    /// The kind of line, e.g. `<s>` or `<g1>`.
+    pub kind: &'static str,
+    /// The field that failed, named as the server names it.
+    pub field: &'static str,
+    /// What was wrong, with (a bounded prefix of) the value seen.
+    pub reason: String,
+}
+
+/// Longest piece of hostile input we copy into an error message.
+const ERROR_VALUE_CHARS: usize = 32;
+
+impl ParseError {
+    /// `field` is missing from a `kind` line.
+    pub(crate) fn missing(kind: &'static str, field: &'static str) -> ParseError {
+        ParseError {
+            kind,
+            field,
+            reason: "missing".to_owned(),
+        }
+    }
+
+    /// `field` holds `value`, which is not `expected`.
+    pub(crate) fn invalid(
+        kind: &'static str,
+        field: &'static str,
+        expected: &str,
+        value: &str,
+    ) -> ParseError {
+        let shown: String = value.chars().take(ERROR_VALUE_CHARS).collect();
+        let more = if shown.len() < value.len() { "…" } else { "" };
+        ParseError {
+            kind,
+            field,
+            reason: format!("expected {expected}, got {shown:?}{more}"),
+        }
+    }
+}
+
+/// A side of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Color {
+    White,
+    Black,
+}
+
+/// How much a rating can be trusted (the letter FICS appends to it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingMarker {
+    /// No letter (or a space): an established rating.
+    Established,
+    /// `E`: estimated, set by hand rather than from games.
+    Estimated,
+    /// `P`: provisional, from too few games.
+    Provisional,
+}
+
+/// A player's rating as the server prints it in lists and offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rating {
+    /// A number, possibly marked estimated or provisional. FatICS prints `0`
+    /// for a registered player without a rating in the category.
+    Known { value: u32, marker: RatingMarker },
+    /// `----` or `UNR`: registered, but no rating in this category.
+    NoRating,
+    /// `++++`: an unregistered guest, who cannot have a rating.
+    Guest,
+}
+
+impl Rating {
+    /// Reads `1720`, `1637E`, `0P`, `----`, `++++` or `UNR`; None otherwise.
+    pub fn parse(text: &str) -> Option<Rating> {
+        match text {
+            "----" | "UNR" => return Some(Rating::NoRating),
+            "++++" => return Some(Rating::Guest),
+            _ => {}
+        }
+        let (digits, marker) = match text.strip_suffix('E') {
+            Some(d) => (d, RatingMarker::Estimated),
+            None => match text.strip_suffix('P') {
+                Some(d) => (d, RatingMarker::Provisional),
+                None => (text, RatingMarker::Established),
+            },
+        };
+        // Five digits at most: no rating system goes near 100000, and the
+        // limit keeps the number far from u32 overflow.
+        if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let value = digits.parse().ok()?;
+        Some(Rating::Known { value, marker })
+    }
+
+    /// The number, if there is one.
+    pub fn value(&self) -> Option<u32> {
+        match self {
+            Rating::Known { value, .. } => Some(*value),
+            Rating::NoRating | Rating::Guest => None,
+        }
+    }
+}
+
+/// A title or account flag, from `ti=` bits or a `(GM)`-style handle suffix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Title {
+    Unregistered,
+    Computer,
+    GrandMaster,
+    InternationalMaster,
+    FideMaster,
+    WomanGrandMaster,
+    WomanInternationalMaster,
+    WomanFideMaster,
+}
+
+/// The `ti=` bit of each title, in bit order.
+const TITLE_BITS: [(u32, Title); 8] = [
+    (0x01, Title::Unregistered),
+    (0x02, Title::Computer),
+    (0x04, Title::GrandMaster),
+    (0x08, Title::InternationalMaster),
+    (0x10, Title::FideMaster),
+    (0x20, Title::WomanGrandMaster),
+    (0x40, Title::WomanInternationalMaster),
+    (0x80, Title::WomanFideMaster),
+];
+
+impl Title {
+    /// Decodes the `ti=` bit set; bits we do not know are ignored.
+    pub fn from_flags(bits: u32) -> Vec<Title> {
+        TITLE_BITS
+            .iter()
+            .filter(|(bit, _)| bits & bit != 0)
+            .map(|(_, title)| *title)
+            .collect()
+    }
+
+    /// The tag used after a handle in text listings (`Somebody(C)`).
+    fn from_tag(tag: &str) -> Option<Title> {
+        Some(match tag {
+            "U" => Title::Unregistered,
+            "C" => Title::Computer,
+            "GM" => Title::GrandMaster,
+            "IM" => Title::InternationalMaster,
+            "FM" => Title::FideMaster,
+            "WGM" => Title::WomanGrandMaster,
+            "WIM" => Title::WomanInternationalMaster,
+            "WFM" => Title::WomanFideMaster,
+            _ => return None,
+        })
+    }
+}
+
+/// Longest handle we accept. FICS handles have at most 17 letters; the slack
+/// covers other servers while keeping hostile input small.
+const MAX_HANDLE: usize = 32;
+
+/// Whether `text` looks like a player handle. Requiring this is what lets the
+/// text-listing parsers tell their lines from ordinary prose.
+pub(crate) fn is_handle(text: &str) -> bool {
+    (1..=MAX_HANDLE).contains(&text.len())
+        && text.bytes().any(|b| b.is_ascii_alphabetic())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// Splits `Somebody(C)(GM)` into the handle and its known titles. Unknown
+/// tags (`(TM)`, `(*)`, …) are accepted and dropped; at most four are read.
+pub(crate) fn split_handle_titles(token: &str) -> Option<(&str, Vec<Title>)> {
+    let (handle, mut tags) = match token.find('(') {
+        Some(at) => (token.get(..at)?, token.get(at..)?),
+        None => (token, ""),
+    };
+    if !is_handle(handle) {
+        return None;
+    }
+    let mut titles = Vec::new();
+    for _ in 0..4 {
+        if tags.is_empty() {
+            return Some((handle, titles));
+        }
+        let (tag, rest) = tags.strip_prefix('(')?.split_once(')')?;
+        if tag.is_empty()
+            || tag.len() > 3
+            || !tag.bytes().all(|b| b.is_ascii_uppercase() || b == b'*')
+        {
+            return None;
+        }
+        titles.extend(Title::from_tag(tag));
+        tags = rest;
+    }
+    tags.is_empty().then_some((handle, titles))
+}
+
+/// Splits on whitespace into at most `N` tokens; None if there are more, so
+/// hostile lines cost no allocation and long prose is rejected early.
+pub(crate) fn tokens<const N: usize>(text: &str) -> Option<([&str; N], usize)> {
+    let mut out = [""; N];
+    let mut count = 0;
+    for token in text.split_whitespace() {
+        *out.get_mut(count)? = token;
+        count += 1;
+    }
+    Some((out, count))
+}
+
+/// Whether `text` is a non-empty run of ASCII digits (so `+1` and `-1` fail).
+pub(crate) fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads a plain decimal number: digits only, no sign, no overflow.
+pub(crate) fn number(text: &str) -> Option<u32> {
+    if is_digits(text) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Copies at most `max` bytes of `text`, cut on a character boundary, so a
+/// hostile line cannot make us hold a second huge copy of it.
+pub(crate) fn bounded(text: &str, max: usize) -> String {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or_default().to_owned()
+}
+
+/// One seek ad.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Seek {
+    /// The number to `play`.
+    pub index: u32,
+    pub handle: String,
+    pub titles: Vec<Title>,
+    pub rating: Rating,
+    pub time_min: u32,
+    pub increment_s: u32,
+    pub rated: bool,
+    /// `blitz`, `lightning`, `crazyhouse`, `wild/fr`, … as the server says it.
+    pub game_type: String,
+    /// The colour the seeker wants to play, if any.
+    pub color: Option<Color>,
+    pub min_rating: u32,
+    pub max_rating: u32,
+    /// True if the seek starts a game at once; false if the seeker accepts by hand.
+    pub automatic: bool,
+    /// True if the seeker's formula screens opponents.
+    pub formula_checked: bool,
+}
+
+/// One line of the seekinfo stream.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeekLine {
+    /// `<sc>`: forget every seek; the full list follows.
+    Clear,
+    /// `<s>` or `<sn>`: a seek was posted (or is being listed).
+    Add(Seek),
+    /// `<sr>`: these seeks are gone.
+    Remove(Vec<u32>),
+}
+
+/// Most indexes one `<sr>` may carry; more means the line is bogus.
+const MAX_REMOVED: usize = 256;
+
+/// Longest `tp=` value we keep.
+const MAX_TYPE: usize = 32;
+
+/// Reads a seekinfo line. None if the line is not one; an error if it starts
+/// with a seek tag but a field is bad.
+pub fn parse_seek_line(line: &str) -> Option<Result<SeekLine, ParseError>> {
+    let line = line.trim();
+    let (tag, body) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match tag {
+        "<sc>" => Some(Ok(SeekLine::Clear)),
+        "<s>" => Some(parse_seek_body("<s>", body).map(SeekLine::Add)),
+        "<sn>" => Some(parse_seek_body("<sn>", body).map(SeekLine::Add)),
+        "<sr>" => Some(parse_removal(body)),
+        _ => None,
+    }
+}
+
+fn parse_removal(body: &str) -> Result<SeekLine, ParseError> {
+    let mut indexes = Vec::new();
+    for token in body.split_whitespace() {
+        if indexes.len() == MAX_REMOVED {
+            return Err(ParseError::invalid(
+                "<sr>",
+                "index",
+                "at most 256 indexes",
+                token,
+            ));
+        }
+        let index = number(token)
+            .ok_or_else(|| ParseError::invalid("<sr>", "index", "a seek number", token))?;
+        indexes.push(index);
+    }
+    if indexes.is_empty() {
+        return Err(ParseError::missing("<sr>", "index"));
+    }
+    Ok(SeekLine::Remove(indexes))
+}
+
+/// The values of the keys we know, first occurrence wins.
+#[derive(Default)]
+struct SeekFields<'a> {
+    w: Option<&'a str>,
+    ti: Option<&'a str>,
+    rt: Option<&'a str>,
+    t: Option<&'a str>,
+    i: Option<&'a str>,
+    r: Option<&'a str>,
+    tp: Option<&'a str>,
+    c: Option<&'a str>,
+    rr: Option<&'a str>,
+    a: Option<&'a str>,
+    f: Option<&'a str>,
+}
+
+fn parse_seek_body(kind: &'static str, body: &str) -> Result<Seek, ParseError> {
+    let mut parts = body.split_whitespace();
+    let index_text = parts
+        .next()
+        .ok_or_else(|| ParseError::missing(kind, "index"))?;
+    let index = number(index_text)
+        .ok_or_else(|| ParseError::invalid(kind, "index", "a seek number", index_text))?;
+    let mut fields = SeekFields::default();
+    for part in parts {
+        // Tokens without `=` and unknown keys are future extensions: skip them.
+        let Some((key, value)) = part.split_once('=') else {
+            continue;
+        };
+        let slot = match key {
+            "w" => &mut fields.w,
+            "ti" => &mut fields.ti,
+            "rt" => &mut fields.rt,
+            "t" => &mut fields.t,
+            "i" => &mut fields.i,
+            "r" => &mut fields.r,
+            "tp" => &mut fields.tp,
+            "c" => &mut fields.c,
+            "rr" => &mut fields.rr,
+            "a" => &mut fields.a,
+            "f" => &mut fields.f,
+            _ => continue,
+        };
+        slot.get_or_insert(value);
+    }
+
+    let missing = |field: &'static str| ParseError::missing(kind, field);
+    let bad = |field: &'static str, expected: &str, value: &str| {
+        ParseError::invalid(kind, field, expected, value)
+    };
+
+    let handle = fields.w.ok_or_else(|| missing("w"))?;
+    if !is_handle(handle) {
+        return Err(bad("w", "a handle", handle));
+    }
+    // Optional keys default to what FICS means by leaving them out.
+    let titles = match fields.ti {
+        None => Vec::new(),
+        Some(text) => {
+            let valid =
+                (1..=8).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_hexdigit());
+            let bits = u32::from_str_radix(text, 16).ok().filter(|_| valid);
+            Title::from_flags(bits.ok_or_else(|| bad("ti", "hex title flags", text))?)
+        }
+    };
+    let rating_text = fields.rt.ok_or_else(|| missing("rt"))?;
+    let rating = Rating::parse(rating_text).ok_or_else(|| bad("rt", "a rating", rating_text))?;
+    let time_text = fields.t.ok_or_else(|| missing("t"))?;
+    let time_min = number(time_text).ok_or_else(|| bad("t", "minutes", time_text))?;
+    let inc_text = fields.i.ok_or_else(|| missing("i"))?;
+    let increment_s = number(inc_text).ok_or_else(|| bad("i", "seconds", inc_text))?;
+    let rated = match fields.r.ok_or_else(|| missing("r"))? {
+        "r" => true,
+        "u" => false,
+        other => return Err(bad("r", "`r` or `u`", other)),
+    };
+    let game_type = fields.tp.ok_or_else(|| missing("tp"))?;
+    if game_type.is_empty()
+        || game_type.len() > MAX_TYPE
+        || !game_type.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return Err(bad("tp", "a game type", game_type));
+    }
+    let color = match fields.c.unwrap_or("?") {
+        "?" => None,
+        "W" | "w" => Some(Color::White),
+        "B" | "b" => Some(Color::Black),
+        other => return Err(bad("c", "`?`, `W` or `B`", other)),
+    };
+    let (min_rating, max_rating) = match fields.rr {
+        None => (0, 9999),
+        Some(text) => {
+            parse_range(text).ok_or_else(|| bad("rr", "a rating range like 0-9999", text))?
+        }
+    };
+    let flag = |field: &'static str, value: Option<&str>, default: bool| match value {
+        None => Ok(default),
+        Some("t") => Ok(true),
+        Some("f") => Ok(false),
+        Some(other) => Err(bad(field, "`t` or `f`", other)),
+    };
+    Ok(Seek {
+        index,
+        handle: handle.to_owned(),
+        titles,
+        rating,
+        time_min,
+        increment_s,
+        rated,
+        game_type: game_type.to_owned(),
+        color,
+        min_rating,
+        max_rating,
+        automatic: flag("a", fields.a, true)?,
+        formula_checked: flag("f", fields.f, false)?,
+    })
+}
+
+/// Reads `lo-hi`.
+fn parse_range(text: &str) -> Option<(u32, u32)> {
+    let (lo, hi) = text.split_once('-')?;
+    Some((number(lo)?, number(hi)?))
+}
+
+/// Reads one entry of the `sought` listing, e.g.
+/// `  2 ---- BotE                5   3 rated   blitz      [white]     0-9999`
+/// or ` 12 1500 GuestXYZ(U)      5  0 unrated blitz               0-9999 m`.
+/// This is tried on every line, so anything short of the full shape is None.
+pub fn parse_sought_entry(line: &str) -> Option<Seek> {
+    let (tokens, count) = tokens::<12>(line)?;
+    let tokens = tokens.get(..count)?;
+    let [index, rating, who, time, inc, rated, rest @ ..] = tokens else {
+        return None;
+    };
+    let index = number(index)?;
+    let rating = Rating::parse(rating)?;
+    let (handle, titles) = split_handle_titles(who)?;
+    let time_min = number(time)?;
+    let increment_s = number(inc)?;
+    let rated = match *rated {
+        "rated" => true,
+        "unrated" => false,
+        _ => return None,
+    };
+    // The type is one word, or two on FatICS (`lightning crazyhouse`); the
+    // range is the first token that reads as one.
+    let range_at = rest.iter().position(|t| parse_range(t).is_some())?;
+    let (before, after) = rest.split_at(range_at);
+    let (min_rating, max_rating) = parse_range(after.first()?)?;
+    let (color, type_words) = match before.split_last()? {
+        (&"[white]", words) => (Some(Color::White), words),
+        (&"[black]", words) => (Some(Color::Black), words),
+        _ => (None, before),
+    };
+    if !(1..=2).contains(&type_words.len())
+        || !type_words.iter().all(|w| {
+            w.len() <= MAX_TYPE
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'/')
+        })
+    {
+        return None;
+    }
+    let (automatic, formula_checked) = match after.get(1..)? {
+        [] => (true, false),
+        [flags]
+            if (1..=2).contains(&flags.len()) && flags.bytes().all(|b| b == b'm' || b == b'f') =>
+        {
+            (!flags.contains('m'), flags.contains('f'))
+        }
+        _ => return None,
+    };
+    Some(Seek {
+        index,
+        handle: handle.to_owned(),
+        titles,
+        rating,
+        time_min,
+        increment_s,
+        rated,
+        game_type: type_words.join(" "),
+        color,
+        min_rating,
+        max_rating,
+        automatic,
+        formula_checked,
+    })
+}
+
+/// Reads the last line of a `sought` listing (`2 ads displayed.`,
+/// `1 ad displayed.`) and returns the count.
+pub fn parse_sought_end(line: &str) -> Option<u32> {
+    let (count, rest) = line.trim().split_once(' ')?;
+    match rest {
+        "ads displayed." | "ad displayed." => number(count),
+        _ => None,
+    }
+}

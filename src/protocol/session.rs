@@ -1,0 +1,340 @@
+//! The session state machine: login, set-up, timeseal replies and keep-alive,
+//! in the sans-IO style (bytes and time in through `handle_*`, events, bytes
+//! and deadlines out through `poll_*`).
+//!
+//! connecting -> login prompt -> password or guest confirmation -> logged in
+//! -> set-up sent -> ready. Nothing automatic is sent before the login
+//! completes: a command sent at the login prompt would be taken as a handle.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use super::command::{Command, Secret, SetupStep, setup_sequence};
+use super::decoder::StreamDecoder;
+use super::event::Event;
+use super::framing::Prompt;
+use super::message::Message;
+use super::timeseal::{self, TimesealVersion};
+
+/// Time is a parameter: the caller passes the time since a fixed origin of
+/// its choosing (the net thread uses the moment it connected).
+pub type Now = Duration;
+
+/// After this much silence from us, a keep-alive `date` goes out: the server
+/// logs out sessions idle for 60 minutes, and incoming traffic does not count.
+pub const KEEP_ALIVE_AFTER: Duration = Duration::from_secs(30 * 60);
+/// How long a completed line may wait for a `\   ` continuation.
+pub const HELD_LINE_DELAY: Duration = Duration::from_millis(100);
+
+/// What the session needs to log in.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    /// A registered handle, or `guest`.
+    pub handle: String,
+    /// The password of a registered handle.
+    pub password: Option<Secret>,
+    /// Wrap every line in timeseal (and answer its pings).
+    pub timeseal: Option<TimesealVersion>,
+    /// Sent once logged in, in order; `iset lock 1` must stay last.
+    pub setup: Vec<SetupStep>,
+}
+
+impl SessionConfig {
+    pub fn guest() -> Self {
+        Self::new("guest", None)
+    }
+
+    pub fn new(handle: &str, password: Option<Secret>) -> Self {
+        SessionConfig {
+            handle: handle.to_owned(),
+            password,
+            timeseal: None,
+            setup: setup_sequence(),
+        }
+    }
+}
+
+/// Where the login stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionState {
+    /// Waiting for `login:`.
+    Connecting,
+    /// Handle sent; waiting for the password prompt or the guest confirmation.
+    HandleSent,
+    /// Password or guest confirmation sent; waiting for the session to start.
+    CredentialsSent,
+    /// Logged in and set-up sent.
+    Ready,
+    /// Login failed, or we were kicked or logged out: nothing more is sent.
+    Closed,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    config: SessionConfig,
+    state: SessionState,
+    decoder: StreamDecoder,
+    events: VecDeque<Event>,
+    transmit: VecDeque<Vec<u8>>,
+    /// Commands the user sent before the login completed.
+    pending: VecDeque<Command>,
+    /// The handle the server gave us (guests get `GuestXXXX`).
+    handle: Option<String>,
+    /// Set-up replies still expected; they are reported as `SetupReply`.
+    setup_replies_expected: usize,
+    last_sent: Now,
+    held_since: Option<Now>,
+    scratch: Vec<Event>,
+}
+
+impl Session {
+    /// A new session; with timeseal its hello is the first thing to send.
+    pub fn new(config: SessionConfig, now: Now) -> Self {
+        let mut session = Session {
+            config,
+            state: SessionState::Connecting,
+            decoder: StreamDecoder::new(),
+            events: VecDeque::new(),
+            transmit: VecDeque::new(),
+            pending: VecDeque::new(),
+            handle: None,
+            setup_replies_expected: 0,
+            last_sent: now,
+            held_since: None,
+            scratch: Vec::new(),
+        };
+        if let Some(version) = session.config.timeseal {
+            let system = std::env::consts::OS;
+            let hello = timeseal::hello(version, "Kibitz", system, stamp(now));
+            session.transmit.push_back(hello);
+        }
+        session
+    }
+
+    pub fn state(&self) -> &SessionState {
+        &self.state
+    }
+
+    /// The handle we are logged in as.
+    pub fn handle(&self) -> Option<&str> {
+        self.handle.as_deref()
+    }
+
+    /// Whether clocks arrive in milliseconds.
+    pub fn ms(&self) -> bool {
+        self.decoder.ms()
+    }
+
+    /// Bytes arrived from the server.
+    pub fn handle_bytes(&mut self, now: Now, bytes: &[u8]) {
+        let mut events = std::mem::take(&mut self.scratch);
+        self.decoder.push(bytes, &mut events);
+        self.process(now, &mut events);
+        if self.decoder.has_held_line() {
+            self.held_since.get_or_insert(now);
+        }
+        self.scratch = events;
+    }
+
+    /// The server closed the connection: whatever is left becomes events.
+    pub fn handle_eof(&mut self, now: Now) {
+        let mut events = std::mem::take(&mut self.scratch);
+        self.decoder.finish(&mut events);
+        self.process(now, &mut events);
+        self.scratch = events;
+        self.state = SessionState::Closed;
+    }
+
+    /// Call when [`Self::poll_timeout`]'s deadline has passed.
+    pub fn handle_timeout(&mut self, now: Now) {
+        if self
+            .held_since
+            .is_some_and(|since| now >= since + HELD_LINE_DELAY)
+        {
+            let mut events = std::mem::take(&mut self.scratch);
+            self.decoder.release_held(&mut events);
+            self.process(now, &mut events);
+            self.scratch = events;
+        }
+        if self.state == SessionState::Ready && now >= self.last_sent + KEEP_ALIVE_AFTER {
+            self.queue(now, &Command::KeepAlive);
+        }
+    }
+
+    /// The next moment [`Self::handle_timeout`] wants to run.
+    pub fn poll_timeout(&self) -> Option<Now> {
+        let held = self.held_since.map(|since| since + HELD_LINE_DELAY);
+        let keep_alive =
+            (self.state == SessionState::Ready).then(|| self.last_sent + KEEP_ALIVE_AFTER);
+        match (held, keep_alive) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Sends a command: at once when logged in, otherwise after the set-up.
+    pub fn send(&mut self, now: Now, command: Command) {
+        match self.state {
+            SessionState::Ready => self.queue(now, &command),
+            SessionState::Closed => {}
+            _ => self.pending.push_back(command),
+        }
+    }
+
+    pub fn poll_event(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+
+    /// The next bytes to write to the socket, already timeseal-encoded.
+    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        self.transmit.pop_front()
+    }
+
+    fn process(&mut self, now: Now, events: &mut Vec<Event>) {
+        if !self.decoder.has_held_line() {
+            self.held_since = None;
+        }
+        for event in events.drain(..) {
+            self.react(now, &event);
+            let event = match event {
+                Event::Text(text) if self.is_setup_reply(&text) => Event::SetupReply(text),
+                other => other,
+            };
+            self.events.push_back(event);
+        }
+    }
+
+    /// The session's own reactions: login steps, pings, the end of the session.
+    fn react(&mut self, now: Now, event: &Event) {
+        match event {
+            Event::Prompt(prompt) => self.on_prompt(now, prompt),
+            Event::Ping(_) => {
+                if self.config.timeseal.is_some() {
+                    self.transmit.push_back(timeseal::ping_reply(stamp(now)));
+                }
+            }
+            Event::Message(Message::SessionStarted { handle, titles }) => {
+                self.logged_in(now, handle.clone(), titles.clone());
+            }
+            Event::Message(Message::InvalidPassword) => self.fail("invalid password"),
+            Event::Message(Message::LoginRefused { text }) => self.fail(text),
+            Event::Message(Message::Kicked { .. } | Message::IdleLogout) => {
+                self.state = SessionState::Closed;
+            }
+            _ => {}
+        }
+    }
+
+    fn on_prompt(&mut self, now: Now, prompt: &Prompt) {
+        match (prompt, &self.state) {
+            (Prompt::Login, SessionState::Connecting) => {
+                let login = Command::Login(self.config.handle.clone());
+                self.queue(now, &login);
+                self.state = SessionState::HandleSent;
+            }
+            // Asked again: the server refused the handle. Sending it again
+            // would loop forever.
+            (Prompt::Login, SessionState::HandleSent | SessionState::CredentialsSent) => {
+                self.fail("the server refused the login");
+            }
+            (Prompt::Password, SessionState::HandleSent) => match self.config.password.clone() {
+                Some(password) => {
+                    self.queue(now, &Command::Password(password));
+                    self.state = SessionState::CredentialsSent;
+                }
+                None => self.fail("this handle is registered: a password is needed"),
+            },
+            (Prompt::EnterAsGuest { name }, SessionState::HandleSent) => {
+                self.handle = Some(name.clone());
+                self.queue(now, &Command::EnterAsGuest);
+                self.state = SessionState::CredentialsSent;
+            }
+            // Servers without a "Starting FICS session" line: the first
+            // command prompt after the credentials means we are in.
+            (Prompt::Command, SessionState::CredentialsSent) => {
+                let handle = self
+                    .handle
+                    .clone()
+                    .unwrap_or_else(|| self.config.handle.clone());
+                self.logged_in(now, handle, Vec::new());
+            }
+            _ => {}
+        }
+    }
+
+    fn logged_in(&mut self, now: Now, handle: String, titles: Vec<String>) {
+        if self.state == SessionState::Ready || self.state == SessionState::Closed {
+            return;
+        }
+        self.handle = Some(handle.clone());
+        self.state = SessionState::Ready;
+        self.events.push_back(Event::LoggedIn { handle, titles });
+        let setup = self.config.setup.clone();
+        self.setup_replies_expected = setup.len();
+        for step in setup {
+            self.queue(now, &Command::Setup(step));
+        }
+        while let Some(command) = self.pending.pop_front() {
+            self.queue(now, &command);
+        }
+    }
+
+    fn fail(&mut self, reason: &str) {
+        if self.state != SessionState::Closed && self.state != SessionState::Ready {
+            self.state = SessionState::Closed;
+            self.events.push_back(Event::LoginFailed {
+                reason: reason.to_owned(),
+            });
+        }
+    }
+
+    /// Replies to our set-up commands, while we still expect some.
+    fn is_setup_reply(&mut self, text: &str) -> bool {
+        if self.setup_replies_expected == 0 {
+            return false;
+        }
+        let reply = text.ends_with(" set.")
+            || text.ends_with(" unset.")
+            || text.starts_with("com_iset:")
+            || text.starts_with("Cannot alter")
+            || text.starts_with("Bad value given for variable")
+            || text.starts_with("Bell ")
+            || text.contains("prompt will")
+            || text.starts_with("Interface ");
+        if reply {
+            self.setup_replies_expected -= 1;
+        }
+        reply
+    }
+
+    fn queue(&mut self, now: Now, command: &Command) {
+        let line = match command.to_line() {
+            Ok(line) => line,
+            Err(e) => {
+                // A command that cannot be sent safely is reported, never sent.
+                self.events
+                    .push_back(Event::Text(format!("Kibitz: not sent: {e}")));
+                return;
+            }
+        };
+        let bytes = match self.config.timeseal {
+            Some(_) => timeseal::encode_line(line.as_bytes(), stamp(now)),
+            None => {
+                let mut bytes = line.into_bytes();
+                bytes.push(b'\n');
+                bytes
+            }
+        };
+        self.transmit.push_back(bytes);
+        self.last_sent = now;
+    }
+}
+
+/// The timeseal time stamp: milliseconds since the session's origin. Servers
+/// only use differences between stamps.
+fn stamp(now: Now) -> u64 {
+    u64::try_from(now.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests;

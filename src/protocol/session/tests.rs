@@ -1,0 +1,199 @@
+use super::*;
+use crate::protocol::command::{Command, Secret};
+
+fn at(ms: u64) -> Now {
+    Duration::from_millis(ms)
+}
+
+fn sent(session: &mut Session) -> Vec<String> {
+    std::iter::from_fn(|| session.poll_transmit())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .collect()
+}
+
+fn events(session: &mut Session) -> Vec<Event> {
+    std::iter::from_fn(|| session.poll_event()).collect()
+}
+
+fn config(handle: &str, password: Option<&str>) -> SessionConfig {
+    SessionConfig::new(handle, password.map(Secret::new))
+}
+
+#[test]
+fn guest_login_on_a_modern_server() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.send(at(0), Command::Games);
+    s.handle_bytes(at(1), b"Welcome\n\r\n\rlogin: ");
+    assert_eq!(sent(&mut s), ["guest\n"]);
+    s.handle_bytes(
+        at(2),
+        b"\n\rLogging you in as \"GuestEIET\"; you may use this name to play unrated games.\n\r\n\rPress return to enter the server as \"GuestEIET\":\n\r\xff\xfb\x01",
+    );
+    assert_eq!(sent(&mut s), ["\n"]);
+    assert_eq!(*s.state(), SessionState::CredentialsSent);
+    s.handle_bytes(
+        at(3),
+        b"\xff\xfc\x01\n\r**** Starting FICS session as GuestEIET(U) ****\n\rMOTD\n\rfics% ",
+    );
+    let evs = events(&mut s);
+    assert!(evs.contains(&Event::LoggedIn {
+        handle: "GuestEIET".into(),
+        titles: vec!["U".into()]
+    }));
+    assert_eq!(s.handle(), Some("GuestEIET"));
+    let lines = sent(&mut s);
+    assert_eq!(lines.first().map(String::as_str), Some("set style 12\n"));
+    // The set-up ends with the lock; the command queued before login comes after.
+    assert_eq!(lines[lines.len() - 2], "iset lock 1\n");
+    assert_eq!(lines[lines.len() - 1], "games\n");
+}
+
+#[test]
+fn old_server_without_a_session_line_logs_in_at_the_first_prompt() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(1), b"login: ");
+    s.handle_bytes(at(2), b"\xff\xfb\x01\n\r\"guest\" is not a registered name.\n\r\n\rPress return to enter the FICS as \"guest\":");
+    assert_eq!(sent(&mut s), ["guest\n", "\n"]);
+    s.handle_bytes(at(3), b"\xff\xfc\x01\n\rWelcome\n\rfics% ");
+    assert!(events(&mut s).contains(&Event::LoggedIn {
+        handle: "guest".into(),
+        titles: vec![]
+    }));
+    assert_eq!(*s.state(), SessionState::Ready);
+    assert!(sent(&mut s).iter().any(|l| l == "iset ms 1\n"));
+}
+
+#[test]
+fn registered_login_sends_the_password_once() {
+    let mut s = Session::new(config("BotE", Some("hunter2")), at(0));
+    s.handle_bytes(at(1), b"login: ");
+    s.handle_bytes(at(2), b"\xff\xfb\x01\n\r\"BotE\" is a registered name.  If it is yours, type the password.\n\r\n\rpassword: ");
+    assert_eq!(sent(&mut s), ["BotE\n", "hunter2\n"]);
+    s.handle_bytes(
+        at(3),
+        b"\xff\xfc\x01\n\r\n\r**** Invalid password! ****\n\r\n\r",
+    );
+    assert!(events(&mut s).contains(&Event::LoginFailed {
+        reason: "invalid password".into()
+    }));
+    assert_eq!(*s.state(), SessionState::Closed);
+    s.send(at(4), Command::Games);
+    assert!(sent(&mut s).is_empty());
+}
+
+#[test]
+fn registered_handle_without_password_fails_instead_of_guessing() {
+    let mut s = Session::new(config("BotE", None), at(0));
+    s.handle_bytes(at(1), b"login: ");
+    s.handle_bytes(at(2), b"password: ");
+    assert_eq!(sent(&mut s), ["BotE\n"]);
+    assert!(matches!(
+        events(&mut s).last(),
+        Some(Event::LoginFailed { .. })
+    ));
+}
+
+#[test]
+fn a_second_login_prompt_is_not_answered_again() {
+    let mut s = Session::new(config("x", None), at(0));
+    s.handle_bytes(at(1), b"login: ");
+    s.handle_bytes(
+        at(2),
+        b"\n\rA name should be at least three characters long!\n\rlogin: ",
+    );
+    assert_eq!(sent(&mut s), ["x\n"]);
+    assert_eq!(*s.state(), SessionState::Closed);
+}
+
+#[test]
+fn timeseal_hello_encoded_lines_and_pings() {
+    let mut cfg = config("guest", None);
+    cfg.timeseal = Some(TimesealVersion::V2);
+    let mut s = Session::new(cfg, at(0));
+    let decode = |bytes: Vec<u8>| timeseal::decode_line(&bytes).expect("valid timeseal");
+    let hello = decode(s.poll_transmit().expect("hello first"));
+    assert!(hello.0.starts_with(b"TIMESEAL2|Kibitz|"));
+    s.handle_bytes(at(1500), b"login: ");
+    let (line, stamp) = decode(s.poll_transmit().expect("login"));
+    assert_eq!((line.as_slice(), stamp), (&b"guest"[..], 1500));
+    s.handle_bytes(at(2000), b"fics% [G]\0");
+    let (pong, stamp) = decode(s.poll_transmit().expect("pong"));
+    assert_eq!((pong.as_slice(), stamp), (&[0x02, b'9'][..], 2000));
+    assert!(events(&mut s).contains(&Event::Ping(TimesealVersion::V2)));
+}
+
+#[test]
+fn pings_are_not_answered_without_timeseal() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(1), b"[G]\0");
+    assert!(sent(&mut s).is_empty());
+}
+
+fn ready_session() -> Session {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(0),
+        b"**** Starting FICS session as GuestA(U) ****\n\rfics% ",
+    );
+    sent(&mut s);
+    events(&mut s);
+    s
+}
+
+#[test]
+fn keep_alive_after_thirty_idle_minutes() {
+    let mut s = ready_session();
+    assert_eq!(s.poll_timeout(), Some(KEEP_ALIVE_AFTER));
+    s.handle_timeout(KEEP_ALIVE_AFTER - Duration::from_millis(1));
+    assert!(sent(&mut s).is_empty());
+    s.handle_timeout(KEEP_ALIVE_AFTER);
+    assert_eq!(sent(&mut s), ["date\n"]);
+    // Incoming traffic does not reset the server's idle timer, so it does not reset ours.
+    s.handle_bytes(KEEP_ALIVE_AFTER + Duration::from_secs(60), b"<12> x\n\r");
+    assert_eq!(s.poll_timeout(), Some(KEEP_ALIVE_AFTER * 2));
+}
+
+#[test]
+fn setup_replies_are_marked_and_other_text_is_not() {
+    let mut s = ready_session();
+    s.handle_bytes(
+        at(10),
+        b"fics% Style 12 set.\n\rfics% ms set.\n\rfics% Hello there\n\rfics% ",
+    );
+    s.handle_timeout(at(1000));
+    let evs = events(&mut s);
+    assert!(evs.contains(&Event::SetupReply("Style 12 set.".into())));
+    assert!(evs.contains(&Event::SetupReply("ms set.".into())));
+    assert!(evs.contains(&Event::Text("Hello there".into())));
+    assert!(s.ms());
+}
+
+#[test]
+fn a_held_line_is_released_by_the_timeout() {
+    let mut s = ready_session();
+    s.handle_bytes(at(10), b"\n\rRemoving game 1 from observation list.\n\r");
+    assert!(events(&mut s).is_empty());
+    assert_eq!(s.poll_timeout(), Some(at(10) + HELD_LINE_DELAY));
+    s.handle_timeout(at(10) + HELD_LINE_DELAY);
+    let evs = events(&mut s);
+    assert!(evs.contains(&Event::Message(Message::ObservationEnded { game: 1 })));
+    assert_eq!(s.poll_timeout(), Some(KEEP_ALIVE_AFTER));
+}
+
+#[test]
+fn kicked_closes_the_session() {
+    let mut s = ready_session();
+    s.handle_bytes(
+        at(5),
+        b"\n\r**** GuestA has arrived - you can't both be logged in. ****\n\r",
+    );
+    s.handle_eof(at(6));
+    assert_eq!(*s.state(), SessionState::Closed);
+    assert!(
+        events(&mut s)
+            .iter()
+            .any(|e| matches!(e, Event::Message(Message::Kicked { .. })))
+    );
+}

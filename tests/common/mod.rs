@@ -1,0 +1,55 @@
+//! Helpers shared by the integration tests: the fixture transcripts.
+#![allow(dead_code)] // each test binary uses a different part
+
+use std::path::{Path, PathBuf};
+
+use kibitz::protocol::decoder::StreamDecoder;
+use kibitz::protocol::event::Event;
+
+pub fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Every `.bin` transcript, sorted by path.
+pub fn transcripts() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(fixtures_dir()).expect("fixtures dir") {
+        let dir = dir.expect("entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&dir).expect("fixture subdir") {
+            let path = file.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "bin") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 20, "fixtures missing: {}", files.len());
+    files
+}
+
+pub fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Decodes `bytes` fed in the given chunk sizes (cycled).
+pub fn decode_chunked(bytes: &[u8], chunk_sizes: &[usize]) -> Vec<Event> {
+    let mut decoder = StreamDecoder::new();
+    let mut events = Vec::new();
+    let mut rest = bytes;
+    let mut sizes = chunk_sizes.iter().cycle();
+    while !rest.is_empty() {
+        let n = (*sizes.next().unwrap_or(&1)).clamp(1, rest.len());
+        let (chunk, tail) = rest.split_at(n);
+        decoder.push(chunk, &mut events);
+        rest = tail;
+    }
+    decoder.finish(&mut events);
+    events
+}
+
+pub fn decode(bytes: &[u8]) -> Vec<Event> {
+    decode_chunked(bytes, &[usize::MAX])
+}
