@@ -22,7 +22,9 @@ fn modern_stream(boards: usize) -> Vec<u8> {
 }
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
     std::fs::read(path).expect("fixture")
 }
 
@@ -32,7 +34,10 @@ fn decode_all(bytes: &[u8], events: &mut Vec<Event>) -> usize {
     // Network-sized reads.
     for chunk in bytes.chunks(1400) {
         decoder.push(chunk, events);
-        boards += events.iter().filter(|e| matches!(e, Event::Board(_))).count();
+        boards += events
+            .iter()
+            .filter(|e| matches!(e, Event::Board(_)))
+            .count();
         events.clear();
     }
     decoder.finish(events);
@@ -43,7 +48,10 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("decode");
     for (name, bytes) in [
         ("modern_33_token_boards", modern_stream(10_000)),
-        ("old_server_many_games", fixture("extra-old/many-games-observer.bin")),
+        (
+            "old_server_many_games",
+            fixture("extra-old/many-games-observer.bin"),
+        ),
     ] {
         let mut events = Vec::new();
         let boards = decode_all(&bytes, &mut events);

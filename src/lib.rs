@@ -4,4 +4,5 @@
 //! ARCHITECTURE.md for the layers.
 
 pub mod cli;
+pub mod game;
 pub mod protocol;

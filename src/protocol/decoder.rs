@@ -43,10 +43,10 @@ impl LineDecoder {
                 Feed::NotMine => {}
             }
         }
-        if line.starts_with('<') {
-            if let Some(event) = self.machine_line(&line) {
-                return out.push(event);
-            }
+        if line.starts_with('<')
+            && let Some(event) = self.machine_line(&line)
+        {
+            return out.push(event);
         }
         match line.as_str() {
             "ms set." => self.ms = true,

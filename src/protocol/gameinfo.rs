@@ -39,6 +39,8 @@ pub struct GameInfo {
 }
 
 const KIND: &str = "<g1>";
+/// Longest `t=` value we keep.
+const MAX_TYPE: usize = 32;
 const MAX_EXTRA: usize = 16;
 const MAX_EXTRA_KEY: usize = 16;
 const MAX_EXTRA_VALUE: usize = 64;
@@ -69,7 +71,9 @@ pub fn parse_gameinfo(line: &str) -> Option<Result<GameInfo, ParseError>> {
 
 fn parse(body: &str) -> Result<GameInfo, ParseError> {
     let mut parts = body.split_whitespace();
-    let game_text = parts.next().ok_or_else(|| ParseError::missing(KIND, "game"))?;
+    let game_text = parts
+        .next()
+        .ok_or_else(|| ParseError::missing(KIND, "game"))?;
     let game = number(game_text).ok_or_else(|| bad("game", "a game number", game_text))?;
     let mut fields = Fields::default();
     let mut extra = Vec::new();
@@ -98,7 +102,10 @@ fn parse(body: &str) -> Result<GameInfo, ParseError> {
     }
 
     let game_type = fields.t.ok_or_else(|| ParseError::missing(KIND, "t"))?;
-    if game_type.is_empty() || game_type.len() > 32 || !game_type.bytes().all(|b| b.is_ascii_graphic()) {
+    if game_type.is_empty()
+        || game_type.len() > MAX_TYPE
+        || !game_type.bytes().all(|b| b.is_ascii_graphic())
+    {
         return Err(bad("t", "a game type", game_type));
     }
     let rated = flag("r", fields.r.ok_or_else(|| ParseError::missing(KIND, "r"))?)?;
@@ -118,9 +125,8 @@ fn parse(body: &str) -> Result<GameInfo, ParseError> {
     };
     let partner_game = match fields.pt {
         None => None,
-        Some(text) => number(text).ok_or_else(|| bad("pt", "a game number", text))?.into(),
-    }
-    .filter(|&n| n != 0);
+        Some(text) => Some(number(text).ok_or_else(|| bad("pt", "a game number", text))?),
+    };
     Ok(GameInfo {
         game,
         private: fields.p.map_or(Ok(false), |p| flag("p", p))?,
@@ -132,7 +138,8 @@ fn parse(body: &str) -> Result<GameInfo, ParseError> {
         white_increment_s,
         black_initial_s,
         black_increment_s,
-        partner_game,
+        // `pt=0`: no partner game.
+        partner_game: partner_game.filter(|&game| game != 0),
         white_rating,
         black_rating,
         white_timeseal,
@@ -165,9 +172,185 @@ fn pair<T>(
     expected: &str,
 ) -> Result<(T, T), ParseError> {
     let text = text.ok_or_else(|| ParseError::missing(KIND, field))?;
-    let (white, black) = text.split_once(',').ok_or_else(|| bad(field, expected, text))?;
+    let (white, black) = text
+        .split_once(',')
+        .ok_or_else(|| bad(field, expected, text))?;
     match (read(white), read(black)) {
         (Some(white), Some(black)) => Ok((white, black)),
         _ => Err(bad(field, expected, text)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::seek::RatingMarker;
+    use super::*;
+
+    fn info(line: &str) -> GameInfo {
+        match parse_gameinfo(line) {
+            Some(Ok(info)) => info,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn error(line: &str) -> ParseError {
+        match parse_gameinfo(line) {
+            Some(Err(e)) => e,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn rating(value: u32) -> Rating {
+        Rating::Known {
+            value,
+            marker: RatingMarker::Established,
+        }
+    }
+
+    #[test]
+    fn rated_game_from_fixture() {
+        // own-game-white.bin
+        let info =
+            info("<g1> 1 p=0 t=blitz r=1 u=0,0 it=180,2 i=180,2 pt=0 rt=1720,1720 ts=1,1 m=2 n=0");
+        assert_eq!(
+            info,
+            GameInfo {
+                game: 1,
+                private: false,
+                game_type: "blitz".into(),
+                rated: true,
+                white_registered: true,
+                black_registered: true,
+                white_initial_s: 180,
+                white_increment_s: 2,
+                black_initial_s: 180,
+                black_increment_s: 2,
+                partner_game: None,
+                white_rating: rating(1720),
+                black_rating: rating(1720),
+                white_timeseal: true,
+                black_timeseal: true,
+                extra: vec![("m".into(), "2".into()), ("n".into(), "0".into())],
+            }
+        );
+    }
+
+    #[test]
+    fn other_fixture_lines() {
+        let info_ =
+            info("<g1> 2 p=0 t=crazyhouse r=0 u=0,0 it=120,0 i=120,0 pt=0 rt=0,0 ts=0,0 m=2 n=0");
+        assert_eq!(info_.game_type, "crazyhouse");
+        assert!(!info_.rated && !info_.white_timeseal);
+        assert_eq!(info_.white_rating, rating(0));
+        let info_ = info("<g1> 1 p=0 t=untimed r=0 u=0,0 it=0,0 i=0,0 pt=0 rt=0,0 ts=1,1 m=0 n=0");
+        assert_eq!((info_.white_initial_s, info_.black_increment_s), (0, 0));
+    }
+
+    #[test]
+    fn per_player_fields_are_not_swapped() {
+        let info =
+            info("<g1> 9 p=1 t=bughouse r=1 u=1,0 it=120,5 i=60,3 pt=10 rt=1637E,1500P ts=0,1");
+        assert!(info.private);
+        assert!(!info.white_registered && info.black_registered);
+        assert_eq!((info.white_initial_s, info.white_increment_s), (120, 5));
+        assert_eq!((info.black_initial_s, info.black_increment_s), (60, 3));
+        assert_eq!(info.partner_game, Some(10));
+        assert_eq!(
+            info.white_rating,
+            Rating::Known {
+                value: 1637,
+                marker: RatingMarker::Estimated
+            }
+        );
+        assert_eq!(
+            info.black_rating,
+            Rating::Known {
+                value: 1500,
+                marker: RatingMarker::Provisional
+            }
+        );
+        assert!(!info.white_timeseal && info.black_timeseal);
+        assert!(info.extra.is_empty());
+    }
+
+    #[test]
+    fn optional_fields_default() {
+        let info = info("<g1> 3 t=blitz r=0 it=180,0 i=180,0");
+        assert!(!info.private && info.white_registered && info.black_registered);
+        assert_eq!(info.partner_game, None);
+        assert_eq!(info.white_rating, Rating::NoRating);
+        assert!(!info.black_timeseal);
+    }
+
+    #[test]
+    fn extra_keys_are_capped() {
+        let keys: String = (0..40).map(|k| format!(" k{k}=v{k}")).collect();
+        let long = format!(" {}={}", "k".repeat(1000), "v".repeat(1000));
+        let info = info(&format!("<g1> 1 t=blitz r=0 it=1,0 i=1,0{long}{keys}"));
+        assert_eq!(info.extra.len(), MAX_EXTRA);
+        assert!(
+            info.extra
+                .iter()
+                .all(|(k, v)| k.len() <= MAX_EXTRA_KEY && v.len() <= MAX_EXTRA_VALUE)
+        );
+        assert_eq!(info.extra.get(1), Some(&("k0".to_owned(), "v0".to_owned())));
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        let base = "<g1> 1 p=0 t=blitz r=1 u=0,0 it=180,2 i=180,2 pt=0 rt=1720,1720 ts=1,1";
+        for (from, to, field) in [
+            (" 1 ", " x ", "game"),
+            (" p=0", " p=2", "p"),
+            (" t=blitz", " t=", "t"),
+            (" r=1", " r=yes", "r"),
+            (" u=0,0", " u=0", "u"),
+            (" it=180,2", " it=180", "it"),
+            (" i=180,2", " i=180,x", "i"),
+            (" pt=0", " pt=-1", "pt"),
+            (" rt=1720,1720", " rt=1720,abc", "rt"),
+            (" ts=1,1", " ts=1,2", "ts"),
+        ] {
+            let line = base.replacen(from, to, 1);
+            assert_eq!(error(&line).field, field, "{line}");
+        }
+        for (key, field) in [
+            (" t=blitz", "t"),
+            (" r=1", "r"),
+            (" it=180,2", "it"),
+            (" i=180,2", "i"),
+        ] {
+            let line = base.replacen(key, "", 1);
+            assert_eq!(error(&line), ParseError::missing(KIND, field), "{line}");
+        }
+        assert_eq!(error("<g1>").field, "game");
+    }
+
+    #[test]
+    fn not_gameinfo_lines() {
+        for line in [
+            "",
+            "<g1",
+            "<g1>1",
+            "<g2> 1 t=blitz",
+            "<12> x",
+            "Game 1: BotC (----) BotD (----) unrated blitz 3 0",
+        ] {
+            assert_eq!(parse_gameinfo(line), None, "{line:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(line in "\\PC{0,200}") {
+            let _ = parse_gameinfo(&line);
+        }
+
+        #[test]
+        fn never_panics_on_gameinfo_like_lines(
+            rest in "[0-9]{0,3}( |p=|t=|r=|u=|it=|i=|pt=|rt=|ts=|[0-9]|,|[a-zA-Z]|=){0,60}"
+        ) {
+            let _ = parse_gameinfo(&format!("<g1> {rest}"));
+        }
     }
 }

@@ -175,7 +175,10 @@ fn clocks_and_material(text: &str) -> Option<ClocksAndMaterial> {
     let (white_material, black_material) = material.split_once('-')?;
     Some((
         (parse_clock(white)?, parse_clock(black)?),
-        (number(white_material.trim())?, number(black_material.trim())?),
+        (
+            number(white_material.trim())?,
+            number(black_material.trim())?,
+        ),
     ))
 }
 
@@ -207,12 +210,18 @@ pub fn parse_clock(text: &str) -> Option<i64> {
         Some((minutes, seconds)) => (first, minutes, seconds),
         None => ("0", first, rest),
     };
-    let part = |digits: &str, max_len: usize| -> Option<i64> {
-        (is_digits(digits) && digits.len() <= max_len).then(|| digits.parse().ok())?
+    // Seconds, and minutes after hours, are always two digits.
+    let with_hours = rest.contains(':');
+    let part = |digits: &str, lengths: std::ops::RangeInclusive<usize>| -> Option<i64> {
+        (is_digits(digits) && lengths.contains(&digits.len())).then(|| digits.parse().ok())?
     };
-    let (hours, minutes, seconds) = (part(hours, 4)?, part(minutes, 4)?, part(seconds, 2)?);
-    let minutes_overflow = rest.contains(':') && minutes >= 60;
-    if seconds >= 60 || minutes_overflow {
+    let minute_digits = if with_hours { 2..=2 } else { 1..=4 };
+    let (hours, minutes, seconds) = (
+        part(hours, 1..=4)?,
+        part(minutes, minute_digits)?,
+        part(seconds, 2..=2)?,
+    );
+    if seconds >= 60 || (with_hours && minutes >= 60) {
         return None;
     }
     let total = hours * 3600 + minutes * 60 + seconds;
@@ -247,11 +256,273 @@ pub fn parse_games_end(line: &str) -> Option<GamesEnd> {
             in_progress: None,
         });
     }
-    let ([ "(of", total, "in", "progress)"], 4) = tokens::<4>(rest)? else {
+    let (["(of", total, "in", "progress)"], 4) = tokens::<4>(rest)? else {
         return None;
     };
     Some(GamesEnd {
         displayed,
         in_progress: Some(number(total)?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::seek::RatingMarker;
+    use super::*;
+
+    fn entry(line: &str) -> GamesEntry {
+        parse_games_entry(line).unwrap_or_else(|| panic!("not an entry: {line:?}"))
+    }
+
+    fn rating(value: u32) -> Rating {
+        Rating::Known {
+            value,
+            marker: RatingMarker::Established,
+        }
+    }
+
+    #[test]
+    fn old_server_entries() {
+        // cmd-games.bin: 2-column game numbers.
+        let e =
+            entry(" 1 1882 BotA        1558 BotB       [ lu  2   0]   1:57 -  1:57 (39-39) B:  3");
+        assert_eq!(
+            e,
+            GamesEntry {
+                game: 1,
+                white: "BotA".into(),
+                white_rating: rating(1882),
+                black: "BotB".into(),
+                black_rating: rating(1558),
+                private: false,
+                game_type: GameType::Lightning,
+                rated: false,
+                time_min: 2,
+                increment_s: 0,
+                white_clock_s: Some(117),
+                black_clock_s: Some(117),
+                white_material: Some(39),
+                black_material: Some(39),
+                side_to_move: Color::Black,
+                move_number: 3,
+                status: GameStatus::Playing,
+            }
+        );
+        let e =
+            entry(" 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:  3");
+        assert_eq!(
+            (e.white_rating, e.side_to_move),
+            (Rating::NoRating, Color::White)
+        );
+        // many-games-observer.bin: guests and real clocks.
+        let e =
+            entry(" 1 ---- BotA        ++++ GuestPa    [ bu  5   0]   4:57 -  4:58 (38-39) B:  6");
+        assert_eq!(e.black_rating, Rating::Guest);
+        assert_eq!((e.white_clock_s, e.black_clock_s), (Some(297), Some(298)));
+        assert_eq!((e.white_material, e.black_material), (Some(38), Some(39)));
+        // bughouse-observer.bin: bughouse shows up as wild.
+        let e =
+            entry(" 1 ---- BotA        ---- BotB       [ wu  2   0]   1:59 -  1:58 (39-39) B:  2");
+        assert_eq!(e.game_type, GameType::Wild);
+    }
+
+    #[test]
+    fn fatics_and_freechess_entries() {
+        // observe-live-games.bin
+        let e =
+            entry("  2 ---- BotC        ---- BotD       [ bu  3   0]  0:00 -  0:00 (39-39) W:  2");
+        assert_eq!(
+            (e.game, e.game_type, e.white_clock_s),
+            (2, GameType::Blitz, Some(0))
+        );
+        let e = entry(
+            "  93 2036 WFMKierzek  2229 FMKarl      [ br  3   0]   2:33 -  1:47 (39-39) W: 22",
+        );
+        assert_eq!(
+            (e.game, e.white.as_str(), e.rated, e.move_number),
+            (93, "WFMKierzek", true, 22)
+        );
+        let e =
+            entry(" 1 1878 Roberto     1881 baraka     [psr 45  30]  30:35 - 34:24 (22-22) W: 21");
+        assert!(e.private);
+        assert_eq!(
+            (e.game_type, e.time_min, e.increment_s),
+            (GameType::Standard, 45, 30)
+        );
+        let e =
+            entry("32 1880 Raskapov    1859 RoboDweeb  [ br  2  12]   1:04 -  1:26 ( 9-10) B: 34");
+        assert_eq!((e.white_material, e.black_material), (Some(9), Some(10)));
+        let e = entry("123 1637E Foo   1500P Bar [ zr  3   0] -0:03 - 1:02:03 (12-30) B: 140");
+        assert_eq!(e.white_clock_s, Some(-3));
+        assert_eq!(e.black_clock_s, Some(3723));
+        assert_eq!(e.game_type, GameType::Crazyhouse);
+        assert_eq!(
+            e.white_rating,
+            Rating::Known {
+                value: 1637,
+                marker: RatingMarker::Estimated
+            }
+        );
+    }
+
+    #[test]
+    fn examined_and_setup_entries() {
+        let e = entry("  5 (Exam.    0 BotA          0 BotA      ) [ uu  0   0] W:  1");
+        assert_eq!(e.status, GameStatus::Examined);
+        assert_eq!((e.white.as_str(), e.black.as_str()), ("BotA", "BotA"));
+        assert_eq!((e.white_clock_s, e.white_material), (None, None));
+        assert_eq!((e.side_to_move, e.move_number), (Color::White, 1));
+        let e = entry(" 2 (Exam. 1911 Cheatr     1792 BlackHorse) [ br  5  12] B:  3");
+        assert_eq!(
+            (e.black.as_str(), e.game_type),
+            ("BlackHorse", GameType::Blitz)
+        );
+        let e = entry(" 68 (Setup    0 Tidy          0 Tidy      ) [ uu  0   0] W:  1");
+        assert_eq!(e.status, GameStatus::Setup);
+    }
+
+    #[test]
+    fn game_types() {
+        for (letter, kind) in [
+            ('b', GameType::Blitz),
+            ('l', GameType::Lightning),
+            ('s', GameType::Standard),
+            ('u', GameType::Untimed),
+            ('w', GameType::Wild),
+            ('z', GameType::Crazyhouse),
+            ('B', GameType::Bughouse),
+            ('S', GameType::Suicide),
+            ('L', GameType::Losers),
+            ('x', GameType::Atomic),
+            ('n', GameType::Nonstandard),
+            ('q', GameType::Other('q')),
+        ] {
+            assert_eq!(GameType::from_letter(letter), kind);
+            let line = format!(" 1 ---- A ---- B [ {letter}u  1   0]  1:00 -  1:00 (39-39) W:  1");
+            assert_eq!(entry(&line).game_type, kind);
+        }
+    }
+
+    #[test]
+    fn rejects_prose_and_partial_shapes() {
+        for line in [
+            "",
+            "  3 games displayed.",
+            "There are no games in progress.",
+            "Game 1: BotC (----) BotD (----) unrated blitz 3 0",
+            "Creating: BotA (1720) BotB (1720) rated blitz 3 2",
+            " 0: = ---- W ---- BotB          [bnr  3   2] A00g NM  2026-11-22 06:37 UTC",
+            "BotE tells you: [ lu  2   0] is my favourite",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39)",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:  3 x",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57  1:57 (39-39) W:  3",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0] W:  3",
+            " 2 ---- BotC        ---- BotD       [ lx  2   0]   1:57 -  1:57 (39-39) W:  3",
+            " 2 ---- BotC        ---- BotD       [ lu  2]   1:57 -  1:57 (39-39) W:  3",
+            " 2 ---- BotC        ---- BotD  Extra  [ lu  2   0]   1:57 -  1:57 (39-39) W:  3",
+            " x ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:  3",
+            " 2 1:57 BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:  3",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:77 -  1:57 (39-39) W:  3",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-x) W:  3",
+            " 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) X:  3",
+        ] {
+            assert_eq!(parse_games_entry(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn clocks() {
+        assert_eq!(parse_clock("1:57"), Some(117));
+        assert_eq!(parse_clock("-0:03"), Some(-3));
+        assert_eq!(parse_clock("12:05"), Some(725));
+        assert_eq!(parse_clock("1:02:03"), Some(3723));
+        assert_eq!(parse_clock("0:09.5"), Some(9));
+        for bad in [
+            "",
+            "1",
+            "1:5",
+            "1:60",
+            "1:60:00",
+            "a:00",
+            "--1:00",
+            "1:00.",
+            "1:00.1234",
+            "99999:00",
+        ] {
+            assert_eq!(parse_clock(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn list_ends() {
+        let end = |displayed, in_progress| {
+            Some(GamesEnd {
+                displayed,
+                in_progress,
+            })
+        };
+        assert_eq!(parse_games_end("  3 games displayed."), end(3, None));
+        assert_eq!(parse_games_end("  6 games displayed."), end(6, None));
+        assert_eq!(parse_games_end("  1 game displayed."), end(1, None));
+        assert_eq!(
+            parse_games_end("  2 games displayed (of   2 in progress)."),
+            end(2, Some(2))
+        );
+        assert_eq!(
+            parse_games_end("  6 games displayed (of 23 in progress)"),
+            end(6, Some(23))
+        );
+        assert_eq!(
+            parse_games_end("There are no games in progress."),
+            end(0, Some(0))
+        );
+        assert_eq!(
+            parse_games_end("No matching games were found (of 5 in progress)."),
+            end(0, Some(5))
+        );
+        for line in [
+            "",
+            "games displayed.",
+            "x games displayed.",
+            "3 games displayed (of many in progress).",
+            "3 games shown.",
+        ] {
+            assert_eq!(parse_games_end(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn hostile_input_does_not_panic() {
+        let long = "[".repeat(50_000) + &"]".repeat(50_000);
+        for line in [
+            long,
+            format!(
+                " 1 {} A ---- B [ bu 1 1] 1:00 - 1:00 (1-1) W: 1",
+                "9".repeat(100_000)
+            ),
+            " 1 ---- A ---- B [ bu 1 1] 1:00 - 1:00 (1-1) W: 99999999999".to_owned(),
+            " 1 ---- A ---- B [é bu 1 1] é:00 - 1:00 (1-1) W: 1".to_owned(),
+            " 1 ---- A ---- B [pé 1 1] 1:00 - 1:00 (1-1) W: 1".to_owned(),
+        ] {
+            assert_eq!(parse_games_entry(&line), None);
+            let _ = parse_games_end(&line);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(line in "\\PC{0,200}") {
+            let _ = parse_games_entry(&line);
+            let _ = parse_games_end(&line);
+            let _ = parse_clock(&line);
+        }
+
+        #[test]
+        fn never_panics_on_entry_like_lines(
+            line in "( |[0-9]{1,3}|----|\\+\\+\\+\\+|[A-Za-z]{1,4}|\\[|\\]|\\(|\\)|:|-|W:|B:|\\(Exam\\.){0,30}"
+        ) {
+            let _ = parse_games_entry(&line);
+        }
+    }
 }

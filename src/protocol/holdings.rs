@@ -17,21 +17,21 @@ use super::seek::{Color, ParseError, number};
 /// How many of each piece a side holds (saturating: the line is untrusted).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct PieceCounts {
-    pub pawns: u8,
-    pub knights: u8,
-    pub bishops: u8,
-    pub rooks: u8,
-    pub queens: u8,
+    pub pawn: u8,
+    pub knight: u8,
+    pub bishop: u8,
+    pub rook: u8,
+    pub queen: u8,
 }
 
 impl PieceCounts {
     fn add(&mut self, piece: char) {
         let slot = match piece {
-            'P' => &mut self.pawns,
-            'N' => &mut self.knights,
-            'B' => &mut self.bishops,
-            'R' => &mut self.rooks,
-            _ => &mut self.queens,
+            'P' => &mut self.pawn,
+            'N' => &mut self.knight,
+            'B' => &mut self.bishop,
+            'R' => &mut self.rook,
+            _ => &mut self.queen,
         };
         *slot = slot.saturating_add(1);
     }
@@ -70,8 +70,8 @@ pub struct Holdings {
 
 const KIND: &str = "<b1>";
 
-/// Where the old server's buffer ends: a holdings part ending exactly here
-/// may have been cut.
+/// The old server keeps only this many characters of `<b1> … black [PNB`:
+/// when black's closing `]` lands exactly here, pieces may have been cut.
 const OLD_SERVER_CUT: usize = 49;
 
 /// More pieces than a side could ever hold means the line is bogus.
@@ -90,9 +90,12 @@ pub fn parse_holdings(line: &str) -> Option<Result<Holdings, ParseError>> {
 
 fn parse(line: &str, body: &str) -> Result<Holdings, ParseError> {
     let rest = body.trim_start();
-    let rest = rest.strip_prefix("game").ok_or_else(|| missing_or_bad("game", "`game N`", rest))?;
+    let rest = rest
+        .strip_prefix("game")
+        .ok_or_else(|| missing_or_bad("game", "`game N`", rest))?;
     let (game_text, rest) = split_word(rest.trim_start());
-    let game = number(game_text).ok_or_else(|| missing_or_bad("game", "a game number", game_text))?;
+    let game =
+        number(game_text).ok_or_else(|| missing_or_bad("game", "a game number", game_text))?;
 
     let rest = rest.trim_start();
     let rest = rest
@@ -102,8 +105,8 @@ fn parse(line: &str, body: &str) -> Result<Holdings, ParseError> {
         .ok_or_else(|| missing_or_bad("white", "`white [`", rest))?;
     let (white, rest) = pieces("white", rest)?;
     let mut truncated = false;
-    // Offset (from `<b1>`) of the `]` that closes the last holding read.
-    let offset = |rest: &str| line.len() - rest.len();
+    // Where the `]` before `rest` sits, counted from `<b1>`.
+    let bracket_at = |rest: &str| line.len().saturating_sub(rest.len() + 1);
 
     let (black, rest) = match rest {
         None => (Vec::new(), None),
@@ -115,7 +118,7 @@ fn parse(line: &str, body: &str) -> Result<Holdings, ParseError> {
             ""
         }
         Some(rest) => {
-            if offset(rest) == OLD_SERVER_CUT + 1 {
+            if bracket_at(rest) == OLD_SERVER_CUT {
                 truncated = true;
             }
             rest
@@ -134,7 +137,10 @@ fn parse(line: &str, body: &str) -> Result<Holdings, ParseError> {
 
 /// Reads black's holding from `black [..]`, tolerating a cut anywhere in it.
 /// Returns the pieces and what follows its `]` (None if the line ends first).
-fn black_part<'a>(rest: &'a str, truncated: &mut bool) -> Result<(Vec<char>, Option<&'a str>), ParseError> {
+fn black_part<'a>(
+    rest: &'a str,
+    truncated: &mut bool,
+) -> Result<(Vec<char>, Option<&'a str>), ParseError> {
     if let Some(after) = rest.strip_prefix("black") {
         let after = after.trim_start();
         if let Some(inside) = after.strip_prefix('[') {
@@ -166,15 +172,27 @@ fn black_part<'a>(rest: &'a str, truncated: &mut bool) -> Result<(Vec<char>, Opt
 
 /// Reads piece letters up to `]`; returns them and the text after the `]`,
 /// or None for the rest if the line ends first (a cut line).
-fn pieces<'a>(side: &'static str, text: &'a str) -> Result<(Vec<char>, Option<&'a str>), ParseError> {
+fn pieces<'a>(
+    side: &'static str,
+    text: &'a str,
+) -> Result<(Vec<char>, Option<&'a str>), ParseError> {
     let mut found = Vec::new();
     for (at, c) in text.char_indices() {
         match c {
             ']' => return Ok((found, text.get(at + 1..))),
-            'P' | 'N' | 'B' | 'R' | 'Q' | 'p' | 'n' | 'b' | 'r' | 'q' if found.len() < MAX_PIECES => {
+            'P' | 'N' | 'B' | 'R' | 'Q' | 'p' | 'n' | 'b' | 'r' | 'q'
+                if found.len() < MAX_PIECES =>
+            {
                 found.push(c.to_ascii_uppercase());
             }
-            _ => return Err(ParseError::invalid(KIND, side, "at most 64 piece letters P N B R Q", text)),
+            _ => {
+                return Err(ParseError::invalid(
+                    KIND,
+                    side,
+                    "at most 64 piece letters P N B R Q",
+                    text,
+                ));
+            }
         }
     }
     Ok((found, None))
@@ -212,5 +230,191 @@ fn missing_or_bad(field: &'static str, expected: &str, value: &str) -> ParseErro
         ParseError::missing(KIND, field)
     } else {
         ParseError::invalid(KIND, field, expected, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holdings(line: &str) -> Holdings {
+        match parse_holdings(line) {
+            Some(Ok(h)) => h,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn error(line: &str) -> ParseError {
+        match parse_holdings(line) {
+            Some(Err(e)) => e,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn pieces(text: &str) -> Vec<char> {
+        text.chars().collect()
+    }
+
+    #[test]
+    fn crazyhouse_fixture_lines() {
+        // crazyhouse-white.bin
+        let h = holdings("<b1> game 2 white [] black []");
+        assert_eq!((h.game, h.white.len(), h.black.len()), (2, 0, 0));
+        assert_eq!((h.passed, h.truncated), (None, false));
+        let h = holdings("<b1> game 2 white [PPPNNBB] black [PPPBQQ] <- WB");
+        assert_eq!(h.white, pieces("PPPNNBB"));
+        assert_eq!(h.black, pieces("PPPBQQ"));
+        assert_eq!(
+            h.white_counts,
+            PieceCounts {
+                pawn: 3,
+                knight: 2,
+                bishop: 2,
+                rook: 0,
+                queen: 0
+            }
+        );
+        assert_eq!(h.black_counts.queen, 2);
+        assert_eq!(
+            h.passed,
+            Some(PassedPiece {
+                color: Color::White,
+                piece: 'B'
+            })
+        );
+        let h = holdings("<b1> game 2 white [] black [N] <- BN");
+        assert_eq!(
+            h.passed.map(|p| (p.color, p.piece)),
+            Some((Color::Black, 'N'))
+        );
+    }
+
+    #[test]
+    fn bughouse_fixture_lines() {
+        // bughouse-observer.bin (old server, uppercase for both colours)
+        let h = holdings("<b1> game 1 white [P] black [PQ] <- BP");
+        assert_eq!(
+            (h.white.clone(), h.black.clone()),
+            (pieces("P"), pieces("PQ"))
+        );
+        assert!(!h.truncated);
+        let h = holdings("<b1> game 52 white [NB] black [N] <- BN");
+        assert_eq!(h.game, 52);
+    }
+
+    #[test]
+    fn lowercase_black_pieces_are_accepted() {
+        let h = holdings("<b1> game 6 white [PNBBB] black [pnbrq] <- bq");
+        assert_eq!(h.black, pieces("PNBRQ"));
+        assert_eq!(
+            h.passed.map(|p| (p.color, p.piece)),
+            Some((Color::Black, 'Q'))
+        );
+    }
+
+    #[test]
+    fn old_server_cut_at_49_characters() {
+        // bughouse.md: the black holding is cut, `]` and `<- BR` still follow.
+        let h = holdings("<b1> game 2 white [PPPPPPPPPNNBRQ] black [PPPPPNN] <- BR");
+        assert!(h.truncated);
+        assert_eq!(h.black, pieces("PPPPPNN"));
+        assert_eq!(h.passed.map(|p| p.piece), Some('R'));
+        // One piece shorter cannot have been cut.
+        assert!(!holdings("<b1> game 2 white [PPPPPPPPPNNBRQ] black [PPPPPN] <- BN").truncated);
+        // Cut inside the white holding, or inside the word `black`.
+        let white = "P".repeat(30);
+        let h = holdings(&format!("<b1> game 2 white [{white}] <- BR"));
+        assert!(h.truncated && h.black.is_empty());
+        assert_eq!(h.white.len(), 30);
+        let h = holdings(&format!(
+            "<b1> game 2 white [{}] bla] <- WP",
+            "P".repeat(25)
+        ));
+        assert!(h.truncated && h.black.is_empty());
+        assert_eq!(h.passed.map(|p| p.color), Some(Color::White));
+        assert!(
+            holdings(&format!(
+                "<b1> game 2 white [{}] black] <- WP",
+                "P".repeat(22)
+            ))
+            .truncated
+        );
+    }
+
+    #[test]
+    fn line_cut_without_closing_bracket() {
+        let h = holdings("<b1> game 6 white [PNBBB] black [PNB");
+        assert!(h.truncated);
+        assert_eq!(h.black, pieces("PNB"));
+        assert!(holdings("<b1> game 6 white [PNBBB] black").truncated);
+        assert!(holdings("<b1> game 6 white [PNBBB]").truncated);
+        assert!(holdings("<b1> game 6 white [PN").truncated);
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        assert_eq!(error("<b1>").field, "game");
+        assert_eq!(error("<b1> game").field, "game");
+        assert_eq!(error("<b1> game x white [] black []").field, "game");
+        assert_eq!(error("<b1> match 1 white [] black []").field, "game");
+        assert_eq!(error("<b1> game 1 black [] white []").field, "white");
+        assert_eq!(error("<b1> game 1 white [PK] black []").field, "white");
+        assert_eq!(error("<b1> game 1 white [P] black [X]").field, "black");
+        assert_eq!(error("<b1> game 1 white [P] blue [P]").field, "black");
+        assert_eq!(error("<b1> game 1 white [P] black xx").field, "black");
+        for bad in ["<- ", "<- W", "<- WK", "<- XP", "<- WPP", "-> WP", "junk"] {
+            let line = format!("<b1> game 1 white [P] black [] {bad}");
+            assert_eq!(error(&line).field, "<-", "{line}");
+        }
+        assert_eq!(
+            error(&format!("<b1> game 1 white [{}] black []", "Q".repeat(65))).field,
+            "white"
+        );
+    }
+
+    #[test]
+    fn not_holdings_lines() {
+        for line in [
+            "",
+            "<b1",
+            "<b1>x",
+            "<b2> game 1",
+            "<12> x",
+            "Game 1 BotA received: P -> [P]",
+        ] {
+            assert_eq!(parse_holdings(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn counts_saturate() {
+        let mut counts = PieceCounts::default();
+        (0..300).for_each(|_| counts.add('P'));
+        assert_eq!(counts.pawn, u8::MAX);
+    }
+
+    #[test]
+    fn serializes() {
+        let h = holdings("<b1> game 2 white [P] black [] <- WP");
+        let json = serde_json::to_string(&h).expect("json");
+        assert!(json.contains(r#""white":["P"]"#), "{json}");
+        assert!(
+            json.contains(r#""passed":{"color":"white","piece":"P"}"#),
+            "{json}"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(line in "\\PC{0,200}") {
+            let _ = parse_holdings(&line);
+        }
+
+        #[test]
+        fn never_panics_on_holdingish_lines(
+            rest in "( |game|white|black|\\[|\\]|<-|[PNBRQKWpnbrq]|[0-9]|é){0,60}"
+        ) {
+            let _ = parse_holdings(&format!("<b1> {rest}"));
+        }
     }
 }

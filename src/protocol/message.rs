@@ -436,11 +436,11 @@ fn parse_offer_prose(line: &str) -> Option<Message> {
             offer: ProseOffer::Adjourn,
         });
     }
-    if let Some((from, half_moves)) = takeback_request(line, " would like to take back ") {
-        if is_handle(&from) {
-            let offer = ProseOffer::Takeback { half_moves };
-            return Some(Message::OfferReceived { from, offer });
-        }
+    if let Some((from, half_moves)) = takeback_request(line, " would like to take back ")
+        && is_handle(&from)
+    {
+        let offer = ProseOffer::Takeback { half_moves };
+        return Some(Message::OfferReceived { from, offer });
     }
     let (by, rest) = line.split_once(" declines ")?;
     if !is_handle(by) {

@@ -148,9 +148,8 @@ fn parse_offer(kind: &'static str, body: &str) -> Result<Offer, ParseError> {
         }
     }
     let player = player.ok_or_else(|| ParseError::missing(kind, "w"))?;
-    if split_handle_titles(player).is_none() {
-        return Err(ParseError::invalid(kind, "w", "a handle", player));
-    }
+    let (player, _titles) = split_handle_titles(player)
+        .ok_or_else(|| ParseError::invalid(kind, "w", "a handle", player))?;
     let offer_type = offer_type.ok_or_else(|| ParseError::missing(kind, "t"))?;
     if offer_type.is_empty()
         || offer_type.len() > 16
@@ -188,8 +187,11 @@ fn player_and_rating(text: &str) -> Option<(&str, Rating, &str)> {
 }
 
 /// Reads match terms; None for any shape we do not understand, so the caller
-/// falls back to showing the raw text.
+/// falls back to showing the raw text. A final `.` is allowed, so the terms
+/// of `Challenge:`, `Issuing:` and `Creating:` lines read the same way.
 pub fn parse_match_params(text: &str) -> Option<MatchOfferParams> {
+    let text = text.trim_end();
+    let text = text.strip_suffix('.').unwrap_or(text);
     let (challenger, challenger_rating, rest) = player_and_rating(text)?;
     let rest = rest.trim_start();
     let (challenger_color, rest) = if let Some(rest) = rest.strip_prefix("[white]") {
@@ -255,4 +257,237 @@ pub fn parse_match_params(text: &str) -> Option<MatchOfferParams> {
         loaded_from,
         adjourned,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::seek::RatingMarker;
+    use super::*;
+
+    fn offer(line: &str) -> OfferLine {
+        match parse_offer_line(line) {
+            Some(Ok(offer)) => offer,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn to(line: &str) -> Offer {
+        match offer(line) {
+            OfferLine::To(offer) => offer,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn error(line: &str) -> ParseError {
+        match parse_offer_line(line) {
+            Some(Err(e)) => e,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn rating(value: u32) -> Rating {
+        Rating::Known {
+            value,
+            marker: RatingMarker::Established,
+        }
+    }
+
+    #[test]
+    fn match_offer_from_fixture() {
+        // own-game-white.bin
+        let offer = to("<pt> 1 w=BotB t=match p=BotA (1720) [white] BotB (1720) rated blitz 3 2");
+        assert_eq!(offer.id, 1);
+        assert_eq!(offer.player, "BotB");
+        assert_eq!(offer.kind, OfferKind::Match);
+        assert_eq!(
+            offer.params,
+            "BotA (1720) [white] BotB (1720) rated blitz 3 2"
+        );
+        assert_eq!(offer.takeback_half_moves, None);
+        assert_eq!(
+            offer.match_params,
+            Some(MatchOfferParams {
+                challenger: "BotA".into(),
+                challenger_rating: rating(1720),
+                challenger_color: Some(Color::White),
+                receiver: "BotB".into(),
+                receiver_rating: rating(1720),
+                rated: true,
+                game_type: "blitz".into(),
+                time_min: Some(3),
+                increment_s: Some(2),
+                loaded_from: None,
+                adjourned: false,
+            })
+        );
+    }
+
+    #[test]
+    fn untimed_and_unrated_players() {
+        // untimed-white.bin: `untimed` with no numbers (pychess#448).
+        let offer = to("<pt> 2 w=BotD t=match p=BotC (----) [white] BotD (----) unrated untimed");
+        let terms = offer.match_params.expect("match terms");
+        assert_eq!(terms.challenger_rating, Rating::NoRating);
+        assert_eq!(terms.game_type, "untimed");
+        assert_eq!((terms.time_min, terms.increment_s), (None, None));
+        assert!(!terms.rated);
+    }
+
+    #[test]
+    fn from_offer_with_variants_and_notes() {
+        let OfferLine::From(offer) = offer(
+            "<pf> 7 w=GuestAB t=match p=GuestAB (++++) GuestCD ( 982E) unrated wild 2 12 Loaded from wild/fr (adjourned)",
+        ) else {
+            panic!("not a <pf>");
+        };
+        let terms = offer.match_params.expect("match terms");
+        assert_eq!(terms.challenger_rating, Rating::Guest);
+        assert_eq!(terms.challenger_color, None);
+        assert_eq!(
+            terms.receiver_rating,
+            Rating::Known {
+                value: 982,
+                marker: RatingMarker::Estimated
+            }
+        );
+        assert_eq!(terms.loaded_from.as_deref(), Some("wild/fr"));
+        assert!(terms.adjourned);
+        let terms = to("<pt> 2 w=BotD t=match p=BotC (----) [black] BotD (----) unrated lightning crazyhouse 2 0")
+            .match_params
+            .expect("match terms");
+        assert_eq!(terms.game_type, "lightning crazyhouse");
+        assert_eq!(terms.challenger_color, Some(Color::Black));
+        let terms = to("<pt> 3 w=BotB t=match p=BotA (----) BotB (----) unrated wild 2 0 Loaded from wild/bughouse.")
+            .match_params
+            .expect("match terms");
+        assert_eq!(terms.loaded_from.as_deref(), Some("wild/bughouse"));
+    }
+
+    #[test]
+    fn prose_terms_with_a_final_period() {
+        // untimed-white.bin and crazyhouse-white.bin `Issuing:` lines.
+        let terms = parse_match_params("BotC (----) [white] BotD (----) unrated untimed.")
+            .expect("match terms");
+        assert_eq!(
+            (terms.game_type.as_str(), terms.time_min),
+            ("untimed", None)
+        );
+        let terms =
+            parse_match_params("BotC (----) [white] BotD (----) unrated lightning crazyhouse 2 0.")
+                .expect("match terms");
+        assert_eq!((terms.time_min, terms.increment_s), (Some(2), Some(0)));
+        assert_eq!(
+            parse_match_params("BotC (----) BotD (----) rated blitz 2 0.."),
+            None
+        );
+    }
+
+    #[test]
+    fn unreadable_match_terms_keep_the_offer() {
+        for params in [
+            "",
+            "something new entirely",
+            "BotA (1720) [white] BotB (1720) rated blitz 3",
+            "BotA (1720) [white] BotB (1720) rated blitz 3 2 bonus",
+            "BotA (17x0) BotB (1720) rated blitz 3 2",
+            "BotA (1720) BotB (1720) sometimes blitz 3 2",
+            "BotA (1720) BotB (1720) rated 3 2",
+        ] {
+            let offer = to(&format!("<pt> 4 w=BotB t=match p={params}"));
+            assert_eq!(offer.kind, OfferKind::Match);
+            assert_eq!(offer.params, params);
+            assert_eq!(offer.match_params, None, "{params:?}");
+        }
+    }
+
+    #[test]
+    fn takeback_and_other_kinds() {
+        // takeback-white.bin
+        let offer = to("<pt> 1 w=BotB t=takeback p=1");
+        assert_eq!(offer.kind, OfferKind::Takeback);
+        assert_eq!(offer.takeback_half_moves, Some(1));
+        assert_eq!(
+            to("<pt> 1 w=BotB t=takeback p=2").takeback_half_moves,
+            Some(2)
+        );
+        assert_eq!(
+            to("<pt> 1 w=BotB t=takeback p=two").takeback_half_moves,
+            None
+        );
+        for (name, kind) in [
+            ("draw", OfferKind::Draw),
+            ("abort", OfferKind::Abort),
+            ("adjourn", OfferKind::Adjourn),
+            ("pause", OfferKind::Pause),
+            ("unpause", OfferKind::Unpause),
+            ("switch", OfferKind::Switch),
+            ("partner", OfferKind::Partner),
+            ("simul", OfferKind::Simul),
+            ("moretime", OfferKind::Other("moretime".into())),
+        ] {
+            let offer = to(&format!("<pt> 9 w=Foo t={name} p=#"));
+            assert_eq!((offer.kind, offer.params.as_str()), (kind, "#"));
+        }
+        assert_eq!(to("<pt> 9 w=Foo t=draw").params, "");
+    }
+
+    #[test]
+    fn removed() {
+        assert_eq!(offer("<pr> 1"), OfferLine::Removed(1));
+        assert_eq!(offer("<pr> 2"), OfferLine::Removed(2));
+        assert_eq!(error("<pr>").field, "id");
+        assert_eq!(error("<pr> x").field, "id");
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        assert_eq!(error("<pf>").field, "id");
+        assert_eq!(error("<pf> x w=A t=draw p=").field, "id");
+        assert_eq!(error("<pf> 1 t=draw p=").field, "w");
+        assert_eq!(error("<pf> 1 w=A:B t=draw p=").field, "w");
+        assert_eq!(error("<pf> 1 w=A p=x").field, "t");
+        assert_eq!(error("<pf> 1 w=A t= p=x").field, "t");
+    }
+
+    #[test]
+    fn not_offer_lines() {
+        for line in [
+            "",
+            "<p>",
+            "<pfx> 1",
+            "<12> x",
+            "Challenge: BotA (1720) [white] BotB (1720) rated blitz 3 2.",
+        ] {
+            assert_eq!(parse_offer_line(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn params_are_bounded() {
+        let long = "x ".repeat(50_000);
+        let offer = to(&format!("<pt> 1 w=A t=match p={long}"));
+        assert!(offer.params.len() <= MAX_PARAMS);
+        assert_eq!(offer.match_params, None);
+        let offer = to(&format!(
+            "<pt> 1 w=A t=match p=A (1) B (2) rated {} 1 1",
+            "w".repeat(100_000)
+        ));
+        assert_eq!(offer.match_params, None);
+        let _ = parse_offer_line("<pf> 1 w=A t=match p=é (1) ü (2) rated blitz 1 1 Loaded from ☃");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(line in "\\PC{0,200}") {
+            let _ = parse_offer_line(&line);
+            let _ = parse_match_params(&line);
+        }
+
+        #[test]
+        fn never_panics_on_offerish_lines(
+            params in "([A-Za-z]{1,5}|\\(|\\)|\\[white\\]|[0-9]{1,4}|----|\\+\\+\\+\\+| |Loaded|from|rated|unrated){0,20}"
+        ) {
+            let _ = parse_offer_line(&format!("<pf> 1 w=A t=match p={params}"));
+        }
+    }
 }

@@ -476,7 +476,7 @@ pub fn parse_sought_entry(line: &str) -> Option<Seek> {
     // The type is one word, or two on FatICS (`lightning crazyhouse`); the
     // range is the first token that reads as one.
     let range_at = rest.iter().position(|t| parse_range(t).is_some())?;
-    let (before, after) = rest.split_at(range_at);
+    let (before, after) = rest.split_at_checked(range_at)?;
     let (min_rating, max_rating) = parse_range(after.first()?)?;
     let (color, type_words) = match before.split_last()? {
         (&"[white]", words) => (Some(Color::White), words),
@@ -527,3 +527,6 @@ pub fn parse_sought_end(line: &str) -> Option<u32> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests;

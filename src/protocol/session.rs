@@ -208,10 +208,8 @@ impl Session {
     fn react(&mut self, now: Now, event: &Event) {
         match event {
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
-            Event::Ping(_) => {
-                if self.config.timeseal.is_some() {
-                    self.transmit.push_back(timeseal::ping_reply(stamp(now)));
-                }
+            Event::Ping(_) if self.config.timeseal.is_some() => {
+                self.transmit.push_back(timeseal::ping_reply(stamp(now)));
             }
             Event::Message(Message::SessionStarted { handle, titles }) => {
                 self.logged_in(now, handle.clone(), titles.clone());

@@ -417,7 +417,7 @@ impl Style12 {
                 color,
                 role: Role::Rook,
             }) & Bitboard::from_rank(back);
-            let short = rooks.into_iter().filter(|r| r.file() > king.file()).last();
+            let short = rooks.into_iter().rev().find(|r| r.file() > king.file());
             let long = rooks.into_iter().find(|r| r.file() < king.file());
             if let (true, Some(rook)) = (rights.short, short) {
                 castling_rights.add(rook);
@@ -467,9 +467,22 @@ impl Style12 {
         let setup = self.setup();
         match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
             Ok(position) => Fen::from_position(&position, EnPassantMode::Legal).to_string(),
-            Err(_) => Fen::try_from_setup(setup)
-                .unwrap_or_else(|lossy| lossy.ignore())
-                .to_string(),
+            // Variant boards (bughouse, wild) are no legal standard position:
+            // write them as sent, with the same en-passant rule as above
+            // short of checking pins.
+            Err(_) => {
+                let ep_square = setup.ep_square.filter(|&target| {
+                    let capturers = shakmaty::attacks::pawn_attacks(!setup.turn, target)
+                        & setup.board.by_piece(Piece {
+                            color: setup.turn,
+                            role: Role::Pawn,
+                        });
+                    capturers.any()
+                });
+                Fen::try_from_setup(Setup { ep_square, ..setup })
+                    .unwrap_or_else(|lossy| lossy.ignore())
+                    .to_string()
+            }
         }
     }
 }

@@ -87,10 +87,11 @@ fn registered_handle_without_password_fails_instead_of_guessing() {
     s.handle_bytes(at(1), b"login: ");
     s.handle_bytes(at(2), b"password: ");
     assert_eq!(sent(&mut s), ["BotE\n"]);
-    assert!(matches!(
-        events(&mut s).last(),
-        Some(Event::LoginFailed { .. })
-    ));
+    assert!(
+        events(&mut s)
+            .iter()
+            .any(|e| matches!(e, Event::LoginFailed { .. }))
+    );
 }
 
 #[test]
