@@ -139,10 +139,34 @@ impl Framer {
     }
 
     /// Feeds received bytes; frames become available from [`Self::next_frame`].
-    pub fn push(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
+    pub fn push(&mut self, mut bytes: &[u8]) {
+        while let Some((&byte, rest)) = bytes.split_first() {
+            if self.in_plain_line() {
+                // Fast path: copy a run of ordinary bytes at once. It does
+                // exactly what the byte-by-byte path would do with them.
+                let room = MAX_LINE_BYTES - 1 - self.line.len();
+                let window = &bytes[..room.min(bytes.len())];
+                let run = window.iter().position(|&b| is_special(b));
+                let run = run.unwrap_or(window.len());
+                if run > 0 {
+                    self.line.extend_from_slice(&bytes[..run]);
+                    bytes = &bytes[run..];
+                    continue;
+                }
+            }
             self.push_byte(byte);
+            bytes = rest;
         }
+    }
+
+    /// Inside a started line of plain text that cannot become a prompt.
+    fn in_plain_line(&self) -> bool {
+        self.telnet == Telnet::Text
+            && self.escape == Escape::None
+            && self.block == BlockHeader::None
+            && !self.cutting
+            && !self.line.is_empty()
+            && !could_become_prompt(&self.line)
     }
 
     /// The next complete frame, if any.
@@ -355,7 +379,7 @@ impl Framer {
             return;
         }
         self.swallow_newline = false;
-        let text = String::from_utf8_lossy(&self.line).into_owned();
+        let text = line_text(&self.line);
         self.line.clear();
         self.complete_line(text);
     }
@@ -393,6 +417,30 @@ impl Framer {
     fn emit(&mut self, frame: Frame) {
         self.release_held();
         self.out.push_back(frame);
+    }
+}
+
+/// Bytes the fast path must leave to the byte-by-byte state machine:
+/// controls (line ends, NUL, bell, escape, block markers) and telnet's IAC.
+fn is_special(byte: u8) -> bool {
+    byte < 0x20 || byte == 0x7F || byte == IAC
+}
+
+/// Whether more bytes could still turn `line` into a prompt.
+fn could_become_prompt(line: &[u8]) -> bool {
+    const PROMPTS: [&[u8]; 4] = [b"fics% ", b"aics% ", b"login: ", b"password: "];
+    const GUEST: &[u8] = b"Press return to enter ";
+    line.len() <= MAX_PROMPT_BYTES
+        && (PROMPTS.iter().any(|p| p.starts_with(line))
+            || GUEST.starts_with(line)
+            || line.starts_with(GUEST))
+}
+
+/// A line's bytes as text; invalid UTF-8 is replaced.
+fn line_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 

@@ -13,8 +13,8 @@
 use std::fmt;
 
 use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece,
-    Rank, Role, Setup, Square, fen::Fen,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup,
+    Piece, Rank, Role, Setup, Square, fen::Fen,
 };
 
 use super::movelist::parse_time_taken;
@@ -544,25 +544,29 @@ impl fmt::Display for Style12 {
 }
 
 fn parse_board(ranks: &[&str; 8]) -> Result<Board, Style12Error> {
-    let mut board = Board::empty();
+    // Built as bitboards and checked once: this is the hot path of decoding.
+    let mut by_role = ByRole::<Bitboard>::default();
+    let mut by_color = ByColor::<Bitboard>::default();
     for (row, text) in ranks.iter().enumerate() {
-        if text.len() != 8 {
+        let bytes = text.as_bytes();
+        if bytes.len() != 8 {
             return Err(error(
                 "board",
                 format!("rank `{text}` is not 8 squares wide"),
             ));
         }
-        let rank = Rank::new(7 - row as u32);
-        for (col, c) in text.chars().enumerate() {
-            if c == '-' {
+        for (col, &byte) in bytes.iter().enumerate() {
+            if byte == b'-' {
                 continue;
             }
-            let piece = Piece::from_char(c)
-                .ok_or_else(|| error("board", format!("`{c}` is not a piece")))?;
-            board.set_piece_at(Square::from_coords(File::new(col as u32), rank), piece);
+            let piece = Piece::from_char(char::from(byte))
+                .ok_or_else(|| error("board", format!("`{}` is not a piece", char::from(byte))))?;
+            let square = Square::new(((7 - row) * 8 + col) as u32);
+            by_role[piece.role].add(square);
+            by_color[piece.color].add(square);
         }
     }
-    Ok(board)
+    Board::try_from_bitboards(by_role, by_color).map_err(|e| error("board", e.to_string()))
 }
 
 fn number<T: std::str::FromStr>(token: &str, name: &'static str) -> Result<T, Style12Error> {
