@@ -4,5 +4,8 @@
 //! ARCHITECTURE.md for the layers.
 
 pub mod cli;
+pub mod archive;
 pub mod game;
+pub mod net;
 pub mod protocol;
+pub mod recording;

@@ -1,3 +1,10 @@
 //! The domain model over shakmaty: games, clocks and the store of them.
 
 pub mod clock;
+#[allow(clippy::module_inception)] // `game::game::Game` reads fine from outside as `game::Game`
+pub mod game;
+pub mod store;
+
+pub use clock::{Clock, Now};
+pub use game::{Game, Outcome, Player, Ply};
+pub use store::{Effect, GameStore};

@@ -1,0 +1,234 @@
+//! PGN files of finished games: `<data dir>/games/YYYY-MM.pgn`, appended to
+//! as each game ends and synced to disk, so nothing is lost if the app is
+//! killed a moment later.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::Context;
+use shakmaty::fen::Fen;
+use shakmaty::{Color, Setup};
+
+use crate::game::Game;
+use crate::protocol::message::EndReason;
+
+/// Where the user's data lives: `$KIBITZ_DATA_DIR` if set (tests, portable
+/// installs), else the platform's data directory.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("KIBITZ_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("org", "Kibitz", "kibitz").map(|d| d.data_dir().to_path_buf())
+}
+
+/// A calendar date and time in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UtcTime {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+}
+
+impl UtcTime {
+    pub fn now() -> Self {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Self::from_unix(secs)
+    }
+
+    /// Civil date from Unix seconds (days-from-civil inverted, proleptic Gregorian).
+    pub fn from_unix(secs: u64) -> Self {
+        let days = (secs / 86_400) as i64;
+        let rem = secs % 86_400;
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        UtcTime {
+            year,
+            month,
+            day,
+            hour: (rem / 3600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+}
+
+/// The PGN text of a game (ending with a blank line).
+pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
+    let mut tags: Vec<(&str, String)> = Vec::new();
+    let rated = match game.rated {
+        Some(true) => "rated ",
+        Some(false) => "unrated ",
+        None => "",
+    };
+    let kind = game.kind.as_deref().unwrap_or("");
+    tags.push(("Event", format!("{server} {rated}{kind} game").replace("  ", " ")));
+    tags.push(("Site", server.to_owned()));
+    tags.push((
+        "Date",
+        format!("{:04}.{:02}.{:02}", ended.year, ended.month, ended.day),
+    ));
+    tags.push(("Round", "-".to_owned()));
+    tags.push(("White", game.players.white.handle.clone()));
+    tags.push(("Black", game.players.black.handle.clone()));
+    let result = game.outcome.as_ref().map_or("*", |o| o.result.as_str());
+    tags.push(("Result", result.to_owned()));
+    for (tag, color) in [("WhiteElo", Color::White), ("BlackElo", Color::Black)] {
+        if let Some(rating) = game.players[color].rating.as_deref() {
+            let digits: String = rating.chars().take_while(char::is_ascii_digit).collect();
+            if !digits.is_empty() {
+                tags.push((tag, digits));
+            }
+        }
+    }
+    let time_control = if game.initial_time_min == 0 && game.increment_s == 0 {
+        "-".to_owned()
+    } else {
+        format!("{}+{}", game.initial_time_min * 60, game.increment_s)
+    };
+    tags.push(("TimeControl", time_control));
+    tags.push(("GameNumber", game.number.to_string()));
+    tags.push((
+        "UTCTime",
+        format!("{:02}:{:02}:{:02}", ended.hour, ended.minute, ended.second),
+    ));
+    if let Some(outcome) = &game.outcome {
+        tags.push(("Termination", termination(outcome.reason).to_owned()));
+        tags.push(("Reason", outcome.text.clone()));
+    }
+    if let Some(variant) = pgn_variant(kind) {
+        tags.push(("Variant", variant.to_owned()));
+    }
+    if let Some(start) = game.start.as_ref().filter(|s| **s != Setup::default()) {
+        tags.push(("SetUp", "1".to_owned()));
+        let fen = Fen::try_from_setup(start.clone()).unwrap_or_else(|lossy| lossy.ignore());
+        tags.push(("FEN", fen.to_string()));
+    }
+
+    let mut text = String::new();
+    for (tag, value) in tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        text.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    text.push('\n');
+    text.push_str(&movetext(game, result));
+    text.push_str("\n\n");
+    text
+}
+
+/// `1. e4 e5 2. Nf3 {reason} 1-0`, wrapped under 80 columns.
+fn movetext(game: &Game, result: &str) -> String {
+    let mut words = Vec::new();
+    let mut ply = game.start_ply;
+    for (i, m) in game.moves.iter().enumerate() {
+        let number = ply / 2 + 1;
+        if ply % 2 == 0 {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(m.san.clone());
+        ply += 1;
+    }
+    if let Some(outcome) = &game.outcome {
+        words.push(format!("{{{}}}", outcome.text.replace('}', ")")));
+    }
+    words.push(result.to_owned());
+    let mut text = String::new();
+    let mut column = 0;
+    for word in words {
+        if column > 0 && column + 1 + word.len() > 79 {
+            text.push('\n');
+            column = 0;
+        } else if column > 0 {
+            text.push(' ');
+            column += 1;
+        }
+        column += word.len();
+        text.push_str(&word);
+    }
+    text
+}
+
+fn termination(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::TimeForfeit => "time forfeit",
+        EndReason::Disconnection => "abandoned",
+        EndReason::Abort | EndReason::Adjourn => "unterminated",
+        _ => "normal",
+    }
+}
+
+fn pgn_variant(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "crazyhouse" => "Crazyhouse",
+        "bughouse" => "Bughouse",
+        "suicide" => "Suicide",
+        "atomic" => "Atomic",
+        "losers" => "Losers",
+        k if k.starts_with("wild") => "Wild",
+        _ => return None,
+    })
+}
+
+/// Whether a finished game is worth archiving: at least one move.
+pub fn worth_archiving(game: &Game) -> bool {
+    game.is_over() && !game.moves.is_empty()
+}
+
+/// Appends the game to `<dir>/games/YYYY-MM.pgn` and syncs it to disk.
+pub fn append(dir: &Path, game: &Game, server: &str, ended: UtcTime) -> anyhow::Result<PathBuf> {
+    let games = dir.join("games");
+    fs::create_dir_all(&games).with_context(|| format!("cannot create {}", games.display()))?;
+    let path = games.join(format!("{:04}-{:02}.pgn", ended.year, ended.month));
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    // One write of the whole game, then fsync: a crash leaves whole games.
+    file.write_all(pgn(game, server, ended).as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(
+            UtcTime::from_unix(0),
+            UtcTime {
+                year: 1970,
+                month: 1,
+                day: 1,
+                hour: 0,
+                minute: 0,
+                second: 0
+            }
+        );
+        // 2026-11-22 18:43:07 UTC
+        let t = UtcTime::from_unix(1_795_372_987);
+        assert_eq!((t.year, t.month, t.day), (2026, 11, 22));
+        assert_eq!((t.hour, t.minute, t.second), (18, 43, 7));
+        // A leap day.
+        let t = UtcTime::from_unix(951_782_400);
+        assert_eq!((t.year, t.month, t.day), (2000, 2, 29));
+    }
+}

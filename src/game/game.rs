@@ -1,0 +1,270 @@
+//! One game as the client knows it: players, the current position, the move
+//! history built from consecutive boards, clocks, lag and the result.
+
+use shakmaty::{ByColor, CastlingMode, Color, Setup, san::San};
+
+use super::clock::{Clock, Now};
+use crate::protocol::holdings::Holdings;
+use crate::protocol::message::{EndReason, GameHeader, GameResult};
+use crate::protocol::movelist::MoveList;
+use crate::protocol::style12::{Relation, Style12};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Player {
+    pub handle: String,
+    /// As the server wrote it (`1720`, `1637E`, `----`, `++++`).
+    pub rating: Option<String>,
+}
+
+/// One half-move of the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ply {
+    /// As the server wrote it (`Nf3`, `O-O`, `Qxf7#`, `N@f6`).
+    pub san: String,
+    pub time_taken_ms: Option<u64>,
+    /// The position after the move, where known (from a board, or replayed).
+    pub position: Option<Setup>,
+}
+
+/// Lag the server measured on a player's moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lag {
+    pub last_ms: i64,
+    pub total_ms: i64,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+    /// The server's words, e.g. `BotB resigns`.
+    pub text: String,
+}
+
+/// What happened to the history when a board arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardChange {
+    /// The first board of this game.
+    First,
+    /// The next ply: a move was appended.
+    Moved,
+    /// The same ply again (refresh, or a re-sent board after an illegal move).
+    Same,
+    /// A lower ply: moves were taken back.
+    TakenBack,
+    /// Plies were missed: the history has a hole until `moves N` fills it.
+    Gap,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    pub number: u32,
+    pub players: ByColor<Player>,
+    pub relation: Relation,
+    pub rated: Option<bool>,
+    /// `blitz`, `crazyhouse`, `wild/fr` ...
+    pub kind: Option<String>,
+    pub initial_time_min: u32,
+    pub increment_s: u32,
+    /// The latest board.
+    pub board: Option<Box<Style12>>,
+    /// The position before `moves[0]` and its ply number.
+    pub start: Option<Setup>,
+    pub start_ply: u32,
+    pub moves: Vec<Ply>,
+    /// The history misses plies before `start_ply` (late join or gap).
+    pub incomplete: bool,
+    pub clock: Clock,
+    pub lag: ByColor<Lag>,
+    pub holdings: Option<Holdings>,
+    pub outcome: Option<Outcome>,
+    /// We no longer receive boards (unobserved, examining stopped).
+    pub detached: bool,
+}
+
+impl Game {
+    pub fn new(number: u32, now: Now) -> Self {
+        Game {
+            number,
+            players: ByColor::default(),
+            relation: Relation::Observing,
+            rated: None,
+            kind: None,
+            initial_time_min: 0,
+            increment_s: 0,
+            board: None,
+            start: None,
+            start_ply: 0,
+            moves: Vec::new(),
+            incomplete: false,
+            clock: Clock::frozen(ByColor::default(), now),
+            lag: ByColor::default(),
+            holdings: None,
+            outcome: None,
+            detached: false,
+        }
+    }
+
+    /// The ply of the current position.
+    pub fn ply(&self) -> u32 {
+        self.start_ply + self.moves.len() as u32
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The SAN moves in order.
+    pub fn san_moves(&self) -> Vec<&str> {
+        self.moves.iter().map(|p| p.san.as_str()).collect()
+    }
+
+    /// Names, ratings and time control from a `Creating:` line or an
+    /// observation header.
+    pub fn apply_header(&mut self, header: &GameHeader) {
+        self.players.white = Player {
+            handle: header.white.clone(),
+            rating: Some(header.white_rating.clone()),
+        };
+        self.players.black = Player {
+            handle: header.black.clone(),
+            rating: Some(header.black_rating.clone()),
+        };
+        self.rated = Some(header.rated);
+        self.kind = Some(header.kind.clone());
+        self.initial_time_min = header.initial_time_min.unwrap_or(self.initial_time_min);
+        self.increment_s = header.increment_s.unwrap_or(self.increment_s);
+    }
+
+    /// Folds a board into the game: history, clocks, lag.
+    pub fn apply_board(&mut self, board: Style12, now: Now) -> BoardChange {
+        let ply = board.ply();
+        let change = match self.board.as_deref() {
+            None => BoardChange::First,
+            Some(previous) if relation_class(previous.relation) != relation_class(board.relation) => {
+                BoardChange::First
+            }
+            Some(_) if ply == self.ply() + 1 && board.last_san.is_some() => BoardChange::Moved,
+            Some(_) if ply == self.ply() => BoardChange::Same,
+            Some(_) if ply < self.ply() => BoardChange::TakenBack,
+            Some(_) => BoardChange::Gap,
+        };
+        let setup = board.setup();
+        match change {
+            BoardChange::First | BoardChange::Gap => {
+                self.moves.clear();
+                self.start = Some(setup);
+                self.start_ply = ply;
+                self.incomplete = ply > 0;
+            }
+            BoardChange::Moved => self.moves.push(Ply {
+                san: board.last_san.clone().unwrap_or_default(),
+                time_taken_ms: board.time_taken.ms(),
+                position: Some(setup),
+            }),
+            BoardChange::Same => {}
+            BoardChange::TakenBack => {
+                if ply < self.start_ply {
+                    self.moves.clear();
+                    self.start = Some(setup);
+                    self.start_ply = ply;
+                    self.incomplete = ply > 0;
+                } else {
+                    self.moves.truncate((ply - self.start_ply) as usize);
+                }
+            }
+        }
+        if change == BoardChange::Moved
+            && let Some(lag_ms) = board.lag_ms
+        {
+            let lag = &mut self.lag[!board.turn];
+            lag.last_ms = lag_ms;
+            lag.total_ms = lag.total_ms.saturating_add(lag_ms);
+        }
+        self.players.white.handle.clone_from(&board.white);
+        self.players.black.handle.clone_from(&board.black);
+        self.relation = board.relation;
+        self.initial_time_min = board.initial_time_min;
+        self.increment_s = board.increment_s;
+        self.clock = Clock::from_board(&board, now);
+        self.detached = false;
+        self.board = Some(Box::new(board));
+        change
+    }
+
+    /// Merges a `moves` list. The list covers plies `0..L`; our history
+    /// covers `start_ply..ply()`. Where they meet, the list fills the hole.
+    pub fn apply_move_list(&mut self, list: &MoveList) -> bool {
+        let listed = list.moves.len() as u32;
+        if !self.incomplete || self.start_ply > listed {
+            return false;
+        }
+        let mut merged: Vec<Ply> = list.moves[..self.start_ply as usize]
+            .iter()
+            .map(|m| Ply {
+                san: m.san.clone(),
+                time_taken_ms: m.time_ms,
+                position: None,
+            })
+            .collect();
+        let start = replay_positions(&mut merged, list.black_moves_first);
+        merged.append(&mut self.moves);
+        self.moves = merged;
+        self.start = start;
+        self.start_ply = 0;
+        self.incomplete = false;
+        true
+    }
+
+    pub fn apply_holdings(&mut self, holdings: Holdings) {
+        self.holdings = Some(holdings);
+    }
+
+    /// The game ended: the clocks stop where they are.
+    pub fn end(&mut self, outcome: Outcome, now: Now) {
+        self.clock.stop(now);
+        self.outcome = Some(outcome);
+    }
+
+    /// We stopped receiving this game's boards.
+    pub fn detach(&mut self, now: Now) {
+        self.clock.stop(now);
+        self.detached = true;
+    }
+
+    /// Remaining time of `color` at `now`.
+    pub fn remaining_ms(&self, color: Color, now: Now) -> i64 {
+        self.clock.remaining_ms(color, now)
+    }
+}
+
+/// Playing, observing and examining are different contexts: a change
+/// between them is a new game even under the same number.
+fn relation_class(relation: Relation) -> u8 {
+    match relation {
+        Relation::PlayingMyMove | Relation::PlayingOpponentToMove => 0,
+        Relation::Observing => 1,
+        Relation::Examining | Relation::ObservingExamined => 2,
+        Relation::Isolated | Relation::MoveListStart => 3,
+    }
+}
+
+/// Fills in the positions of a standard game's listed moves, returning the
+/// start position. Variants or unknown moves leave positions unknown.
+fn replay_positions(moves: &mut [Ply], black_first: bool) -> Option<Setup> {
+    use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
+    let mut setup = Setup::default();
+    if black_first {
+        setup.turn = Color::Black;
+    }
+    let start = setup.clone();
+    let mut position = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+    for ply in moves.iter_mut() {
+        let san: San = ply.san.trim_end_matches(['+', '#']).parse().ok()?;
+        let m = san.to_move(&position).ok()?;
+        position.play_unchecked(m);
+        ply.position = Some(position.to_setup(EnPassantMode::Legal));
+    }
+    Some(start)
+}

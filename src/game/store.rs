@@ -1,0 +1,187 @@
+//! All games the client knows, keyed by game number. `apply` is the only
+//! writer: every change comes from a protocol event (or the user closing a
+//! finished game).
+
+use std::collections::BTreeMap;
+
+use super::clock::Now;
+use super::game::{BoardChange, Game, Outcome};
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+use crate::protocol::message::{GameHeader, Message};
+use crate::protocol::style12::Relation;
+
+/// What the store asks of its owner after an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Send this to the server (e.g. `moves N` to fill a hole in a history).
+    Send(Command),
+    /// This game just ended: archive it, tell the user.
+    Ended(u32),
+}
+
+#[derive(Debug, Default)]
+pub struct GameStore {
+    games: BTreeMap<u32, Game>,
+    /// Our handle, once logged in.
+    me: Option<String>,
+    /// The last `Creating:` header, waiting for its `{Game N ...}` line.
+    creating: Option<GameHeader>,
+    /// Games whose `moves` list we asked for and still await.
+    awaiting_moves: Vec<u32>,
+}
+
+impl GameStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn get(&self, number: u32) -> Option<&Game> {
+        self.games.get(&number)
+    }
+
+    /// All games, by number.
+    pub fn games(&self) -> impl Iterator<Item = &Game> {
+        self.games.values()
+    }
+
+    pub fn me(&self) -> Option<&str> {
+        self.me.as_deref()
+    }
+
+    /// The user closed a game's panel.
+    pub fn close(&mut self, number: u32) -> Option<Game> {
+        self.games.remove(&number)
+    }
+
+    /// Folds one event into the store.
+    pub fn apply(&mut self, now: Now, event: &Event) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        match event {
+            Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
+            Event::Board(board) => self.on_board(now, board, &mut effects),
+            Event::Holdings(holdings) => {
+                if let Some(game) = self.games.get_mut(&holdings.game) {
+                    game.apply_holdings(holdings.clone());
+                }
+            }
+            Event::GameInfo(info) => {
+                if let Some(game) = self.games.get_mut(&info.game) {
+                    game.rated = Some(info.rated);
+                    game.kind = Some(info.game_type.clone());
+                }
+            }
+            Event::MoveList(list) => {
+                let number = list.game.or_else(|| {
+                    // Old servers do not say which game: find it by players.
+                    self.awaiting_moves.iter().copied().find(|n| {
+                        self.games.get(n).is_some_and(|g| {
+                            g.players.white.handle == list.white
+                                && g.players.black.handle == list.black
+                        })
+                    })
+                });
+                if let Some(number) = number {
+                    self.awaiting_moves.retain(|&n| n != number);
+                    if let Some(game) = self.games.get_mut(&number) {
+                        game.apply_move_list(list);
+                    }
+                }
+            }
+            Event::Message(message) => self.on_message(now, message, &mut effects),
+            _ => {}
+        }
+        effects
+    }
+
+    fn on_board(
+        &mut self,
+        now: Now,
+        board: &crate::protocol::style12::Style12,
+        effects: &mut Vec<Effect>,
+    ) {
+        if board.relation == Relation::Isolated || board.relation == Relation::MoveListStart {
+            // `ref`, `sposition` and move-list start boards are no live game.
+            return;
+        }
+        let number = board.game;
+        let game = self
+            .games
+            .entry(number)
+            .or_insert_with(|| Game::new(number, now));
+        if game.is_over() {
+            // FICS re-sends the final board (with a negative clock after a
+            // flag): ignore it. Other players under this number: a new game.
+            let same_players = game.players.white.handle == board.white
+                && game.players.black.handle == board.black;
+            if same_players && board.ply() >= game.ply() {
+                return;
+            }
+            *game = Game::new(number, now);
+        }
+        let change = game.apply_board(board.clone(), now);
+        let live = matches!(
+            board.relation,
+            Relation::Observing | Relation::PlayingMyMove | Relation::PlayingOpponentToMove
+        );
+        let hole = matches!(change, BoardChange::First | BoardChange::Gap) && game.incomplete;
+        if live && hole && !self.awaiting_moves.contains(&number) {
+            self.awaiting_moves.push(number);
+            effects.push(Effect::Send(Command::Moves(number)));
+        }
+    }
+
+    fn on_message(&mut self, now: Now, message: &Message, effects: &mut Vec<Effect>) {
+        match message {
+            Message::Creating(header) => self.creating = Some(header.clone()),
+            Message::GameCreated {
+                game, white, black, ..
+            } => {
+                let mut fresh = Game::new(*game, now);
+                fresh.players.white.handle.clone_from(white);
+                fresh.players.black.handle.clone_from(black);
+                if let Some(header) = self
+                    .creating
+                    .take()
+                    .filter(|h| &h.white == white && &h.black == black)
+                {
+                    fresh.apply_header(&header);
+                }
+                fresh.relation = Relation::PlayingOpponentToMove;
+                self.games.insert(*game, fresh);
+            }
+            Message::ObservationStarted { game } => {
+                let ended = self.games.get(game).is_some_and(Game::is_over);
+                if ended {
+                    self.games.insert(*game, Game::new(*game, now));
+                }
+            }
+            Message::ObservationHeader { game, header } => {
+                let entry = self
+                    .games
+                    .entry(*game)
+                    .or_insert_with(|| Game::new(*game, now));
+                entry.apply_header(header);
+            }
+            Message::GameEnd(end) => {
+                if let Some(game) = self.games.get_mut(&end.game)
+                    && !game.is_over()
+                {
+                    let outcome = Outcome {
+                        result: end.result,
+                        reason: end.reason,
+                        text: end.reason_text.clone(),
+                    };
+                    game.end(outcome, now);
+                    effects.push(Effect::Ended(end.game));
+                }
+            }
+            Message::ObservationEnded { game } | Message::ExamineEnded { game } => {
+                if let Some(g) = self.games.get_mut(game) {
+                    g.detach(now);
+                }
+            }
+            _ => {}
+        }
+    }
+}

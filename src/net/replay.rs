@@ -1,0 +1,96 @@
+//! A recorded session played back through the same pipeline as a live one:
+//! the same decoding, the same events on the same kind of handle, with the
+//! original timing scaled by a speed factor. For offline demos and tests.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+use super::task::{NetCommand, NetEvent, NetHandle, Status, Waker};
+use crate::protocol::decoder::StreamDecoder;
+use crate::recording::Chunk;
+
+/// Plays `chunks` at `speed` times their original pace (`f64::INFINITY`:
+/// as fast as possible) on a thread of its own.
+pub fn spawn(chunks: Vec<Chunk>, speed: f64, waker: Waker) -> std::io::Result<NetHandle> {
+    let (command_tx, mut command_rx) = mpsc::channel::<NetCommand>(16);
+    let (event_tx, event_rx) = mpsc::channel(4096);
+    let origin = Instant::now();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let thread = std::thread::Builder::new()
+        .name("kibitz-replay".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                let send = |event: NetEvent| {
+                    let event_tx = event_tx.clone();
+                    let waker = Arc::clone(&waker);
+                    async move {
+                        let sent = event_tx.send(event).await.is_ok();
+                        waker();
+                        sent
+                    }
+                };
+                send(NetEvent::Status(Status::Connected)).await;
+                let mut decoder = StreamDecoder::new();
+                let mut events = Vec::new();
+                for chunk in chunks {
+                    let due = scaled(chunk.at, speed);
+                    let wait = tokio::time::sleep_until((origin + due).into());
+                    tokio::pin!(wait);
+                    let mut stop = false;
+                    while !stop {
+                        tokio::select! {
+                            () = &mut wait => break,
+                            // A recording cannot answer commands; only a
+                            // logout (or the UI leaving) matters.
+                            command = command_rx.recv() => {
+                                stop = matches!(command, None | Some(NetCommand::Logout));
+                            }
+                        }
+                    }
+                    if stop {
+                        break;
+                    }
+                    decoder.push(&chunk.bytes, &mut events);
+                    let at = origin.elapsed();
+                    for event in events.drain(..) {
+                        if !send(NetEvent::Protocol { at, event }).await {
+                            return;
+                        }
+                    }
+                }
+                decoder.finish(&mut events);
+                let at = origin.elapsed();
+                for event in events.drain(..) {
+                    send(NetEvent::Protocol { at, event }).await;
+                }
+                let reason = "end of the recording".to_owned();
+                send(NetEvent::Status(Status::Stopped { reason })).await;
+            });
+        })?;
+    Ok(NetHandle::from_parts(command_tx, event_rx, origin, thread))
+}
+
+/// `at / speed`, saturating; a non-positive or non-finite speed plays at once.
+fn scaled(at: Duration, speed: f64) -> Duration {
+    if speed.is_finite() && speed > 0.0 {
+        Duration::try_from_secs_f64(at.as_secs_f64() / speed).unwrap_or(Duration::MAX)
+    } else {
+        Duration::ZERO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaling() {
+        assert_eq!(scaled(Duration::from_secs(10), 10.0), Duration::from_secs(1));
+        assert_eq!(scaled(Duration::from_secs(10), f64::INFINITY), Duration::ZERO);
+        assert_eq!(scaled(Duration::from_secs(10), 0.0), Duration::ZERO);
+    }
+}

@@ -1,0 +1,193 @@
+//! The game store fed from real transcripts: histories, takebacks, clocks.
+
+mod common;
+
+use std::time::Duration;
+
+use kibitz::game::{Effect, GameStore};
+use kibitz::protocol::command::Command;
+use kibitz::protocol::event::Event;
+use kibitz::protocol::message::{EndReason, GameResult};
+use shakmaty::Color;
+
+/// Applies every event of a transcript at `now`.
+fn store_of(file: &str, now: Duration) -> (GameStore, Vec<Effect>) {
+    let events = common::decode(&common::read(&common::fixtures_dir().join(file)));
+    let mut store = GameStore::new();
+    let mut effects = Vec::new();
+    for event in &events {
+        effects.extend(store.apply(now, event));
+    }
+    (store, effects)
+}
+
+fn plain(san: &str) -> String {
+    san.trim_end_matches(['+', '#']).to_owned()
+}
+
+#[test]
+fn own_game_history_equals_the_game_in_its_description() {
+    // From own-game.md (en passant marks and check signs removed).
+    let expected = "Na3 g6 d3 Nf6 b4 Bg7 h3 O-O Bg5 Bh8 Bxf6 e5 Bxd8 Rxd8 Qd2 d5 \
+        O-O-O Bxh3 Rxh3 f5 Rxh7 Kxh7 g4 fxg4 b5 g5 Qxg5 d4 c4 dxc3 Qxd8 b6 Qxh8 Kxh8 \
+        Kb1 c5 bxc6 Nxc6 Bh3 gxh3 Nxh3 Re8 Nf4 exf4 Nc2 Rxe2 Na3 Rxf2 Rd2 cxd2 Nc4 d1=Q";
+    let expected: Vec<String> = expected.split_whitespace().map(str::to_owned).collect();
+    for file in ["real-server/own-game-white.bin"] {
+        let (store, effects) = store_of(file, Duration::ZERO);
+        let game = store.get(1).expect("game 1");
+        let got: Vec<String> = game.san_moves().into_iter().map(plain).collect();
+        assert_eq!(got, expected, "{file}");
+        assert!(!game.incomplete);
+        let outcome = game.outcome.as_ref().expect("ended");
+        assert_eq!(outcome.result, GameResult::BlackWins);
+        assert_eq!(outcome.reason, EndReason::Checkmate);
+        assert_eq!(game.players.white.handle, "BotG");
+        assert!(effects.contains(&Effect::Ended(1)));
+        // A played game from its first board needs no `moves`.
+        assert!(!effects.iter().any(|e| matches!(e, Effect::Send(_))));
+    }
+}
+
+#[test]
+fn takebacks_truncate_the_history() {
+    for file in ["extra-old/takeback-observer.bin", "extra-modern/takeback-white.bin"] {
+        let events = common::decode(&common::read(&common::fixtures_dir().join(file)));
+        let mut store = GameStore::new();
+        let mut lengths = Vec::new();
+        for event in &events {
+            store.apply(Duration::ZERO, event);
+            if let (Event::Board(_), Some(game)) = (event, store.get(1)) {
+                lengths.push(game.ply());
+            }
+        }
+        let drops: Vec<(u32, u32)> = lengths
+            .windows(2)
+            .filter(|w| w[1] < w[0])
+            .map(|w| (w[0], w[1]))
+            .collect();
+        assert_eq!(drops, vec![(12, 11), (20, 18)], "{file}");
+        let game = store.get(1).expect("game 1");
+        assert_eq!(game.ply(), 30, "{file}");
+        // The kept history is the game's real one: the last ply matches the board.
+        let last = game.moves.last().expect("moves");
+        assert_eq!(
+            Some(last.san.as_str()),
+            game.board.as_ref().and_then(|b| b.last_san.as_deref())
+        );
+    }
+}
+
+#[test]
+fn late_join_asks_for_moves_and_merges_them() {
+    let (store, effects) = store_of("extra-modern/observe-late-join.bin", Duration::ZERO);
+    assert_eq!(effects.first(), Some(&Effect::Send(Command::Moves(1))));
+    let game = store.get(1).expect("game 1");
+    // The moves list filled the first 24 plies; the boards after it followed.
+    assert!(game.moves.len() >= 24, "{}", game.moves.len());
+    assert_eq!(game.moves[0].san, "h4");
+    assert_eq!(game.moves[1].san, "b5");
+}
+
+#[test]
+fn clocks_with_a_fixed_now_old_server() {
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("real-server/observe-live-games.bin"),
+    ));
+    let mut store = GameStore::new();
+    let t0 = Duration::from_secs(100);
+    for event in &events {
+        store.apply(t0, event);
+    }
+    for game in store.games() {
+        let board = game.board.as_ref().expect("board");
+        assert_eq!(board.ticking, None, "31-token boards");
+        let running = game.clock.running().expect("an observed timed game runs");
+        assert_eq!(running, board.turn);
+        let later = t0 + Duration::from_millis(2_500);
+        assert_eq!(
+            game.remaining_ms(running, later),
+            board.remaining_ms[running] - 2_500
+        );
+        assert_eq!(
+            game.remaining_ms(!running, later),
+            board.remaining_ms[!running]
+        );
+    }
+}
+
+#[test]
+fn clocks_with_a_fixed_now_modern_server() {
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("modern-server/observe-live-games.bin"),
+    ));
+    let mut store = GameStore::new();
+    let t0 = Duration::from_secs(7);
+    for event in &events {
+        store.apply(t0, event);
+    }
+    assert_eq!(store.games().count(), 2);
+    for game in store.games() {
+        let board = game.board.as_ref().expect("board");
+        assert_eq!(board.ticking, Some(true));
+        assert!(board.lag_ms.is_some());
+        let side = board.turn;
+        assert_eq!(
+            game.remaining_ms(side, t0 + Duration::from_millis(1_234)),
+            board.remaining_ms[side] - 1_234
+        );
+        assert!(game.lag[Color::White].total_ms + game.lag[Color::Black].total_ms >= 0);
+    }
+}
+
+#[test]
+fn a_clock_keeps_running_while_another_game_ends() {
+    let board = |game: u32, white: &str| {
+        let line = format!(
+            "<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 {game} {white} Einstein 0 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0"
+        );
+        Event::Board(Box::new(
+            kibitz::protocol::style12::Style12::parse(&line, false).expect("board"),
+        ))
+    };
+    let mut store = GameStore::new();
+    let t0 = Duration::from_secs(1);
+    store.apply(t0, &board(1, "Newton"));
+    store.apply(t0, &board(2, "Leibniz"));
+    let end = kibitz::protocol::message::parse_message(
+        "{Game 1 (Newton vs. Einstein) Einstein resigns} 1-0",
+    )
+    .expect("end");
+    let effects = store.apply(t0 + Duration::from_secs(5), &Event::Message(end));
+    assert_eq!(effects, vec![Effect::Ended(1)]);
+    let later = t0 + Duration::from_secs(30);
+    let ended = store.get(1).expect("game 1");
+    assert_eq!(ended.clock.running(), None);
+    assert_eq!(ended.remaining_ms(Color::Black, later), 117_000);
+    let live = store.get(2).expect("game 2");
+    assert_eq!(live.remaining_ms(Color::Black, later), 92_000);
+    // The final board re-sent after the end (FICS does, after a flag) is ignored.
+    store.apply(later, &board(1, "Newton"));
+    assert!(store.get(1).expect("game 1").is_over());
+}
+
+#[test]
+fn every_ending_in_the_fixtures_reaches_the_store() {
+    let cases = [
+        ("real-server/end-resign-white.bin", 2, EndReason::Resign, GameResult::WhiteWins),
+        ("real-server/end-checkmate-white.bin", 4, EndReason::Checkmate, GameResult::WhiteWins),
+        ("real-server/end-flag-white.bin", 1, EndReason::TimeForfeit, GameResult::BlackWins),
+        ("real-server/end-draw-white.bin", 3, EndReason::Agreement, GameResult::Draw),
+        ("real-server/end-abort-white.bin", 5, EndReason::Abort, GameResult::NoResult),
+        ("modern-server/end-autoflag-white.bin", 3, EndReason::TimeForfeit, GameResult::BlackWins),
+        ("extra-old/draw-repetition-white.bin", 1, EndReason::Repetition, GameResult::Draw),
+        ("modern-server/crazyhouse-white.bin", 2, EndReason::Checkmate, GameResult::WhiteWins),
+    ];
+    for (file, number, reason, result) in cases {
+        let (store, effects) = store_of(file, Duration::ZERO);
+        let game = store.get(number).unwrap_or_else(|| panic!("{file}: no game {number}"));
+        let outcome = game.outcome.as_ref().unwrap_or_else(|| panic!("{file}: not ended"));
+        assert_eq!((outcome.reason, outcome.result), (reason, result), "{file}");
+        assert!(effects.contains(&Effect::Ended(number)), "{file}");
+        assert_eq!(game.clock.running(), None, "{file}");
+    }
+}
