@@ -75,7 +75,10 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
         None => "",
     };
     let kind = game.kind.as_deref().unwrap_or("");
-    tags.push(("Event", format!("{server} {rated}{kind} game").replace("  ", " ")));
+    tags.push((
+        "Event",
+        format!("{server} {rated}{kind} game").replace("  ", " "),
+    ));
     tags.push(("Site", server.to_owned()));
     tags.push((
         "Date",
@@ -132,16 +135,14 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
 /// `1. e4 e5 2. Nf3 {reason} 1-0`, wrapped under 80 columns.
 fn movetext(game: &Game, result: &str) -> String {
     let mut words = Vec::new();
-    let mut ply = game.start_ply;
-    for (i, m) in game.moves.iter().enumerate() {
+    for (ply, (i, m)) in (game.start_ply..).zip(game.moves.iter().enumerate()) {
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             words.push(format!("{number}."));
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
         words.push(m.san.clone());
-        ply += 1;
     }
     if let Some(outcome) = &game.outcome {
         words.push(format!("{{{}}}", outcome.text.replace('}', ")")));

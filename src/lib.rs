@@ -3,8 +3,8 @@
 //! The app is a library so tests and benchmarks build the real thing; see
 //! ARCHITECTURE.md for the layers.
 
-pub mod cli;
 pub mod archive;
+pub mod cli;
 pub mod game;
 pub mod net;
 pub mod protocol;

@@ -11,7 +11,11 @@ use kibitz::protocol::command::Secret;
 const DEFAULT_SERVER: &str = "freechess.org:5000";
 
 #[derive(Parser)]
-#[command(name = "kibitz", version, about = "A client for FICS-style chess servers")]
+#[command(
+    name = "kibitz",
+    version,
+    about = "A client for FICS-style chess servers"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Tool>,

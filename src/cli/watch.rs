@@ -35,7 +35,11 @@ impl Observe {
             return Ok(Observe::All);
         }
         text.split(',')
-            .map(|n| n.trim().parse::<u32>().map_err(|_| format!("`{n}` is not a game number")))
+            .map(|n| {
+                n.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("`{n}` is not a game number"))
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Observe::Games)
     }
@@ -62,7 +66,8 @@ pub fn watch(options: WatchOptions, out: &mut impl Write) -> anyhow::Result<()> 
     }
     let mut config = NetConfig::new(&options.server, session);
     config.record = options.record.clone();
-    let handle = net::task::spawn(config, Arc::new(|| {})).context("cannot start the network thread")?;
+    let handle =
+        net::task::spawn(config, Arc::new(|| {})).context("cannot start the network thread")?;
     let driver = Driver {
         server: options.server.clone(),
         observe: options.observe.clone(),
@@ -87,6 +92,7 @@ pub fn replay(file: &Path, speed: f64, out: &mut impl Write) -> anyhow::Result<(
 /// How long to wait for the server's goodbye after logging out.
 const GOODBYE: Duration = Duration::from_secs(3);
 
+#[allow(clippy::large_enum_variant)] // lives for one loop turn
 enum Next {
     Event(NetEvent),
     DurationOver,
@@ -198,8 +204,15 @@ impl Driver {
         }
     }
 
-    fn archive_game(&self, store: &GameStore, number: u32, out: &mut impl Write) -> anyhow::Result<()> {
-        let Some(game) = store.get(number).filter(|g| self.archive && archive::worth_archiving(g))
+    fn archive_game(
+        &self,
+        store: &GameStore,
+        number: u32,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        let Some(game) = store
+            .get(number)
+            .filter(|g| self.archive && archive::worth_archiving(g))
         else {
             return Ok(());
         };
@@ -207,8 +220,16 @@ impl Driver {
             return Ok(());
         };
         match archive::append(&dir, game, &self.server, archive::UtcTime::now()) {
-            Ok(path) => writeln!(out, "{}", json!({"type": "archived", "game": number, "path": path}))?,
-            Err(e) => writeln!(out, "{}", json!({"type": "archive_error", "game": number, "error": format!("{e:#}")}))?,
+            Ok(path) => writeln!(
+                out,
+                "{}",
+                json!({"type": "archived", "game": number, "path": path})
+            )?,
+            Err(e) => writeln!(
+                out,
+                "{}",
+                json!({"type": "archive_error", "game": number, "error": format!("{e:#}")})
+            )?,
         }
         Ok(())
     }
@@ -216,13 +237,19 @@ impl Driver {
 
 pub fn status_json(status: &Status) -> Value {
     match status {
-        Status::Connecting { attempt } => json!({"type": "status", "status": "connecting", "attempt": attempt}),
+        Status::Connecting { attempt } => {
+            json!({"type": "status", "status": "connecting", "attempt": attempt})
+        }
         Status::Connected => json!({"type": "status", "status": "connected"}),
-        Status::LoggedIn { handle } => json!({"type": "status", "status": "logged_in", "handle": handle}),
+        Status::LoggedIn { handle } => {
+            json!({"type": "status", "status": "logged_in", "handle": handle})
+        }
         Status::RetryingIn { delay, reason } => json!({
             "type": "status", "status": "retrying", "delay_ms": delay.as_millis() as u64, "reason": reason
         }),
-        Status::Stopped { reason } => json!({"type": "status", "status": "stopped", "reason": reason}),
+        Status::Stopped { reason } => {
+            json!({"type": "status", "status": "stopped", "reason": reason})
+        }
     }
 }
 

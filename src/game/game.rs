@@ -142,7 +142,9 @@ impl Game {
         let ply = board.ply();
         let change = match self.board.as_deref() {
             None => BoardChange::First,
-            Some(previous) if relation_class(previous.relation) != relation_class(board.relation) => {
+            Some(previous)
+                if relation_class(previous.relation) != relation_class(board.relation) =>
+            {
                 BoardChange::First
             }
             Some(_) if ply == self.ply() + 1 && board.last_san.is_some() => BoardChange::Moved,

@@ -89,8 +89,14 @@ mod tests {
 
     #[test]
     fn scaling() {
-        assert_eq!(scaled(Duration::from_secs(10), 10.0), Duration::from_secs(1));
-        assert_eq!(scaled(Duration::from_secs(10), f64::INFINITY), Duration::ZERO);
+        assert_eq!(
+            scaled(Duration::from_secs(10), 10.0),
+            Duration::from_secs(1)
+        );
+        assert_eq!(
+            scaled(Duration::from_secs(10), f64::INFINITY),
+            Duration::ZERO
+        );
         assert_eq!(scaled(Duration::from_secs(10), 0.0), Duration::ZERO);
     }
 }

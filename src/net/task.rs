@@ -58,21 +58,34 @@ impl NetConfig {
 /// What the connection is doing, for the UI to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
-    Connecting { attempt: u32 },
+    Connecting {
+        attempt: u32,
+    },
     Connected,
-    LoggedIn { handle: String },
+    LoggedIn {
+        handle: String,
+    },
     /// The connection dropped; another attempt follows after `delay`.
-    RetryingIn { delay: Duration, reason: String },
+    RetryingIn {
+        delay: Duration,
+        reason: String,
+    },
     /// Final: nothing more will happen (logout, kick, failed login, or no
     /// reconnecting).
-    Stopped { reason: String },
+    Stopped {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // moved once through a channel; boxing would cost an allocation per event
 pub enum NetEvent {
     Status(Status),
     /// A protocol event and when it arrived (since the handle's origin).
-    Protocol { at: Now, event: Event },
+    Protocol {
+        at: Now,
+        event: Event,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -305,10 +318,7 @@ impl Connection<'_> {
         // Re-observe after a reconnect; the session holds these until the
         // login and set-up are done.
         for &game in self.observed.iter() {
-            session.send(
-                self.out.now(),
-                Command::Observe(ObserveTarget::Game(game)),
-            );
+            session.send(self.out.now(), Command::Observe(ObserveTarget::Game(game)));
         }
         let mut logging_out = false;
         let mut final_reason: Option<String> = None;
@@ -338,9 +348,7 @@ impl Connection<'_> {
                 // A failed login or a kick: the server closes; do not wait.
                 return Ending::Final(reason);
             }
-            let deadline = session
-                .poll_timeout()
-                .map(|at| self.out.origin + at);
+            let deadline = session.poll_timeout().map(|at| self.out.origin + at);
             tokio::select! {
                 read = reader.read(&mut buffer) => {
                     let now = self.out.now();
