@@ -180,13 +180,15 @@ impl Script {
         let cut = if n == 0 {
             Some(0)
         } else {
-            self.steps.iter().position(|step| {
-                if matches!(step, Step::Send(_)) {
-                    sends += 1;
-                }
-                sends == n
-            })
-            .map(|index| index + 1)
+            self.steps
+                .iter()
+                .position(|step| {
+                    if matches!(step, Step::Send(_)) {
+                        sends += 1;
+                    }
+                    sends == n
+                })
+                .map(|index| index + 1)
         };
         if let Some(cut) = cut {
             self.steps.truncate(cut);
@@ -401,12 +403,10 @@ impl FakeServer {
         };
         let mut receiver = receiver.clone();
         let deadline = tokio::time::Instant::now() + timeout;
-        let done = tokio::time::timeout_at(
-            deadline,
-            receiver.wait_for(|s| s.script_done || s.ended),
-        )
-        .await
-        .is_ok_and(|result| result.is_ok());
+        let done =
+            tokio::time::timeout_at(deadline, receiver.wait_for(|s| s.script_done || s.ended))
+                .await
+                .is_ok_and(|result| result.is_ok());
         if done {
             loop {
                 let (ended, count) = {
