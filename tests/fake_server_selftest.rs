@@ -84,7 +84,12 @@ impl Client {
         let mut buf = [0u8; 4096];
         let n = tokio::time::timeout(READ_LIMIT, self.stream.read(&mut buf))
             .await
-            .context("read timed out")??;
+            .with_context(|| {
+                format!(
+                    "read timed out after {:?}",
+                    String::from_utf8_lossy(&self.seen)
+                )
+            })??;
         self.seen
             .extend_from_slice(buf.get(..n).unwrap_or_default());
         if self.answer_pings {
