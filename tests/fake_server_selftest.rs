@@ -11,13 +11,14 @@ use std::time::Duration;
 use anyhow::{Context, bail, ensure};
 use fake_server::{
     Expected, FakeServer, Limits, PONG, PROMPT, Script, Step, find_bytes, fixture_path,
+    real_timeout,
 };
 use kibitz::protocol::timeseal::{self, TimesealVersion};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// Guards every client read, so a broken server fails the test instead of
-/// hanging it.
+/// Guards every client read (wall clock, also under a paused tokio clock), so
+/// a broken server fails the test instead of hanging it.
 const READ_LIMIT: Duration = Duration::from_secs(20);
 const WAIT: Duration = Duration::from_secs(5);
 const PING: &[u8] = b"[G]\0";
@@ -39,8 +40,11 @@ struct Client {
 
 impl Client {
     async fn connect(addr: SocketAddr, timeseal: bool) -> anyhow::Result<Client> {
+        let stream = TcpStream::connect(addr).await?;
+        // As Kibitz does: no Nagle delay between two small lines.
+        stream.set_nodelay(true)?;
         Ok(Client {
-            stream: TcpStream::connect(addr).await?,
+            stream,
             seen: Vec::new(),
             consumed: 0,
             timeseal,
@@ -82,7 +86,7 @@ impl Client {
     /// Reads once; 0 at end of stream.
     async fn fill(&mut self) -> anyhow::Result<usize> {
         let mut buf = [0u8; 4096];
-        let n = tokio::time::timeout(READ_LIMIT, self.stream.read(&mut buf))
+        let n = real_timeout(READ_LIMIT, self.stream.read(&mut buf))
             .await
             .with_context(|| {
                 format!(
@@ -298,6 +302,9 @@ async fn plain_guest_login_under_paused_time() -> anyhow::Result<()> {
     let server = FakeServer::start(vec![script], false).await?;
     let mut client = Client::connect(server.addr, false).await?;
     client.read_until(b"login: ").await?;
+    // A minute of virtual time passes before the client answers: the
+    // server's limits are wall-clock time, so it still waits.
+    tokio::time::sleep(Duration::from_secs(60)).await;
     client.send("guest").await?;
     client.read_until(b"\":").await?;
     client.send("").await?;

@@ -21,16 +21,18 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail, ensure};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::{JoinHandle, JoinSet};
 
 /// The FICS prompt that ends a login script.
@@ -41,12 +43,9 @@ pub const PONG: &str = "\u{2}9";
 const EVENTS_HEADER: &str = "t_sec\trecv_offset\tkind\tdata";
 /// The password as the transcripts mask it.
 const MASKED_PASSWORD: &str = "<password>";
-/// The longest the server sleeps between two looks at the wall clock while it
-/// waits for a client line (see [`Limits`]).
-const SLICE: Duration = Duration::from_millis(50);
 /// Once a script is done, [`FakeServer::received`] still waits until the client
-/// has sent nothing for this long (or has closed), so lines the client sent
-/// right after the last step are in the log.
+/// has sent nothing for this long (wall clock) or has closed, so lines the
+/// client sent right after the last step are in the log.
 const SETTLE: Duration = Duration::from_millis(100);
 
 /// `tests/fixtures/<relative>` of this crate, e.g.
@@ -301,18 +300,22 @@ fn parse_events(bin: &[u8], events: &str) -> anyhow::Result<Script> {
 
 /// How long the server waits for the client.
 ///
-/// Both limits are measured on the wall clock (`std::time::Instant`), not on
-/// tokio's clock: under `#[tokio::test(start_paused = true)]` tokio's clock
-/// jumps ahead whenever every task is idle, so a tokio timeout would fire at
-/// once while the server waits for a line the client will send after its own
-/// (virtual) timer, and a client timer of a minute would outlast a 10 s
-/// server timeout. The server instead waits in slices of at most 50 ms of
-/// tokio time and checks the wall clock after each: in real time that is a
-/// cheap periodic wake-up; under a paused clock it lets virtual time run on
-/// (so the client's timers fire) at the cost of a busy loop while the server
-/// waits, bounded by the wall-clock limit. A failing expectation therefore
-/// costs up to `expect` of real time in both modes; tests that provoke one
-/// should use [`FakeServer::start_with`] with small limits.
+/// Both limits, like the timeouts of [`FakeServer::received`] and
+/// [`FakeServer::finished`], are wall-clock time, kept by a helper thread
+/// ([`real_timeout`]), and the server never arms a tokio timer. The trade-off,
+/// for tests under `#[tokio::test(start_paused = true)]`, where tokio's clock
+/// jumps to the next tokio timer whenever every task is idle, even while bytes
+/// are still on their way through the loopback socket:
+/// - with tokio timers, the server's 10 s would expire at once whenever it
+///   waits for a line the client sends after its own (virtual) minute-long
+///   timer, or after a real-time delay; and while it waits, each of its
+///   timers would push virtual time forward and fire the client's timers
+///   early;
+/// - with wall-clock timers the fake server does not move virtual time at all
+///   (only the client's and the test's timers do), and its limits are safety
+///   nets in real time in both modes. The cost: a failing expectation takes
+///   up to `expect` of real time even under a paused clock, so tests that
+///   provoke one use [`FakeServer::start_with`] with small limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// The longest one `Expect` waits before the server gives up: it records
@@ -351,6 +354,11 @@ struct ConnState {
 /// `Expect(Pong)` was satisfied (pongs are counted, wherever they arrive), and
 /// waits at most [`Limits::pong`] for one, then goes on with a `<no pong>`
 /// note. Lines that arrive while it waits are kept for the next `Expect`.
+///
+/// Every timeout here is wall-clock time and the server arms no tokio timer,
+/// so it works the same under a paused tokio clock (see [`Limits`]). After
+/// the last step the connection stays open (after `Close`, half-open) until
+/// the client closes it, and everything the client sends is still recorded.
 pub struct FakeServer {
     pub addr: SocketAddr,
     connections: Vec<watch::Receiver<ConnState>>,
@@ -395,34 +403,41 @@ impl FakeServer {
     ///
     /// Waits until that connection's script is done (then until the client
     /// has closed or has been quiet for 100 ms, so lines sent right after the
-    /// last step are in) or until `timeout` (tokio time) passes, and returns
-    /// what has arrived by then. An index without a script gives nothing.
+    /// last step are in) or until `timeout` (wall clock, see [`Limits`])
+    /// passes, and returns what has arrived by then. An index without a
+    /// script gives nothing.
     pub async fn received(&self, connection: usize, timeout: Duration) -> Vec<String> {
         let Some(receiver) = self.connections.get(connection) else {
             return Vec::new();
         };
         let mut receiver = receiver.clone();
-        let deadline = tokio::time::Instant::now() + timeout;
-        let done =
-            tokio::time::timeout_at(deadline, receiver.wait_for(|s| s.script_done || s.ended))
+        let deadline = Instant::now() + timeout;
+        let done = real_timeout(timeout, async {
+            receiver
+                .wait_for(|s| s.script_done || s.ended)
                 .await
-                .is_ok_and(|result| result.is_ok());
+                .is_ok()
+        })
+        .await
+        .unwrap_or(false);
         if done {
             loop {
                 let (ended, count) = {
                     let state = receiver.borrow();
                     (state.ended, state.lines.len())
                 };
-                let now = tokio::time::Instant::now();
-                if ended || now >= deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if ended || left.is_zero() {
                     break;
                 }
-                let changed = tokio::time::timeout_at(
-                    (now + SETTLE).min(deadline),
-                    receiver.wait_for(|s| s.ended || s.lines.len() != count),
-                )
+                let changed = real_timeout(SETTLE.min(left), async {
+                    receiver
+                        .wait_for(|s| s.ended || s.lines.len() != count)
+                        .await
+                        .is_ok()
+                })
                 .await
-                .is_ok_and(|result| result.is_ok());
+                .unwrap_or(false);
                 if !changed {
                     break;
                 }
@@ -432,16 +447,15 @@ impl FakeServer {
     }
 
     /// Whether connection `connection`'s script has run to its end, waiting
-    /// up to `timeout` (tokio time) for it. False at once if the connection
+    /// up to `timeout` (wall clock) for it. False as soon as the connection
     /// ended early (expectation timed out, client closed, write failed).
     pub async fn finished(&self, connection: usize, timeout: Duration) -> bool {
         let Some(receiver) = self.connections.get(connection) else {
             return false;
         };
         let mut receiver = receiver.clone();
-        // The result only says whether the wait ended in time; the state says
-        // whether the script got through.
-        let _ = tokio::time::timeout(timeout, async {
+        // Only the state says whether the script got through.
+        let _ = real_timeout(timeout, async {
             receiver
                 .wait_for(|s| s.script_done || s.ended)
                 .await
@@ -643,11 +657,11 @@ impl Runner {
     /// Waits for a line matching `expected`, skipping others; false (with a
     /// note) on timeout or end of stream.
     async fn expect_line(&mut self, expected: &Expected) -> bool {
-        let deadline = Instant::now() + self.limits.expect;
+        let mut timer = WallTimer::start(self.limits.expect);
         loop {
             let line = match self.pending.pop_front() {
                 Some(line) => line,
-                None => match self.next_line(deadline).await {
+                None => match self.next_line(&mut timer).await {
                     Next::Line(ClientLine::Pong) => {
                         self.pongs += 1;
                         continue;
@@ -676,9 +690,9 @@ impl Runner {
             self.pongs -= 1;
             return true;
         }
-        let deadline = Instant::now() + self.limits.pong.min(self.limits.expect);
+        let mut timer = WallTimer::start(self.limits.pong.min(self.limits.expect));
         loop {
-            match self.next_line(deadline).await {
+            match self.next_line(&mut timer).await {
                 Next::Line(ClientLine::Pong) => return true,
                 Next::Line(other) => self.pending.push_back(other),
                 Next::Eof => {
@@ -696,23 +710,72 @@ impl Runner {
         }
     }
 
-    /// The next line from the reader, waiting until the wall-clock `deadline`
-    /// (see [`Limits`] for why in slices).
-    async fn next_line(&mut self, deadline: Instant) -> Next {
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Next::Timeout;
-            }
-            match tokio::time::timeout(left.min(SLICE), self.lines.recv()).await {
-                Ok(Some(line)) => return Next::Line(line),
-                Ok(None) => return Next::Eof,
-                Err(_) => {}
-            }
+    /// The next line from the reader, unless `timer` runs out first.
+    async fn next_line(&mut self, timer: &mut WallTimer) -> Next {
+        tokio::select! {
+            biased;
+            line = self.lines.recv() => match line {
+                Some(line) => Next::Line(line),
+                None => Next::Eof,
+            },
+            () = timer.elapsed() => Next::Timeout,
         }
     }
 
     fn note(&self, text: String) {
         self.state.send_modify(|s| s.lines.push(text));
+    }
+}
+
+/// Runs `future` for at most `limit` of wall-clock time; `None` if the time
+/// ran out first. Unlike `tokio::time::timeout` it arms no tokio timer, so
+/// under a paused tokio clock it neither fires early (tokio's clock jumping
+/// ahead while bytes are still in flight on a socket) nor moves virtual time.
+pub async fn real_timeout<F: Future>(limit: Duration, future: F) -> Option<F::Output> {
+    let mut timer = WallTimer::start(limit);
+    tokio::select! {
+        biased;
+        output = future => Some(output),
+        () = timer.elapsed() => None,
+    }
+}
+
+/// A wall-clock timer without a tokio timer: a helper thread waits, and
+/// dropping the timer wakes that thread so it exits at once.
+struct WallTimer {
+    fired: oneshot::Receiver<()>,
+    expired: bool,
+    /// Dropped with the timer: disconnects the thread's channel.
+    _cancel: std::sync::mpsc::Sender<()>,
+}
+
+impl WallTimer {
+    fn start(limit: Duration) -> WallTimer {
+        let (cancel, cancelled) = std::sync::mpsc::channel::<()>();
+        let (fire, fired) = oneshot::channel();
+        // If no thread can be started, `fire` is dropped with the closure and
+        // the timer expires at once: a test fails rather than hangs.
+        let _ = std::thread::Builder::new()
+            .name("fake-server-timer".to_owned())
+            .spawn(move || {
+                if let Err(RecvTimeoutError::Timeout) = cancelled.recv_timeout(limit) {
+                    let _ = fire.send(());
+                }
+            });
+        WallTimer {
+            fired,
+            expired: false,
+            _cancel: cancel,
+        }
+    }
+
+    /// Resolves once the time is up (at once if it already was).
+    async fn elapsed(&mut self) {
+        if !self.expired {
+            // An error means the thread is gone without firing: treat it as
+            // expired too, never wait forever.
+            let _ = (&mut self.fired).await;
+            self.expired = true;
+        }
     }
 }

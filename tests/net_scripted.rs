@@ -1,0 +1,454 @@
+//! The network task against a scripted server on 127.0.0.1 that answers the
+//! way the real-server transcripts show: logins, observing, whole games,
+//! every kind of game end, timeseal 2, and a drop mid-game with reconnect.
+
+#[path = "support/fake_server.rs"]
+mod fake_server;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fake_server::{FakeServer, Script, Step, fixture_path};
+use kibitz::game::{Effect, GameStore};
+use kibitz::net::backoff::Backoff;
+use kibitz::net::{self, NetConfig, NetEvent, NetHandle, Status};
+use kibitz::protocol::command::{Command, ObserveTarget, Secret};
+use kibitz::protocol::event::Event;
+use kibitz::protocol::message::{EndReason, GameResult};
+use kibitz::protocol::session::SessionConfig;
+use kibitz::protocol::style12::Relation;
+use kibitz::protocol::timeseal::TimesealVersion;
+
+/// What the transcript's client sent, split into login and the rest.
+struct Transcript {
+    handle: String,
+    password: Option<Secret>,
+    /// After the login, without the set-up lines Kibitz sends by itself.
+    commands: Vec<String>,
+}
+
+fn transcript(fixture: &str) -> Transcript {
+    let tsv = std::fs::read_to_string(fixture_path(&format!("{fixture}.events.tsv")))
+        .expect("events file");
+    let sent: Vec<String> = tsv
+        .lines()
+        .filter_map(|l| {
+            let mut fields = l.splitn(4, '\t');
+            let kind = fields.nth(2)?;
+            (kind == "SEND").then(|| fields.next().unwrap_or("").to_owned())
+        })
+        .collect();
+    let handle = sent[0].clone();
+    let password = (sent[1] == "<password>").then(|| Secret::new("secret"));
+    let commands = sent[2..]
+        .iter()
+        .filter(|c| !(c.starts_with("set ") || c.starts_with("iset ")))
+        .cloned()
+        .collect();
+    Transcript {
+        handle,
+        password,
+        commands,
+    }
+}
+
+/// The script without waits for the transcript client's set-up lines: Kibitz
+/// sends its own set-up, in its own order.
+fn own_setup(mut script: Script) -> Script {
+    script.steps.retain(|step| {
+        !matches!(step, Step::Expect(fake_server::Expected::Line(l)) if l.starts_with("set ") || l.starts_with("iset "))
+    });
+    script
+}
+
+fn is_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    matches!(text, "o-o" | "o-o-o")
+        || (b.len() >= 4 && square(b[0], b[1]) && square(b[2], b[3]))
+        || (b.len() == 4 && b[1] == b'@')
+}
+
+fn client(addr: &str, t: &Transcript, timeseal: bool, reconnect: bool) -> NetHandle {
+    let mut session = SessionConfig::new(&t.handle, t.password.clone());
+    if timeseal {
+        session.timeseal = Some(TimesealVersion::V2);
+    }
+    let mut config = NetConfig::new(addr, session);
+    config.reconnect = reconnect;
+    config.backoff = Backoff::new(Duration::from_millis(50), Duration::from_millis(200));
+    net::task::spawn(config, Arc::new(|| {})).expect("spawn")
+}
+
+/// Everything one run saw.
+struct Run {
+    events: Vec<NetEvent>,
+    store: GameStore,
+    received: Vec<String>,
+}
+
+impl Run {
+    fn protocol(&self) -> impl Iterator<Item = &Event> {
+        self.events.iter().filter_map(|e| match e {
+            NetEvent::Protocol { event, .. } => Some(event),
+            NetEvent::Status(_) => None,
+        })
+    }
+
+    fn boards(&self) -> usize {
+        self.protocol()
+            .filter(|e| matches!(e, Event::Board(_)))
+            .count()
+    }
+}
+
+/// Plays a fixture as its client did: commands after the login, a move
+/// whenever the board says it is our move, `quit` once the game is over (or
+/// after `boards` boards when observing).
+async fn play(fixture: &str, timeseal: bool, boards: Option<usize>) -> Run {
+    let t = transcript(fixture);
+    let mut script = own_setup(Script::from_fixture(&fixture_path(fixture)).expect("script"));
+    script.push(Step::Close);
+    let server = FakeServer::start(vec![script], timeseal)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, timeseal, false);
+    let mut pending: std::collections::VecDeque<String> = t.commands.into();
+    let mut store = GameStore::new();
+    let mut events = Vec::new();
+    let mut seen_boards = 0;
+    let mut quitting = false;
+    let mut logged_in = false;
+    let run = async {
+        while let Some(event) = handle.recv().await {
+            let stop = matches!(event, NetEvent::Status(Status::Stopped { .. }));
+            if let NetEvent::Protocol { at, event } = &event {
+                for effect in store.apply(*at, event) {
+                    if let Effect::Send(command) = effect {
+                        handle.send(command);
+                    }
+                }
+                let my_move =
+                    matches!(event, Event::Board(b) if b.relation == Relation::PlayingMyMove);
+                if matches!(event, Event::LoggedIn { .. }) {
+                    logged_in = true;
+                    // Leading commands (match, observe ...) go at once.
+                    while pending.front().is_some_and(|c| !is_move(c) && c != "quit") {
+                        let command = pending.pop_front().unwrap_or_default();
+                        handle.send(Command::Raw(command));
+                    }
+                } else if my_move && pending.front().is_some_and(|c| c != "quit") {
+                    let command = pending.pop_front().unwrap_or_default();
+                    handle.send(Command::Raw(command));
+                }
+                if matches!(event, Event::Board(_)) {
+                    seen_boards += 1;
+                }
+                let over = store.games().any(|g| g.is_over());
+                let enough = boards.is_some_and(|n| seen_boards >= n);
+                if logged_in && !quitting && (over || enough) && pending.iter().all(|c| c == "quit")
+                {
+                    quitting = true;
+                    handle.logout();
+                }
+            }
+            events.push(event);
+            if stop {
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), run)
+        .await
+        .unwrap_or_else(|_| panic!("{fixture}: timed out"));
+    let received = server.received(0, Duration::from_secs(5)).await;
+    Run {
+        events,
+        store,
+        received,
+    }
+}
+
+#[tokio::test]
+async fn guest_login_then_setup_with_lock_last() {
+    let t = transcript("modern-server/guest-login.bin");
+    let script = Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let server = FakeServer::start(vec![script], false)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, false, false);
+    let mut logged_in = None;
+    while let Some(event) = handle.recv().await {
+        if let NetEvent::Status(Status::LoggedIn { handle }) = event {
+            logged_in = Some(handle);
+            break;
+        }
+    }
+    assert_eq!(logged_in.as_deref(), Some("GuestEIET"));
+    handle.logout();
+    let received = server.received(0, Duration::from_secs(3)).await;
+    assert_eq!(received[..3], ["guest", "", "set style 12"]);
+    let lock = received
+        .iter()
+        .position(|l| l == "iset lock 1")
+        .expect("lock");
+    // Everything automatic comes before the lock; only the user's quit after.
+    assert!(
+        received[3..lock]
+            .iter()
+            .all(|l| l.starts_with("iset ") || l.starts_with("set "))
+    );
+    assert_eq!(received[lock + 1..], ["quit"]);
+}
+
+#[tokio::test]
+async fn registered_login_sends_the_password_and_never_leaks_it() {
+    let run = play("real-server/registered-login.bin", false, Some(0)).await;
+    assert_eq!(run.received[..2], ["BotE", "secret"]);
+    assert!(run.events.iter().any(|e| matches!(
+        e,
+        NetEvent::Status(Status::LoggedIn { handle }) if handle == "BotE"
+    )));
+    // The password appears in no event.
+    let shown = format!("{:?}", run.events);
+    assert!(!shown.contains("secret"));
+}
+
+#[tokio::test]
+async fn wrong_password_stops_without_retrying() {
+    let t = transcript("real-server/registered-login-bad-password.bin");
+    let mut script = Script::from_fixture(&fixture_path(
+        "real-server/registered-login-bad-password.bin",
+    ))
+    .expect("script");
+    script.push(Step::Close);
+    let server = FakeServer::start(vec![script], false)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, false, true);
+    let mut statuses = Vec::new();
+    while let Some(event) = handle.recv().await {
+        if let NetEvent::Status(status) = event {
+            let stop = matches!(status, Status::Stopped { .. });
+            statuses.push(status);
+            if stop {
+                break;
+            }
+        }
+    }
+    assert!(matches!(
+        statuses.last(),
+        Some(Status::Stopped { reason }) if reason.contains("invalid password")
+    ));
+    assert!(
+        !statuses
+            .iter()
+            .any(|s| matches!(s, Status::RetryingIn { .. }))
+    );
+}
+
+#[tokio::test]
+async fn observing_three_games_at_once() {
+    let run = play("real-server/observe-live-games.bin", false, Some(144)).await;
+    assert_eq!(run.boards(), 144);
+    assert_eq!(run.store.games().count(), 3);
+    for sent in ["observe 1", "observe 2", "observe 3"] {
+        assert!(run.received.iter().any(|l| l == sent), "{sent}");
+    }
+    for game in run.store.games() {
+        assert_eq!(game.relation, Relation::Observing);
+        assert!(game.moves.len() > 10);
+    }
+}
+
+#[tokio::test]
+async fn playing_a_whole_game() {
+    let run = play("real-server/own-game-white.bin", false, None).await;
+    assert_eq!(run.boards(), 53);
+    let game = run.store.get(1).expect("game 1");
+    assert_eq!(game.moves.len(), 52);
+    let outcome = game.outcome.as_ref().expect("over");
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::BlackWins, EndReason::Checkmate)
+    );
+    // Our moves went out as the transcript's client sent them, in order.
+    let moves: Vec<&String> = run.received.iter().filter(|l| is_move(l)).collect();
+    assert_eq!(moves.len(), 26);
+    assert_eq!(moves[0], "b1a3");
+    assert_eq!(moves[8], "o-o-o");
+    assert_eq!(run.received.last().map(String::as_str), Some("quit"));
+}
+
+#[tokio::test]
+async fn every_kind_of_game_end() {
+    let cases = [
+        (
+            "real-server/end-resign-white.bin",
+            EndReason::Resign,
+            GameResult::WhiteWins,
+        ),
+        (
+            "real-server/end-checkmate-white.bin",
+            EndReason::Checkmate,
+            GameResult::WhiteWins,
+        ),
+        (
+            "real-server/end-flag-white.bin",
+            EndReason::TimeForfeit,
+            GameResult::BlackWins,
+        ),
+        (
+            "real-server/end-draw-white.bin",
+            EndReason::Agreement,
+            GameResult::Draw,
+        ),
+        (
+            "real-server/end-abort-white.bin",
+            EndReason::Abort,
+            GameResult::NoResult,
+        ),
+        (
+            "extra-old/draw-repetition-white.bin",
+            EndReason::Repetition,
+            GameResult::Draw,
+        ),
+        (
+            "modern-server/end-autoflag-white.bin",
+            EndReason::TimeForfeit,
+            GameResult::BlackWins,
+        ),
+    ];
+    for (fixture, reason, result) in cases {
+        let run = play(fixture, false, None).await;
+        let game = run
+            .store
+            .games()
+            .next()
+            .unwrap_or_else(|| panic!("{fixture}: no game"));
+        let outcome = game
+            .outcome
+            .as_ref()
+            .unwrap_or_else(|| panic!("{fixture}: not over"));
+        assert_eq!(
+            (outcome.reason, outcome.result),
+            (reason, result),
+            "{fixture}"
+        );
+        assert_eq!(game.clock.running(), None, "{fixture}");
+    }
+}
+
+#[tokio::test]
+async fn a_rated_game_over_timeseal_two() {
+    let run = play("modern-server/own-game-white.bin", true, None).await;
+    // The hello came first and decoded; every line was timeseal-encoded (the
+    // server decodes them all); each ping was answered.
+    assert!(
+        run.received[0].starts_with("TIMESEAL2|"),
+        "{:?}",
+        run.received
+    );
+    assert_eq!(run.received[1..3], ["BotA", "secret"]);
+    assert!(
+        !run.received.iter().any(|l| l.starts_with('<')),
+        "{:?}",
+        run.received
+    );
+    let pings = run
+        .protocol()
+        .filter(|e| matches!(e, Event::Ping(TimesealVersion::V2)))
+        .count();
+    let pongs = run.received.iter().filter(|l| *l == "\u{2}9").count();
+    assert!(pings >= 4);
+    assert_eq!(pongs, pings);
+    let game = run.store.get(1).expect("game 1");
+    assert_eq!(
+        game.outcome.as_ref().map(|o| o.result),
+        Some(GameResult::WhiteWins)
+    );
+}
+
+#[tokio::test]
+async fn idle_timeseal_guest_answers_every_ping() {
+    let run = play("modern-server/timeseal2-guest.bin", true, Some(0)).await;
+    let pongs = run.received.iter().filter(|l| *l == "\u{2}9").count();
+    assert_eq!(pongs, 2);
+}
+
+#[tokio::test]
+async fn a_drop_mid_game_reconnects_and_observes_again() {
+    let fixture = "real-server/observe-live-games.bin";
+    let t = transcript(fixture);
+    let full = own_setup(Script::from_fixture(&fixture_path(fixture)).expect("script"));
+    // The first connection dies a few boards in; the second logs in and
+    // must be asked to observe the same three games again.
+    let first = full.clone().cut_after_sends(12);
+    let mut second = full.login_only();
+    for game in 1..=3 {
+        second.push(Step::Expect(fake_server::Expected::Line(format!(
+            "observe {game}"
+        ))));
+    }
+    second.push(Step::Close);
+    let server = FakeServer::start(vec![first, second], false)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, false, true);
+    let mut statuses = Vec::new();
+    let mut sent_observes = false;
+    let run = async {
+        while let Some(event) = handle.recv().await {
+            match event {
+                NetEvent::Status(status) => {
+                    let stop = matches!(status, Status::Stopped { .. });
+                    statuses.push(status);
+                    if stop {
+                        break;
+                    }
+                }
+                NetEvent::Protocol {
+                    event: Event::LoggedIn { .. },
+                    ..
+                } if !sent_observes => {
+                    sent_observes = true;
+                    for game in 1..=3 {
+                        handle.send(Command::Observe(ObserveTarget::Game(game)));
+                    }
+                }
+                _ => {}
+            }
+            if server.finished(1, Duration::ZERO).await {
+                handle.logout();
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(20), run).await;
+    assert!(
+        server.finished(1, Duration::from_secs(5)).await,
+        "second connection: {:?}",
+        server.received(1, Duration::ZERO).await
+    );
+    let retry = statuses
+        .iter()
+        .find_map(|s| match s {
+            Status::RetryingIn { delay, .. } => Some(*delay),
+            _ => None,
+        })
+        .expect("a retry after the drop");
+    assert!(
+        retry >= Duration::from_millis(37) && retry <= Duration::from_millis(63),
+        "{retry:?}"
+    );
+    let logins = statuses
+        .iter()
+        .filter(|s| matches!(s, Status::LoggedIn { .. }))
+        .count();
+    assert_eq!(logins, 2);
+    let second = server.received(1, Duration::from_secs(1)).await;
+    for game in 1..=3 {
+        assert!(second.contains(&format!("observe {game}")), "{second:?}");
+    }
+}
