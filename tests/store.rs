@@ -245,3 +245,42 @@ fn every_ending_in_the_fixtures_reaches_the_store() {
         assert_eq!(game.clock.running(), None, "{file}");
     }
 }
+
+#[test]
+fn positions_validate_under_the_game_rules() {
+    use shakmaty::Position;
+    use shakmaty::variant::VariantPosition;
+
+    // Crazyhouse: the position knows the pockets, so drops are legal moves.
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("modern-server/crazyhouse-white.bin"),
+    ));
+    let mut store = GameStore::new();
+    let mut drops_seen = 0;
+    for event in &events {
+        store.apply(Duration::ZERO, event);
+        if let (Event::Holdings(h), Some(game)) = (event, store.get(2))
+            && !game.is_over()
+            && h.passed.is_none()
+        {
+            let position = game.position().expect("a valid crazyhouse position");
+            assert!(matches!(position, VariantPosition::Crazyhouse(_)));
+            let pocketed = h.white_counts.pawn + h.white_counts.knight + h.black_counts.pawn;
+            if pocketed > 0 {
+                drops_seen += position
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| matches!(m, shakmaty::Move::Put { .. }))
+                    .count();
+            }
+        }
+    }
+    assert!(drops_seen > 0);
+
+    // A standard game: legal moves from the played position, and our colour.
+    let (store, _) = store_of("real-server/own-game-white.bin", Duration::ZERO);
+    let game = store.get(1).expect("game 1");
+    assert_eq!(game.my_color(), Some(Color::White));
+    let position = game.position().expect("valid");
+    assert!(position.is_checkmate());
+}

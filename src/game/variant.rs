@@ -1,0 +1,115 @@
+//! Which rules a game follows, and its position validated under them.
+//!
+//! FICS names variants in its game types (`crazyhouse`, `suicide`,
+//! `wild/fr` ...); shakmaty plays most of them. Losers and the wild
+//! variants shakmaty lacks are shown as boards without legal-move help.
+
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{ByColor, ByRole, CastlingMode, Color, Setup};
+
+use super::game::Game;
+use crate::protocol::holdings::{Holdings, PieceCounts};
+
+/// The shakmaty variant for a FICS game type; `None` where shakmaty has no
+/// such rules (losers, most wilds).
+pub fn variant_of(kind: &str) -> Option<Variant> {
+    Some(match kind {
+        "" | "lightning" | "blitz" | "standard" | "untimed" | "wild/fr" | "wild/0" | "wild/1" => {
+            Variant::Chess
+        }
+        // Bughouse boards are crazyhouse boards whose pockets the partner fills.
+        "crazyhouse" | "bughouse" => Variant::Crazyhouse,
+        "suicide" => Variant::Antichess,
+        "atomic" => Variant::Atomic,
+        _ => return None,
+    })
+}
+
+/// Fischer random and the shuffles need castling by rook file.
+fn castling_mode(kind: &str) -> CastlingMode {
+    if kind.starts_with("wild") {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+fn pocket(counts: &PieceCounts) -> ByRole<u8> {
+    ByRole {
+        pawn: counts.pawn,
+        knight: counts.knight,
+        bishop: counts.bishop,
+        rook: counts.rook,
+        queen: counts.queen,
+        king: 0,
+    }
+}
+
+fn pockets(holdings: &Holdings) -> ByColor<ByRole<u8>> {
+    ByColor {
+        white: pocket(&holdings.white_counts),
+        black: pocket(&holdings.black_counts),
+    }
+}
+
+impl Game {
+    /// The rules this game follows, as far as we know them. A game with
+    /// holdings is a drop game even before its type is known.
+    pub fn variant(&self) -> Option<Variant> {
+        match self.kind.as_deref() {
+            Some(kind) => variant_of(kind),
+            None if self.holdings.is_some() => Some(Variant::Crazyhouse),
+            None => Some(Variant::Chess),
+        }
+    }
+
+    /// The current position, validated under the game's rules (with its
+    /// holdings for drop games). `None` for rules shakmaty lacks or a board
+    /// they call impossible: the board is then shown without legal moves.
+    pub fn position(&self) -> Option<VariantPosition> {
+        let board = self.board.as_deref()?;
+        let variant = self.variant()?;
+        let mut setup: Setup = board.setup();
+        if variant == Variant::Crazyhouse {
+            setup.pockets = Some(self.holdings.as_ref().map(pockets).unwrap_or_default());
+        }
+        let mode = castling_mode(self.kind.as_deref().unwrap_or(""));
+        // Bughouse boards can hold more material than one set; an odd
+        // en-passant field is the server's, not the position's, problem.
+        // Each `ignore_*` removes its kind from the error, so they chain.
+        let error = match VariantPosition::from_setup(variant, setup, mode) {
+            Ok(position) => return Some(position),
+            Err(error) => error,
+        };
+        let error = match error.ignore_too_much_material() {
+            Ok(position) => return Some(position),
+            Err(error) => error,
+        };
+        error.ignore_invalid_ep_square().ok()
+    }
+
+    /// The side the user plays, in a game the user plays.
+    pub fn my_color(&self) -> Option<Color> {
+        let board = self.board.as_deref()?;
+        if !board.relation.is_playing() {
+            return None;
+        }
+        let my_move = board.relation == crate::protocol::style12::Relation::PlayingMyMove;
+        Some(if my_move { board.turn } else { !board.turn })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fics_types_map_to_rules() {
+        assert_eq!(variant_of("blitz"), Some(Variant::Chess));
+        assert_eq!(variant_of("crazyhouse"), Some(Variant::Crazyhouse));
+        assert_eq!(variant_of("suicide"), Some(Variant::Antichess));
+        assert_eq!(variant_of("atomic"), Some(Variant::Atomic));
+        assert_eq!(variant_of("losers"), None);
+        assert_eq!(castling_mode("wild/fr"), CastlingMode::Chess960);
+    }
+}
