@@ -3,9 +3,11 @@
 //! The app is a library so tests and benchmarks build the real thing; see
 //! ARCHITECTURE.md for the layers.
 
+pub mod app;
 pub mod archive;
 pub mod cli;
 pub mod game;
 pub mod net;
 pub mod protocol;
 pub mod recording;
+pub mod ui;

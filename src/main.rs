@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use kibitz::app::{ConnectRequest, KibitzApp, StartOptions};
 use kibitz::cli::watch::{Observe, WatchOptions};
 use kibitz::protocol::command::Secret;
 
@@ -19,6 +20,21 @@ const DEFAULT_SERVER: &str = "freechess.org:5000";
 struct Cli {
     #[command(subcommand)]
     command: Option<Tool>,
+    /// Connect to this server (`host:port`) at once.
+    #[arg(long)]
+    server: Option<String>,
+    /// Log in as this handle (`guest` for a guest login).
+    #[arg(long)]
+    user: Option<String>,
+    /// The environment variable holding the password.
+    #[arg(long, value_name = "VAR")]
+    password_env: Option<String>,
+    /// Games to observe once logged in: `N,M,...`.
+    #[arg(long, value_delimiter = ',')]
+    observe: Vec<u32>,
+    /// Do not use timeseal.
+    #[arg(long)]
+    no_timeseal: bool,
 }
 
 #[derive(Subcommand)]
@@ -66,6 +82,12 @@ enum Tool {
         /// Speed factor over the original timing (`inf` for no waiting).
         #[arg(long, default_value_t = 1.0)]
         speed: f64,
+        /// Print NDJSON even on a terminal with a display.
+        #[arg(long, conflicts_with = "window")]
+        json: bool,
+        /// Show the recording in the window even when output is piped.
+        #[arg(long)]
+        window: bool,
     },
 }
 
@@ -84,16 +106,12 @@ fn main() -> ExitCode {
             no_timeseal,
             no_archive,
         }) => {
-            let password = match password_env {
-                Some(var) => match std::env::var(&var) {
-                    Ok(p) if !p.is_empty() => Some(Secret::new(p)),
-                    Ok(_) => None,
-                    Err(_) => {
-                        eprintln!("kibitz watch: the variable {var} is not set");
-                        return ExitCode::FAILURE;
-                    }
-                },
-                None => None,
+            let password = match password_from(password_env.as_deref()) {
+                Ok(password) => password,
+                Err(e) => {
+                    eprintln!("kibitz watch: {e}");
+                    return ExitCode::FAILURE;
+                }
             };
             let timeseal = if timeseal || no_timeseal {
                 timeseal
@@ -112,15 +130,54 @@ fn main() -> ExitCode {
             };
             kibitz::cli::watch::watch(options, &mut std::io::stdout().lock())
         }
-        Some(Tool::Replay { file, speed }) => {
-            kibitz::cli::watch::replay(&file, speed, &mut std::io::stdout().lock())
+        Some(Tool::Replay {
+            file,
+            speed,
+            json,
+            window,
+        }) => {
+            // A window for a person at a terminal with a display; NDJSON for
+            // pipes, files and headless machines (the `watch` format).
+            let display = std::env::var_os("DISPLAY").is_some()
+                || std::env::var_os("WAYLAND_DISPLAY").is_some();
+            let to_terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
+            if window || (!json && display && to_terminal) {
+                kibitz::recording::load(&file).and_then(|chunks| {
+                    let options = StartOptions {
+                        replay: Some((chunks, speed)),
+                        ..StartOptions::default()
+                    };
+                    run_window(options)
+                })
+            } else {
+                kibitz::cli::watch::replay(&file, speed, &mut std::io::stdout().lock())
+            }
         }
         None => {
-            eprintln!(
-                "The Kibitz window is not part of this build yet. Try `kibitz watch --observe all`, \
-                 `kibitz replay FILE` or `kibitz decode FILE`; see `kibitz --help`."
-            );
-            return ExitCode::FAILURE;
+            let connect = match (cli.server, cli.user) {
+                (None, None) => None,
+                (server, user) => {
+                    let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());
+                    let password = match password_from(cli.password_env.as_deref()) {
+                        Ok(password) => password,
+                        Err(e) => {
+                            eprintln!("kibitz: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    };
+                    Some(ConnectRequest {
+                        timeseal: !cli.no_timeseal && server.starts_with("freechess.org"),
+                        server,
+                        handle: user.unwrap_or_else(|| "guest".to_owned()),
+                        password,
+                    })
+                }
+            };
+            run_window(StartOptions {
+                connect,
+                observe: cli.observe,
+                replay: None,
+            })
         }
     };
     match result {
@@ -130,6 +187,34 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn password_from(var: Option<&str>) -> anyhow::Result<Option<Secret>> {
+    let Some(var) = var else {
+        return Ok(None);
+    };
+    match std::env::var(var) {
+        Ok(p) if !p.is_empty() => Ok(Some(Secret::new(p))),
+        Ok(_) => Ok(None),
+        Err(_) => anyhow::bail!("the variable {var} is not set"),
+    }
+}
+
+fn run_window(options: StartOptions) -> anyhow::Result<()> {
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Kibitz")
+            .with_app_id("kibitz")
+            .with_inner_size([1180.0, 820.0])
+            .with_min_inner_size([480.0, 360.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Kibitz",
+        native,
+        Box::new(|cc| Ok(Box::new(KibitzApp::start(&cc.egui_ctx, options)))),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
 
 fn decode(file: Option<PathBuf>) -> anyhow::Result<()> {

@@ -345,10 +345,15 @@ impl Style12 {
             TimeTaken::Unknown(_) if ms_hint => ClockUnit::Millis,
             TimeTaken::Unknown(_) => ClockUnit::Seconds,
         };
-        let to_ms = |value: i64| match clock_unit {
-            ClockUnit::Millis => value,
-            ClockUnit::Seconds => value.saturating_mul(1000),
+        // Seconds that do not fit in ms are no clock (a fuzzer found them).
+        let to_ms = |value: i64, name: &'static str| match clock_unit {
+            ClockUnit::Millis => Ok(value),
+            ClockUnit::Seconds => value
+                .checked_mul(1000)
+                .ok_or_else(|| error(name, format!("{value} s is out of range"))),
         };
+        let white_remaining = to_ms(white_remaining, "white time")?;
+        let black_remaining = to_ms(black_remaining, "black time")?;
 
         Ok(Style12 {
             board,
@@ -376,8 +381,8 @@ impl Style12 {
                 black: black_material,
             },
             remaining_ms: ByColor {
-                white: to_ms(white_remaining),
-                black: to_ms(black_remaining),
+                white: white_remaining,
+                black: black_remaining,
             },
             clock_unit,
             move_number,

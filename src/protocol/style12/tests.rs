@@ -323,3 +323,16 @@ proptest! {
         let _ = Style12::parse(&line, true);
     }
 }
+
+#[test]
+fn seconds_that_overflow_milliseconds_are_an_error() {
+    // Found by the style12 fuzz target: it used to saturate and then fail to
+    // round-trip.
+    let line = SEED_SPACE.replace("119 122", "9223372036854775807 122");
+    assert_eq!(
+        Style12::parse(&line, false).unwrap_err().field,
+        "white time"
+    );
+    let ms = MODERN.replace("181291 179452", "9223372036854775807 179452");
+    assert!(Style12::parse(&ms, true).is_ok());
+}

@@ -1,0 +1,599 @@
+//! The application: drains network events into the store (time-boxed),
+//! lays out the panels, and turns the panels' actions into commands.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Move, Position};
+
+use crate::archive;
+use crate::game::{Effect, GameStore, Now};
+use crate::net::{self, NetConfig, NetEvent, NetHandle, Status};
+use crate::protocol::command::{Command, MoveText, ObserveTarget, Secret};
+use crate::protocol::event::Event;
+use crate::protocol::message::{Message, ProseOffer};
+use crate::protocol::offer::{OfferKind, OfferLine};
+use crate::protocol::session::SessionConfig;
+use crate::protocol::style12::{Relation, VerboseMove};
+use crate::protocol::timeseal::TimesealVersion;
+use crate::recording::Chunk;
+use crate::ui::board::Slide;
+use crate::ui::connect::{ConnectForm, connect_form_ui};
+use crate::ui::console::{Console, console_ui};
+use crate::ui::game_panel::{
+    Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
+    next_clock_change,
+};
+use crate::ui::pieces::PieceCache;
+
+/// How long one frame may spend applying network events.
+const EVENT_BUDGET: Duration = Duration::from_millis(8);
+/// Commands remembered for the console's echo and for tests.
+const SENT_LOG: usize = 1000;
+
+/// Where the app's "now" comes from.
+#[derive(Debug, Clone, Copy)]
+pub enum TimeSource {
+    /// Time since this instant (the network thread stamps events on the same clock).
+    Real(Instant),
+    /// A fixed time, for tests.
+    Fixed(Now),
+}
+
+/// How to start.
+#[derive(Debug, Clone, Default)]
+pub struct StartOptions {
+    /// Connect at once (from `--server/--user`).
+    pub connect: Option<ConnectRequest>,
+    /// Games to observe once logged in.
+    pub observe: Vec<u32>,
+    /// Show a recording instead of connecting.
+    pub replay: Option<(Vec<Chunk>, f64)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ConnectRequest {
+    pub server: String,
+    pub handle: String,
+    pub password: Option<Secret>,
+    pub timeseal: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    pub auto_queen: bool,
+    pub premove: bool,
+    pub auto_flag: bool,
+    pub archive: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            auto_queen: false,
+            premove: true,
+            auto_flag: false,
+            archive: true,
+        }
+    }
+}
+
+pub struct KibitzApp {
+    net: Option<NetHandle>,
+    pub store: GameStore,
+    views: BTreeMap<u32, GameView>,
+    pub settings: Settings,
+    pub status: Option<Status>,
+    pub console: Console,
+    offers: Vec<(Option<u32>, PendingOffer)>,
+    connect: ConnectForm,
+    observe_on_login: Vec<u32>,
+    server: String,
+    time: TimeSource,
+    cache: PieceCache,
+    /// Every command sent, newest last (bounded).
+    pub sent: VecDeque<Command>,
+    /// The game the keyboard steps through.
+    focused: Option<u32>,
+    waker: Option<egui::Context>,
+}
+
+impl KibitzApp {
+    /// An app with no connection (tests, or before the user connects).
+    pub fn new(time: TimeSource) -> Self {
+        KibitzApp {
+            net: None,
+            store: GameStore::new(),
+            views: BTreeMap::new(),
+            settings: Settings::default(),
+            status: None,
+            console: Console::default(),
+            offers: Vec::new(),
+            connect: ConnectForm::default(),
+            observe_on_login: Vec::new(),
+            server: String::new(),
+            time,
+            cache: PieceCache::default(),
+            sent: VecDeque::new(),
+            focused: None,
+            waker: None,
+        }
+    }
+
+    /// The app as `kibitz` starts it: connecting or replaying if asked.
+    pub fn start(ctx: &egui::Context, options: StartOptions) -> Self {
+        let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+        app.waker = Some(ctx.clone());
+        app.observe_on_login = options.observe;
+        if let Some((chunks, speed)) = options.replay {
+            let waker = waker_of(ctx);
+            match net::replay::spawn(chunks, speed, waker) {
+                Ok(handle) => app.attach(handle, "replay"),
+                Err(e) => app.console.push_note(&format!("cannot replay: {e}")),
+            }
+        } else if let Some(request) = options.connect {
+            app.connect_to(request);
+        }
+        app
+    }
+
+    pub fn now(&self) -> Now {
+        match self.time {
+            TimeSource::Real(origin) => origin.elapsed(),
+            TimeSource::Fixed(now) => now,
+        }
+    }
+
+    pub fn set_time(&mut self, now: Now) {
+        self.time = TimeSource::Fixed(now);
+    }
+
+    fn attach(&mut self, handle: NetHandle, server: &str) {
+        self.time = TimeSource::Real(handle.origin());
+        self.net = Some(handle);
+        self.server = server.to_owned();
+    }
+
+    pub fn connect_to(&mut self, request: ConnectRequest) {
+        let mut session = SessionConfig::new(&request.handle, request.password.clone());
+        if request.timeseal {
+            session.timeseal = Some(TimesealVersion::V2);
+        }
+        let config = NetConfig::new(&request.server, session);
+        let waker = self
+            .waker
+            .as_ref()
+            .map_or_else(|| Arc::new(|| {}) as net::Waker, waker_of);
+        match net::task::spawn(config, waker) {
+            Ok(handle) => self.attach(handle, &request.server),
+            Err(e) => self
+                .console
+                .push_note(&format!("cannot start the network thread: {e}")),
+        }
+    }
+
+    /// Sends a command (and remembers it).
+    pub fn send(&mut self, command: Command) {
+        if let Some(net) = &self.net {
+            net.send(command.clone());
+        }
+        if !command.is_sensitive() {
+            self.console.echo(&command);
+        }
+        self.sent.push_back(command);
+        if self.sent.len() > SENT_LOG {
+            self.sent.pop_front();
+        }
+    }
+
+    /// Drains network events for at most the frame's budget.
+    pub fn poll_network(&mut self) {
+        let started = Instant::now();
+        while started.elapsed() < EVENT_BUDGET {
+            let Some(event) = self.net.as_mut().and_then(NetHandle::try_recv) else {
+                return;
+            };
+            match event {
+                NetEvent::Status(status) => {
+                    if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
+                    {
+                        self.console.push_note(reason);
+                    }
+                    self.status = Some(status);
+                }
+                NetEvent::Protocol { at, event } => self.apply_event(at, &event),
+            }
+        }
+        // Out of time: come back next frame for the rest.
+        if let Some(ctx) = &self.waker {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Folds one protocol event into the app.
+    pub fn apply_event(&mut self, now: Now, event: &Event) {
+        self.console.push_event(event);
+        let previous_ply = match event {
+            Event::Board(b) => self.store.get(b.game).map(|g| g.ply()),
+            _ => None,
+        };
+        for effect in self.store.apply(now, event) {
+            match effect {
+                Effect::Send(command) => self.send(command),
+                Effect::Ended(number) => self.archive(number),
+            }
+        }
+        match event {
+            Event::LoggedIn { .. } => {
+                for game in std::mem::take(&mut self.observe_on_login) {
+                    self.send(Command::Observe(ObserveTarget::Game(game)));
+                }
+            }
+            Event::Board(board) => self.on_board(now, board, previous_ply),
+            Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
+                // Our optimistic move was refused: show the server's board again.
+                for view in self.views.values_mut() {
+                    view.pending = None;
+                }
+            }
+            Event::Message(Message::OfferReceived { from, offer }) => {
+                let (kind, accept, decline) = match offer {
+                    ProseOffer::Draw => ("draw", Command::Draw, Command::Decline(None)),
+                    ProseOffer::Abort => ("abort", Command::Abort, Command::Decline(None)),
+                    ProseOffer::Adjourn => {
+                        ("adjourn", Command::Accept(None), Command::Decline(None))
+                    }
+                    ProseOffer::Takeback { .. } => {
+                        ("takeback", Command::Accept(None), Command::Decline(None))
+                    }
+                    ProseOffer::Match { .. } => {
+                        ("match", Command::Accept(None), Command::Decline(None))
+                    }
+                };
+                let offer = PendingOffer {
+                    from: from.clone(),
+                    kind: kind.into(),
+                    accept,
+                    decline,
+                };
+                self.offers.push((None, offer));
+            }
+            Event::Offer(OfferLine::From(offer)) => {
+                let pending = PendingOffer {
+                    from: offer.player.clone(),
+                    kind: offer_kind_name(&offer.kind),
+                    accept: Command::Accept(Some(offer.id)),
+                    decline: Command::Decline(Some(offer.id)),
+                };
+                // The prose line of the same offer came first on servers with both.
+                self.offers
+                    .retain(|(id, o)| !(id.is_none() && o.from == pending.from));
+                self.offers.push((Some(offer.id), pending));
+            }
+            Event::Offer(OfferLine::Removed(id)) => self.offers.retain(|(i, _)| *i != Some(*id)),
+            Event::Message(Message::GameEnd(end)) => {
+                let players = [end.white.as_str(), end.black.as_str()];
+                self.offers
+                    .retain(|(_, o)| !players.contains(&o.from.as_str()));
+                if let Some(view) = self.views.get_mut(&end.game) {
+                    view.premove = None;
+                    view.pending = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn on_board(
+        &mut self,
+        now: Now,
+        board: &crate::protocol::style12::Style12,
+        previous: Option<u32>,
+    ) {
+        let Some(game) = self.store.get(board.game) else {
+            return;
+        };
+        let view = self.views.entry(board.game).or_default();
+        view.pending = None;
+        let moved = previous.is_some_and(|p| game.ply() == p + 1);
+        // The opponent's (or an observed) move slides in; our own is already there.
+        let ours = board.relation == Relation::PlayingOpponentToMove;
+        if moved
+            && !ours
+            && let VerboseMove::Normal { from, to, .. } = board.last_move
+            && let Some(piece) = board.board.piece_at(to)
+        {
+            view.slide = Some((
+                Slide {
+                    piece,
+                    from,
+                    to,
+                    progress: 0.0,
+                },
+                now,
+            ));
+        }
+        if board.relation != Relation::PlayingMyMove {
+            return;
+        }
+        // Our turn: a queued premove goes now if it is still legal.
+        let Some(premove) = view.premove.take() else {
+            return;
+        };
+        let legal = game.position().and_then(|position| {
+            position.legal_moves().into_iter().find(|m| {
+                m.from() == premove.from()
+                    && m.to() == premove.to()
+                    && m.promotion() == premove.promotion()
+                    && m.role() == premove.role()
+            })
+        });
+        if let Some(mv) = legal {
+            self.play(board.game, mv);
+        }
+    }
+
+    /// Sends a move and shows it at once.
+    pub fn play(&mut self, number: u32, mv: Move) {
+        let Some(game) = self.store.get(number) else {
+            return;
+        };
+        let after = game
+            .position()
+            .and_then(|p| p.play(mv).ok())
+            .map(|p| p.to_setup(shakmaty::EnPassantMode::Legal));
+        if let Some(setup) = after {
+            self.views.entry(number).or_default().pending = Some((mv, setup));
+        }
+        self.send(Command::Move(move_text(mv)));
+    }
+
+    fn archive(&mut self, number: u32) {
+        let Some(game) = self.store.get(number) else {
+            return;
+        };
+        if !(self.settings.archive && archive::worth_archiving(game)) {
+            return;
+        }
+        let Some(dir) = archive::data_dir() else {
+            return;
+        };
+        let server = if self.server.is_empty() {
+            "fics"
+        } else {
+            &self.server
+        };
+        match archive::append(&dir, game, server, archive::UtcTime::now()) {
+            Ok(path) => self
+                .console
+                .push_note(&format!("game {number} saved to {}", path.display())),
+            Err(e) => self
+                .console
+                .push_note(&format!("game {number} NOT saved: {e:#}")),
+        }
+    }
+
+    fn auto_flag(&mut self, now: Now) {
+        if !self.settings.auto_flag {
+            return;
+        }
+        let mut flags = Vec::new();
+        for game in self.store.games().filter(|g| !g.is_over()) {
+            let Some(me) = game.my_color() else { continue };
+            let view = self.views.entry(game.number).or_default();
+            if !view.flag_sent
+                && game.clock.running() == Some(!me)
+                && game.remaining_ms(!me, now) <= 0
+            {
+                view.flag_sent = true;
+                flags.push(game.number);
+            }
+        }
+        for _ in flags {
+            self.send(Command::Flag);
+        }
+    }
+
+    fn handle(&mut self, action: Action) {
+        match action {
+            Action::Send(command) => self.send(command),
+            Action::Move { game, mv } => self.play(game, mv),
+            Action::Close { game } => {
+                let observing = self.store.get(game).is_some_and(|g| {
+                    !g.is_over()
+                        && !g.detached
+                        && matches!(
+                            g.relation,
+                            Relation::Observing | Relation::ObservingExamined
+                        )
+                });
+                if observing {
+                    self.send(Command::Unobserve(Some(game)));
+                }
+                self.store.close(game);
+                self.views.remove(&game);
+            }
+        }
+    }
+
+    /// The whole window's contents.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let now = self.now();
+        self.auto_flag(now);
+        self.cache.new_frame();
+        egui::Panel::top("status").show(ui, |ui| self.status_bar_ui(ui));
+        egui::Panel::bottom("console")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                if let Some(command) = console_ui(ui, &mut self.console) {
+                    self.send(command);
+                }
+            });
+        let mut actions = Vec::new();
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.net.is_none() && self.store.games().next().is_none() {
+                if let Some(request) = connect_form_ui(ui, &mut self.connect) {
+                    self.connect_to(request);
+                }
+                return;
+            }
+            actions = self.games_ui(ui, now);
+        });
+        for action in actions {
+            self.handle(action);
+        }
+        self.schedule_repaint(ui.ctx(), now);
+    }
+
+    fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.strong("Kibitz");
+            let text = match &self.status {
+                None if self.net.is_none() => "not connected".to_owned(),
+                None => "starting…".to_owned(),
+                Some(Status::Connecting { attempt }) if *attempt > 1 => {
+                    format!("connecting (attempt {attempt})…")
+                }
+                Some(Status::Connecting { .. }) => format!("connecting to {}…", self.server),
+                Some(Status::Connected) => format!("connected to {}", self.server),
+                Some(Status::LoggedIn { handle }) => {
+                    format!("logged in as {handle} on {}", self.server)
+                }
+                Some(Status::RetryingIn { delay, reason }) => {
+                    format!("{reason}: retrying in {} s", delay.as_secs().max(1))
+                }
+                Some(Status::Stopped { reason }) => format!("disconnected: {reason}"),
+            };
+            ui.label(text);
+            ui.separator();
+            ui.checkbox(&mut self.settings.auto_queen, "Auto-queen");
+            ui.checkbox(&mut self.settings.premove, "Premove");
+            ui.checkbox(&mut self.settings.auto_flag, "Auto-flag");
+            let connected =
+                self.net.is_some() && !matches!(self.status, Some(Status::Stopped { .. }));
+            if connected
+                && ui.button("Log out").clicked()
+                && let Some(net) = &self.net
+            {
+                net.logout();
+            }
+            if !connected && self.net.is_some() && ui.button("Connect…").clicked() {
+                self.net = None;
+                self.status = None;
+            }
+        });
+    }
+
+    fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {
+        let numbers: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        if numbers.is_empty() {
+            ui.centered_and_justified(|ui| {
+                ui.label("No games yet: type `games` and `observe N`, or `seek 5 0`, below.");
+            });
+            return Vec::new();
+        }
+        let columns = (numbers.len() as f32).sqrt().ceil() as usize;
+        let rows = numbers.len().div_ceil(columns);
+        let cell = egui::vec2(
+            ui.available_width() / columns as f32,
+            ui.available_height() / rows as f32,
+        );
+        let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
+        let mut actions = Vec::new();
+        let mut cx = PanelContext {
+            now,
+            settings: PanelSettings {
+                auto_queen: self.settings.auto_queen,
+                premove: self.settings.premove,
+            },
+            offers: &offers,
+            cache: &mut self.cache,
+        };
+        let origin = ui.cursor().min;
+        for (i, number) in numbers.iter().enumerate() {
+            let (row, column) = (i / columns, i % columns);
+            let rect = egui::Rect::from_min_size(
+                origin + egui::vec2(column as f32 * cell.x, row as f32 * cell.y),
+                cell,
+            )
+            .shrink(4.0);
+            let Some(game) = self.store.get(*number) else {
+                continue;
+            };
+            let view = self.views.entry(*number).or_default();
+            let mut child = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(rect)
+                    .id_salt(("game", *number)),
+            );
+            child.set_clip_rect(rect);
+            let before = view.board.clone();
+            actions.extend(game_panel_ui(&mut child, game, view, &mut cx));
+            if view.board != before
+                || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
+            {
+                self.focused = Some(*number);
+            }
+        }
+        if let Some(number) = self.focused.or(numbers.first().copied())
+            && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+        {
+            browse_keys(ui, game, view);
+        }
+        ui.allocate_space(ui.available_size());
+        actions
+    }
+
+    /// Repaint only when something visible changes: a running clock's next
+    /// digit, or an animation in flight. Idle, the app costs nothing.
+    fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
+        let next = self
+            .store
+            .games()
+            .filter_map(|g| next_clock_change(g, now))
+            .min();
+        if let Some(at) = next {
+            ctx.request_repaint_after(at.saturating_sub(now));
+        }
+    }
+}
+
+impl eframe::App for KibitzApp {
+    fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.poll_network();
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}
+
+fn waker_of(ctx: &egui::Context) -> net::Waker {
+    let ctx = ctx.clone();
+    Arc::new(move || ctx.request_repaint())
+}
+
+fn offer_kind_name(kind: &OfferKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| "offer".into())
+}
+
+/// The server's notation for a move: `e2e4`, `e7e8=q`, `o-o`, `P@e4`.
+pub fn move_text(mv: Move) -> MoveText {
+    match mv {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => MoveText::normal(from, to, promotion),
+        Move::EnPassant { from, to } => MoveText::normal(from, to, None),
+        Move::Castle { king, rook } if rook.file() > king.file() => MoveText::castle_short(),
+        Move::Castle { .. } => MoveText::castle_long(),
+        Move::Put { role, to } => MoveText::drop(role, to),
+    }
+}

@@ -1,0 +1,564 @@
+//! The board widget: drag and drop with a ghost on the origin, click-click,
+//! legal-target dots, promotion chooser, premove, last-move and check
+//! highlights, the opponent's move sliding in, and drops from a holdings
+//! strip. It returns what the user did; it never talks to the server.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
+use shakmaty::variant::VariantPosition;
+use shakmaty::{
+    Board, CastlingMode, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank, Role,
+    Square,
+};
+
+use super::pieces::PieceCache;
+use super::theme;
+
+/// What the user did on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardAction {
+    /// A legal move, to send now.
+    Move(Move),
+    /// A move queued for when it becomes the user's turn.
+    Premove(Move),
+    /// Right click or Esc: forget the premove.
+    CancelPremove,
+}
+
+/// Interaction state that lives between frames.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardState {
+    pub selected: Option<Square>,
+    /// The square a piece is being dragged from.
+    drag: Option<Square>,
+    /// A piece in hand being dragged from the holdings strip.
+    drag_drop: Option<Role>,
+    /// Waiting for the promotion piece: (from, to, premove).
+    promotion: Option<(Square, Square, bool)>,
+}
+
+/// The opponent's last move sliding in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slide {
+    pub piece: Piece,
+    pub from: Square,
+    pub to: Square,
+    /// 0 at the start, 1 when done.
+    pub progress: f32,
+}
+
+/// Everything the board draws, for one frame.
+pub struct BoardView<'a> {
+    /// The accessible name, e.g. `Board, game 12`.
+    pub label: &'a str,
+    pub pieces: &'a Board,
+    /// The side at the bottom.
+    pub orientation: Color,
+    /// The position to take legal moves from (None: a board to look at only).
+    pub position: Option<&'a VariantPosition>,
+    /// The side the user moves, when playing.
+    pub mover: Option<Color>,
+    pub last_move: Option<(Option<Square>, Square)>,
+    pub check: Option<Square>,
+    pub premove: Option<&'a Move>,
+    pub slide: Option<Slide>,
+    pub auto_queen: bool,
+    pub allow_premove: bool,
+}
+
+/// The board's square on screen.
+pub fn square_rect(board: Rect, orientation: Color, square: Square) -> Rect {
+    let size = board.width() / 8.0;
+    let (file, rank) = (square.file().to_u32() as f32, square.rank().to_u32() as f32);
+    let (x, y) = match orientation {
+        Color::White => (file, 7.0 - rank),
+        Color::Black => (7.0 - file, rank),
+    };
+    Rect::from_min_size(board.min + vec2(x * size, y * size), Vec2::splat(size))
+}
+
+/// The square under a point, if it is on the board.
+pub fn square_at(board: Rect, orientation: Color, pos: Pos2) -> Option<Square> {
+    if !board.contains(pos) {
+        return None;
+    }
+    let size = board.width() / 8.0;
+    let x = (((pos.x - board.min.x) / size) as u32).min(7);
+    let y = (((pos.y - board.min.y) / size) as u32).min(7);
+    let (file, rank) = match orientation {
+        Color::White => (x, 7 - y),
+        Color::Black => (7 - x, y),
+    };
+    Some(Square::from_coords(File::new(file), Rank::new(rank)))
+}
+
+/// Moves the user may make now, or queue as premoves.
+fn moves_for(view: &BoardView<'_>) -> (MoveList, bool) {
+    let (Some(position), Some(mover)) = (view.position, view.mover) else {
+        return (MoveList::new(), false);
+    };
+    if position.turn() == mover {
+        return (position.legal_moves(), false);
+    }
+    if !view.allow_premove {
+        return (MoveList::new(), true);
+    }
+    // Premoves: the moves that would be legal were it our turn now.
+    let mut setup = position.to_setup(EnPassantMode::Legal);
+    setup.turn = mover;
+    setup.ep_square = None;
+    let mode = position.castles().mode();
+    let moves = VariantPosition::from_setup(position.variant(), setup, mode)
+        .map(|p| p.legal_moves())
+        .unwrap_or_default();
+    (moves, true)
+}
+
+/// The moves that take `from` to `to`; castling also by dropping the king
+/// on its rook.
+fn matching(moves: &MoveList, from: Square, to: Square) -> Vec<Move> {
+    moves
+        .iter()
+        .filter(|m| {
+            m.from() == Some(from)
+                && (m.to() == to
+                    || matches!(m.to_uci(CastlingMode::Standard), shakmaty::uci::UciMove::Normal { to: t, .. } if t == to))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Shows the board; returns what the user did.
+pub fn board_ui(
+    ui: &mut egui::Ui,
+    state: &mut BoardState,
+    view: &BoardView<'_>,
+    cache: &mut PieceCache,
+    side: f32,
+) -> Option<BoardAction> {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(side), Sense::click_and_drag());
+    let label = view.label.to_owned();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
+    let (moves, premove) = moves_for(view);
+    let own = |square: Square| {
+        view.mover.is_some()
+            && view.pieces.color_at(square) == view.mover
+            && moves.iter().any(|m| m.from() == Some(square))
+    };
+    let mut action = None;
+
+    // Promotion chooser first: it sits on top and takes the click.
+    if let Some((from, to, is_premove)) = state.promotion {
+        if let Some(choice) = promotion_ui(ui, rect, view, to, cache) {
+            state.promotion = None;
+            if let Some(role) = choice {
+                action = matching(&moves, from, to)
+                    .into_iter()
+                    .find(|m| m.promotion() == Some(role))
+                    .map(|m| wrap(m, is_premove));
+            }
+        }
+    } else {
+        let pointer = ui.input(|i| i.pointer.interact_pos());
+        if response.drag_started()
+            && let Some(from) = ui
+                .input(|i| i.pointer.press_origin())
+                .and_then(|p| square_at(rect, view.orientation, p))
+            && own(from)
+        {
+            state.drag = Some(from);
+            state.selected = Some(from);
+        }
+        if response.drag_stopped()
+            && let Some(from) = state.drag.take()
+        {
+            match pointer.and_then(|p| square_at(rect, view.orientation, p)) {
+                Some(to) if to != from => {
+                    action = attempt(state, view, &moves, premove, from, to);
+                    state.selected = None;
+                }
+                // Dropped back on its square: it stays selected for a click.
+                _ => {}
+            }
+        } else if response.clicked()
+            && let Some(square) = pointer.and_then(|p| square_at(rect, view.orientation, p))
+        {
+            match state.selected {
+                Some(from) if from != square && !matching(&moves, from, square).is_empty() => {
+                    action = attempt(state, view, &moves, premove, from, square);
+                    state.selected = None;
+                }
+                Some(from) if from == square => state.selected = None,
+                _ if own(square) => state.selected = Some(square),
+                _ => state.selected = None,
+            }
+        }
+        if let Some(role) = state.drag_drop
+            && ui.input(|i| i.pointer.any_released())
+        {
+            state.drag_drop = None;
+            if let Some(to) = pointer.and_then(|p| square_at(rect, view.orientation, p)) {
+                action = moves
+                    .iter()
+                    .find(|m| matches!(m, Move::Put { role: r, to: t } if *r == role && *t == to))
+                    .cloned()
+                    .map(|m| wrap(m, premove));
+            }
+        }
+        if response.secondary_clicked()
+            || (view.premove.is_some() && ui.input(|i| i.key_pressed(egui::Key::Escape)))
+        {
+            state.selected = None;
+            state.drag = None;
+            if view.premove.is_some() {
+                action = Some(BoardAction::CancelPremove);
+            }
+        }
+    }
+
+    paint(ui, rect, state, view, &moves, cache);
+    if state.drag.is_some() || state.drag_drop.is_some() || view.slide.is_some() {
+        ui.ctx().request_repaint();
+    }
+    action
+}
+
+fn wrap(m: Move, premove: bool) -> BoardAction {
+    if premove {
+        BoardAction::Premove(m)
+    } else {
+        BoardAction::Move(m)
+    }
+}
+
+/// Turns a from-to gesture into a move: one candidate is played, a
+/// promotion asks (or queens), nothing legal snaps back.
+fn attempt(
+    state: &mut BoardState,
+    view: &BoardView<'_>,
+    moves: &MoveList,
+    premove: bool,
+    from: Square,
+    to: Square,
+) -> Option<BoardAction> {
+    let candidates = matching(moves, from, to);
+    match candidates.as_slice() {
+        [] => None,
+        [single] => Some(wrap(*single, premove)),
+        several => {
+            if view.auto_queen {
+                several
+                    .iter()
+                    .find(|m| m.promotion() == Some(Role::Queen))
+                    .cloned()
+                    .map(|m| wrap(m, premove))
+            } else {
+                state.promotion = Some((from, to, premove));
+                None
+            }
+        }
+    }
+}
+
+/// Four pieces in the promotion square's column; `Some(None)` cancels.
+fn promotion_ui(
+    ui: &mut egui::Ui,
+    board: Rect,
+    view: &BoardView<'_>,
+    to: Square,
+    cache: &mut PieceCache,
+) -> Option<Option<Role>> {
+    let color = view.mover.unwrap_or(Color::White);
+    let size = board.width() / 8.0;
+    let first = square_rect(board, view.orientation, to);
+    // Toward the board's inside: down from the top edge, up from the bottom.
+    let step = if first.min.y - board.min.y < 1.0 {
+        size
+    } else {
+        -size
+    };
+    let painter = ui.painter().clone();
+    painter.rect_filled(board, 0.0, Color32::from_black_alpha(120));
+    let mut choice = None;
+    for (i, role) in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop]
+        .into_iter()
+        .enumerate()
+    {
+        let rect = first.translate(vec2(0.0, step * i as f32));
+        let id = ui.scope_id().with(("promotion", i));
+        let response = ui.interact(rect, id, Sense::click());
+        let name = format!("Promote to {role:?}");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        let fill = if response.hovered() {
+            Color32::WHITE
+        } else {
+            Color32::from_gray(225)
+        };
+        painter.circle_filled(rect.center(), size * 0.48, fill);
+        draw_piece(
+            ui,
+            &painter,
+            cache,
+            Piece { color, role },
+            rect,
+            Color32::WHITE,
+        );
+        if response.clicked() {
+            choice = Some(Some(role));
+        }
+    }
+    let clicked_elsewhere = ui.input(|i| i.pointer.any_click()) && choice.is_none();
+    if clicked_elsewhere
+        && ui.input(|i| i.pointer.interact_pos()).is_some_and(|p| {
+            !board.contains(p) || !promotion_column(board, first, step).contains(p)
+        })
+    {
+        return Some(None);
+    }
+    choice
+}
+
+fn promotion_column(board: Rect, first: Rect, step: f32) -> Rect {
+    let last = first.translate(vec2(0.0, step * 3.0));
+    first.union(last).intersect(board)
+}
+
+fn draw_piece(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    cache: &mut PieceCache,
+    piece: Piece,
+    rect: Rect,
+    tint: Color32,
+) {
+    let pixels = (rect.width() * ui.ctx().pixels_per_point()).round() as u32;
+    if let Some(texture) = cache.get(ui.ctx(), piece, pixels) {
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        painter.image(texture.id(), rect, uv, tint);
+    }
+}
+
+fn paint(
+    ui: &egui::Ui,
+    rect: Rect,
+    state: &BoardState,
+    view: &BoardView<'_>,
+    moves: &MoveList,
+    cache: &mut PieceCache,
+) {
+    let painter = ui.painter_at(rect);
+    let size = rect.width() / 8.0;
+    let font = FontId::proportional((size * 0.2).max(8.0));
+    for square in Square::ALL {
+        let r = square_rect(rect, view.orientation, square);
+        let light = (square.file().to_u32() + square.rank().to_u32()) % 2 == 1;
+        painter.rect_filled(
+            r,
+            0.0,
+            if light {
+                theme::LIGHT_SQUARE
+            } else {
+                theme::DARK_SQUARE
+            },
+        );
+        let ink = if light {
+            theme::COORDINATE_ON_LIGHT
+        } else {
+            theme::COORDINATE_ON_DARK
+        };
+        let bottom_rank = if view.orientation.is_white() {
+            Rank::First
+        } else {
+            Rank::Eighth
+        };
+        let left_file = if view.orientation.is_white() {
+            File::A
+        } else {
+            File::H
+        };
+        if size >= 24.0 && square.rank() == bottom_rank {
+            let at = r.right_bottom() + vec2(-2.0, -1.0);
+            painter.text(
+                at,
+                Align2::RIGHT_BOTTOM,
+                square.file().char(),
+                font.clone(),
+                ink,
+            );
+        }
+        if size >= 24.0 && square.file() == left_file {
+            let at = r.left_top() + vec2(2.0, 1.0);
+            painter.text(
+                at,
+                Align2::LEFT_TOP,
+                square.rank().char(),
+                font.clone(),
+                ink,
+            );
+        }
+    }
+    if let Some((from, to)) = view.last_move {
+        for square in from.into_iter().chain([to]) {
+            painter.rect_filled(
+                square_rect(rect, view.orientation, square),
+                0.0,
+                theme::LAST_MOVE,
+            );
+        }
+    }
+    if let Some(premove) = view.premove {
+        for square in premove.from().into_iter().chain([premove.to()]) {
+            painter.rect_filled(
+                square_rect(rect, view.orientation, square),
+                0.0,
+                theme::PREMOVE,
+            );
+        }
+    }
+    if let Some(selected) = state.selected {
+        painter.rect_filled(
+            square_rect(rect, view.orientation, selected),
+            0.0,
+            theme::SELECTED,
+        );
+    }
+    if let Some(check) = view.check {
+        let r = square_rect(rect, view.orientation, check);
+        painter.circle_filled(r.center(), size * 0.5, theme::CHECK);
+    }
+
+    for square in Square::ALL {
+        let Some(piece) = view.pieces.piece_at(square) else {
+            continue;
+        };
+        let r = square_rect(rect, view.orientation, square);
+        if view.slide.is_some_and(|s| s.to == square) {
+            continue;
+        }
+        let tint = if state.drag == Some(square) {
+            Color32::from_white_alpha(90) // the ghost on the origin
+        } else {
+            Color32::WHITE
+        };
+        draw_piece(ui, &painter, cache, piece, r, tint);
+    }
+    if let Some(slide) = view.slide {
+        let from = square_rect(rect, view.orientation, slide.from);
+        let to = square_rect(rect, view.orientation, slide.to);
+        let t = ease(slide.progress.clamp(0.0, 1.0));
+        let at = from.translate((to.min - from.min) * t);
+        draw_piece(ui, &painter, cache, slide.piece, at, Color32::WHITE);
+    }
+
+    // Targets of the selected or dragged piece.
+    if let Some(from) = state.drag.or(state.selected) {
+        for m in moves.iter().filter(|m| m.from() == Some(from)) {
+            let target = match m.to_uci(CastlingMode::Standard) {
+                shakmaty::uci::UciMove::Normal { to, .. } => to,
+                _ => m.to(),
+            };
+            let r = square_rect(rect, view.orientation, target);
+            if view.pieces.piece_at(target).is_some() {
+                painter.circle_stroke(
+                    r.center(),
+                    size * 0.44,
+                    Stroke::new(size * 0.07, theme::TARGET),
+                );
+            } else {
+                painter.circle_filled(r.center(), size * 0.14, theme::TARGET);
+            }
+        }
+    }
+
+    // The dragged piece follows the pointer, on top of everything.
+    let dragged = match (state.drag, state.drag_drop) {
+        (Some(from), _) => view.pieces.piece_at(from),
+        (None, Some(role)) => view.mover.map(|color| Piece { color, role }),
+        _ => None,
+    };
+    if let (Some(piece), Some(pointer)) = (dragged, ui.input(|i| i.pointer.latest_pos())) {
+        let r = Rect::from_center_size(pointer, Vec2::splat(size * 1.1));
+        let top = ui.ctx().layer_painter(egui::LayerId::new(
+            egui::Order::Tooltip,
+            ui.scope_id().with("drag"),
+        ));
+        draw_piece(ui, &top, cache, piece, r, Color32::WHITE);
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    // Ease-out cubic: fast start, gentle landing.
+    1.0 - (1.0 - t).powi(3)
+}
+
+/// A holdings strip (pieces in hand) for drop games; dragging one onto the
+/// board drops it there.
+pub fn holdings_ui(
+    ui: &mut egui::Ui,
+    state: &mut BoardState,
+    color: Color,
+    counts: [u8; 5],
+    draggable: bool,
+    cache: &mut PieceCache,
+    piece_size: f32,
+) {
+    ui.horizontal(|ui| {
+        for (role, count) in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .into_iter()
+        .zip(counts)
+        {
+            let (rect, response) =
+                ui.allocate_exact_size(Vec2::splat(piece_size), Sense::click_and_drag());
+            let name = format!("{color:?} {role:?} in hand: {count}");
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
+            let tint = if count == 0 {
+                Color32::from_white_alpha(60)
+            } else {
+                Color32::WHITE
+            };
+            draw_piece(ui, ui.painter(), cache, Piece { color, role }, rect, tint);
+            if count > 1 {
+                ui.painter().text(
+                    rect.right_bottom(),
+                    Align2::RIGHT_BOTTOM,
+                    count.to_string(),
+                    FontId::proportional(piece_size * 0.35),
+                    ui.visuals().strong_text_color(),
+                );
+            }
+            if draggable && count > 0 && response.drag_started() {
+                state.drag_drop = Some(role);
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_and_orientation() {
+        let board = Rect::from_min_size(pos2(10.0, 20.0), Vec2::splat(80.0));
+        assert_eq!(
+            square_rect(board, Color::White, Square::A1).min,
+            pos2(10.0, 90.0)
+        );
+        assert_eq!(
+            square_rect(board, Color::Black, Square::A1).min,
+            pos2(80.0, 20.0)
+        );
+        for orientation in Color::ALL {
+            for square in Square::ALL {
+                let center = square_rect(board, orientation, square).center();
+                assert_eq!(square_at(board, orientation, center), Some(square));
+            }
+        }
+        assert_eq!(square_at(board, Color::White, pos2(0.0, 0.0)), None);
+    }
+}

@@ -1,0 +1,100 @@
+//! Clock text and colours: `m:ss`, tenths under 20 s, negative once the
+//! flag has fallen, a low-time colour under 1/8 of the base time.
+
+use egui::{Color32, RichText};
+
+use super::theme;
+
+/// Below this, clocks show tenths and repaint ten times a second.
+pub const TENTHS_BELOW_MS: i64 = 20_000;
+
+/// `5:03`, `1:02:03`, `19.4` (under 20 s), `-0:03` / `-1.2` once flagged.
+pub fn clock_text(remaining_ms: i64) -> String {
+    let sign = if remaining_ms < 0 { "-" } else { "" };
+    let ms = remaining_ms.unsigned_abs();
+    if ms < TENTHS_BELOW_MS as u64 {
+        return format!("{sign}{}.{}", ms / 1000, ms % 1000 / 100);
+    }
+    let secs = ms / 1000;
+    let (hours, minutes, seconds) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if hours > 0 {
+        format!("{sign}{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{sign}{minutes}:{seconds:02}")
+    }
+}
+
+/// The low-time threshold: 1/8 of the base time, clamped to 10-60 s
+/// (as lichess does).
+pub fn low_time_ms(initial_time_min: u32) -> i64 {
+    (i64::from(initial_time_min) * 60_000 / 8).clamp(10_000, 60_000)
+}
+
+/// Colours of a clock: running, idle, or low on time.
+pub fn clock_colors(
+    remaining_ms: i64,
+    running: bool,
+    low_ms: i64,
+    timed: bool,
+) -> (Color32, Color32) {
+    if timed && remaining_ms < low_ms {
+        (theme::CLOCK_LOW_BG, theme::CLOCK_LOW_FG)
+    } else if running {
+        (theme::CLOCK_RUNNING_BG, theme::CLOCK_RUNNING_FG)
+    } else {
+        (theme::CLOCK_IDLE_BG, theme::CLOCK_IDLE_FG)
+    }
+}
+
+/// Draws one clock (its accessible label says whose it is and the time).
+pub fn clock_ui(
+    ui: &mut egui::Ui,
+    who: &str,
+    remaining_ms: i64,
+    running: bool,
+    low_ms: i64,
+    timed: bool,
+    size: f32,
+) -> egui::Response {
+    let text = if timed {
+        clock_text(remaining_ms)
+    } else {
+        "-".to_owned()
+    };
+    let (bg, fg) = clock_colors(remaining_ms, running, low_ms, timed);
+    let label = RichText::new(&text).monospace().size(size).color(fg);
+    let response = egui::Frame::new()
+        .fill(bg)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(6, 2))
+        .show(ui, |ui| ui.label(label))
+        .inner;
+    let accessible = format!("{who} clock {text}");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &accessible));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text() {
+        assert_eq!(clock_text(300_000), "5:00");
+        assert_eq!(clock_text(299_001), "4:59");
+        assert_eq!(clock_text(20_000), "0:20");
+        assert_eq!(clock_text(19_999), "19.9");
+        assert_eq!(clock_text(5_040), "5.0");
+        assert_eq!(clock_text(0), "0.0");
+        assert_eq!(clock_text(-1_250), "-1.2");
+        assert_eq!(clock_text(-63_000), "-1:03");
+        assert_eq!(clock_text(3_723_000), "1:02:03");
+    }
+
+    #[test]
+    fn low_time() {
+        assert_eq!(low_time_ms(1), 10_000);
+        assert_eq!(low_time_ms(3), 22_500);
+        assert_eq!(low_time_ms(15), 60_000);
+    }
+}

@@ -1,0 +1,191 @@
+//! The console: the server's text (never a line lost, bounded scrollback)
+//! and a command line with history.
+
+use std::collections::VecDeque;
+
+use egui::{Color32, RichText};
+
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+
+/// Lines kept; older ones scroll away.
+const SCROLLBACK: usize = 5000;
+/// Commands kept for Up/Down.
+const HISTORY: usize = 200;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// The server's text.
+    Server,
+    /// A line Kibitz could not read: shown as sent, marked.
+    Unparsed,
+    /// What the user (or Kibitz) sent.
+    Echo,
+    /// Kibitz's own notes (connection, saved games).
+    Note,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleLine {
+    pub kind: LineKind,
+    pub text: String,
+}
+
+#[derive(Debug, Default)]
+pub struct Console {
+    pub lines: VecDeque<ConsoleLine>,
+    pub input: String,
+    pub history: Vec<String>,
+    /// Position while stepping through the history with Up/Down.
+    history_at: Option<usize>,
+}
+
+impl Console {
+    fn push(&mut self, kind: LineKind, text: &str) {
+        self.lines.push_back(ConsoleLine {
+            kind,
+            text: text.to_owned(),
+        });
+        while self.lines.len() > SCROLLBACK {
+            self.lines.pop_front();
+        }
+    }
+
+    /// Shows what the server said: text, unreadable lines (marked), cut lines.
+    pub fn push_event(&mut self, event: &Event) {
+        match event {
+            Event::Text(text) if !text.trim().is_empty() => self.push(LineKind::Server, text),
+            Event::Unparsed { line, .. } => self.push(LineKind::Unparsed, line),
+            Event::LineCut { head } => {
+                self.push(LineKind::Unparsed, &format!("{head}… (line too long, cut)"))
+            }
+            Event::LoginFailed { reason } => {
+                self.push(LineKind::Note, &format!("login failed: {reason}"))
+            }
+            _ => {}
+        }
+    }
+
+    pub fn push_note(&mut self, text: &str) {
+        self.push(LineKind::Note, text);
+    }
+
+    pub fn echo(&mut self, command: &Command) {
+        if let Ok(line) = command.to_line() {
+            self.push(LineKind::Echo, &format!("> {line}"));
+        }
+    }
+
+    /// Up/Down through the history.
+    fn recall(&mut self, older: bool) {
+        if self.history.is_empty() {
+            return;
+        }
+        let last = self.history.len() - 1;
+        let at = match (self.history_at, older) {
+            (None, true) => Some(last),
+            (None, false) => None,
+            (Some(i), true) => Some(i.saturating_sub(1)),
+            (Some(i), false) if i < last => Some(i + 1),
+            (Some(_), false) => None,
+        };
+        self.history_at = at;
+        self.input = at.map(|i| self.history[i].clone()).unwrap_or_default();
+    }
+
+    /// The typed line was sent: into the history, input cleared.
+    fn submit(&mut self) -> Option<Command> {
+        let line = std::mem::take(&mut self.input);
+        self.history_at = None;
+        if line.trim().is_empty() {
+            return None;
+        }
+        if self.history.last() != Some(&line) {
+            self.history.push(line.clone());
+            if self.history.len() > HISTORY {
+                self.history.remove(0);
+            }
+        }
+        Some(Command::Raw(line))
+    }
+}
+
+/// Draws the console; returns a command the user entered.
+pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
+    let mut command = None;
+    egui::Panel::bottom("console input").show(ui, |ui| {
+        let edit = egui::TextEdit::singleline(&mut console.input)
+            .hint_text("command (e.g. games, observe 12, seek 5 0, tell someone hi)")
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace);
+        let response = ui.add(edit);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Command"));
+        if response.has_focus() {
+            if ui.input(|i| i.key_pressed(egui::Key::ArrowUp)) {
+                console.recall(true);
+            } else if ui.input(|i| i.key_pressed(egui::Key::ArrowDown)) {
+                console.recall(false);
+            }
+        }
+        if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            command = console.submit();
+            response.request_focus();
+        }
+    });
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in &console.lines {
+                let text = RichText::new(&line.text).monospace();
+                let text = match line.kind {
+                    LineKind::Server => text,
+                    LineKind::Unparsed => text.color(Color32::from_rgb(0xD0, 0x80, 0x20)),
+                    LineKind::Echo => text.weak(),
+                    LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
+                };
+                ui.label(text);
+            }
+        });
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_recalls_the_last_commands() {
+        let mut console = Console::default();
+        for line in ["games", "observe 7", "observe 7"] {
+            console.input = line.into();
+            console.submit();
+        }
+        assert_eq!(console.history, ["games", "observe 7"]);
+        console.recall(true);
+        assert_eq!(console.input, "observe 7");
+        console.recall(true);
+        assert_eq!(console.input, "games");
+        console.recall(false);
+        assert_eq!(console.input, "observe 7");
+        console.recall(false);
+        assert_eq!(console.input, "");
+    }
+
+    #[test]
+    fn scrollback_is_bounded_and_unparsed_lines_are_kept() {
+        let mut console = Console::default();
+        for i in 0..SCROLLBACK + 10 {
+            console.push_event(&Event::Text(format!("line {i}")));
+        }
+        assert_eq!(console.lines.len(), SCROLLBACK);
+        console.push_event(&Event::Unparsed {
+            line: "<12> broken".into(),
+            error: "x".into(),
+        });
+        assert_eq!(
+            console.lines.back().map(|l| l.kind),
+            Some(LineKind::Unparsed)
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! egui only: widgets take `ui` first and end in `_ui`; they return what the
+//! user did and never talk to the network.
+
+pub mod board;
+pub mod clock;
+pub mod connect;
+pub mod console;
+pub mod game_panel;
+pub mod pieces;
+pub mod theme;

@@ -1,0 +1,38 @@
+//! Every colour and size the UI uses, in one place.
+
+use egui::Color32;
+
+/// Board squares.
+pub const LIGHT_SQUARE: Color32 = Color32::from_rgb(0xEE, 0xE4, 0xD0);
+pub const DARK_SQUARE: Color32 = Color32::from_rgb(0xB0, 0x8A, 0x66);
+/// The last move's two squares (drawn over the square colour).
+pub const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(0x90, 0xA0, 0x20, 0x70);
+/// The selected piece's square.
+pub const SELECTED: Color32 = Color32::from_rgba_premultiplied(0x20, 0x70, 0x40, 0x80);
+/// A king in check (radial glow colour).
+pub const CHECK: Color32 = Color32::from_rgba_premultiplied(0xD0, 0x10, 0x10, 0xC0);
+/// Legal-target dots and capture rings.
+pub const TARGET: Color32 = Color32::from_rgba_premultiplied(0x14, 0x40, 0x20, 0x60);
+/// A queued premove.
+pub const PREMOVE: Color32 = Color32::from_rgba_premultiplied(0x30, 0x50, 0xA0, 0x90);
+/// Coordinates drawn on the edge squares.
+pub const COORDINATE_ON_LIGHT: Color32 = DARK_SQUARE;
+pub const COORDINATE_ON_DARK: Color32 = LIGHT_SQUARE;
+
+/// Clocks.
+pub const CLOCK_RUNNING_BG: Color32 = Color32::from_rgb(0xF2, 0xF2, 0xF2);
+pub const CLOCK_RUNNING_FG: Color32 = Color32::from_rgb(0x10, 0x10, 0x10);
+pub const CLOCK_IDLE_BG: Color32 = Color32::from_rgb(0x40, 0x40, 0x44);
+pub const CLOCK_IDLE_FG: Color32 = Color32::from_rgb(0xC8, 0xC8, 0xC8);
+pub const CLOCK_LOW_BG: Color32 = Color32::from_rgb(0xC0, 0x30, 0x28);
+pub const CLOCK_LOW_FG: Color32 = Color32::WHITE;
+
+/// Result banner.
+pub const BANNER_BG: Color32 = Color32::from_rgb(0x2E, 0x4A, 0x6E);
+pub const BANNER_FG: Color32 = Color32::WHITE;
+
+/// The smallest board edge, in points: below it panels show names and
+/// clocks only.
+pub const MIN_BOARD: f32 = 96.0;
+/// The opponent's move slides over this long.
+pub const ANIMATION_SECS: f32 = 0.15;
