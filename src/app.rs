@@ -127,6 +127,8 @@ impl KibitzApp {
         app.waker = Some(ctx.clone());
         app.observe_on_login = options.observe;
         if let Some((chunks, speed)) = options.replay {
+            // A recording's games are already somebody's archive.
+            app.settings.archive = false;
             let waker = waker_of(ctx);
             match net::replay::spawn(chunks, speed, waker) {
                 Ok(handle) => app.attach(handle, "replay"),

@@ -6,15 +6,15 @@ use egui::Color32;
 pub const LIGHT_SQUARE: Color32 = Color32::from_rgb(0xEE, 0xE4, 0xD0);
 pub const DARK_SQUARE: Color32 = Color32::from_rgb(0xB0, 0x8A, 0x66);
 /// The last move's two squares (drawn over the square colour).
-pub const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(0x90, 0xA0, 0x20, 0x70);
+pub const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(0xC8, 0xD0, 0x40, 0x78);
 /// The selected piece's square.
-pub const SELECTED: Color32 = Color32::from_rgba_premultiplied(0x20, 0x70, 0x40, 0x80);
+pub const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(0x30, 0x90, 0x50, 0x80);
 /// A king in check (radial glow colour).
-pub const CHECK: Color32 = Color32::from_rgba_premultiplied(0xD0, 0x10, 0x10, 0xC0);
+pub const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(0xE0, 0x20, 0x20, 0xA0);
 /// Legal-target dots and capture rings.
-pub const TARGET: Color32 = Color32::from_rgba_premultiplied(0x14, 0x40, 0x20, 0x60);
+pub const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(0x20, 0x50, 0x28, 0x70);
 /// A queued premove.
-pub const PREMOVE: Color32 = Color32::from_rgba_premultiplied(0x30, 0x50, 0xA0, 0x90);
+pub const PREMOVE: Color32 = Color32::from_rgba_unmultiplied_const(0x40, 0x68, 0xC0, 0x90);
 /// Coordinates drawn on the edge squares.
 pub const COORDINATE_ON_LIGHT: Color32 = DARK_SQUARE;
 pub const COORDINATE_ON_DARK: Color32 = LIGHT_SQUARE;
