@@ -140,6 +140,11 @@ impl KibitzApp {
         app
     }
 
+    /// A game panel's UI state.
+    pub fn view(&self, game: u32) -> Option<&GameView> {
+        self.views.get(&game)
+    }
+
     pub fn now(&self) -> Now {
         match self.time {
             TimeSource::Real(origin) => origin.elapsed(),

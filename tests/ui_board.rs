@@ -1,0 +1,272 @@
+//! The window as a person uses it, through egui_kittest (no display needed):
+//! dragging and clicking moves, promotion, premove, clocks, the move list.
+
+mod common;
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::Command;
+use kibitz::protocol::decoder::StreamDecoder;
+use kibitz::protocol::event::Event;
+use kibitz::ui::board::square_rect;
+use shakmaty::{Color, Square};
+
+const START_WHITE_TO_MOVE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+const PROMOTION: &str = "<12> k------- ----P--- -------- -------- -------- -------- -------- ----K--- W -1 0 0 0 0 0 7 Me Opp 1 5 0 9 0 300 300 40 K/e2-e1 (0:01) Ke1 0 1 0";
+
+fn events(bytes: &str) -> Vec<Event> {
+    let mut decoder = StreamDecoder::new();
+    let mut out = Vec::new();
+    decoder.push(bytes.as_bytes(), &mut out);
+    decoder.finish(&mut out);
+    out
+}
+
+fn app_with(lines: &[&str]) -> KibitzApp {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    for line in lines {
+        for event in events(&format!("{line}\n\r")) {
+            app.apply_event(Duration::from_secs(10), &event);
+        }
+    }
+    app
+}
+
+fn harness(app: KibitzApp) -> Harness<'static, KibitzApp> {
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+/// The centre of a square of game `game`'s board on screen.
+fn center(
+    harness: &Harness<'_, KibitzApp>,
+    game: u32,
+    orientation: Color,
+    square: Square,
+) -> egui::Pos2 {
+    let board = harness.get_by_label(&format!("Board, game {game}")).rect();
+    square_rect(board, orientation, square).center()
+}
+
+fn drag(harness: &mut Harness<'_, KibitzApp>, from: egui::Pos2, to: egui::Pos2) {
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    harness.hover_at(from + (to - from) * 0.5);
+    harness.run_steps(1);
+    harness.hover_at(to);
+    harness.run_steps(1);
+    harness.drop_at(to);
+    harness.run_steps(2);
+}
+
+fn click(harness: &mut Harness<'_, KibitzApp>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.run_steps(1);
+    harness.drag_at(at);
+    harness.run_steps(1);
+    harness.drop_at(at);
+    harness.run_steps(2);
+}
+
+fn moves_sent(harness: &Harness<'_, KibitzApp>) -> Vec<String> {
+    harness
+        .state()
+        .sent
+        .iter()
+        .filter_map(|c| match c {
+            Command::Move(m) => Some(m.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn dragging_e2_to_e4_sends_e2e4() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    let (e2, e4) = (
+        center(&h, 7, Color::White, Square::E2),
+        center(&h, 7, Color::White, Square::E4),
+    );
+    drag(&mut h, e2, e4);
+    assert_eq!(moves_sent(&h), ["e2e4"]);
+    // The move shows at once, before the server confirms it.
+    let pending = h.state().view(7).and_then(|v| v.pending.clone());
+    let (_, setup) = pending.expect("shown at once");
+    assert!(setup.board.piece_at(Square::E4).is_some());
+    assert!(setup.board.piece_at(Square::E2).is_none());
+    // The server refuses it: the board shows the server's position again.
+    for event in events("Illegal move (e2e4).\n\rfics% ") {
+        h.state_mut().apply_event(Duration::from_secs(11), &event);
+    }
+    h.run_steps(1);
+    assert!(h.state().view(7).is_some_and(|v| v.pending.is_none()));
+}
+
+#[test]
+fn opponent_pieces_and_illegal_squares_snap_back() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    let at = |h: &Harness<'_, KibitzApp>, s| center(h, 7, Color::White, s);
+    let (e7, e5) = (at(&h, Square::E7), at(&h, Square::E5));
+    drag(&mut h, e7, e5);
+    let (e2, e5) = (at(&h, Square::E2), at(&h, Square::E5));
+    drag(&mut h, e2, e5);
+    let (g1, g3) = (at(&h, Square::G1), at(&h, Square::G3));
+    drag(&mut h, g1, g3);
+    assert!(moves_sent(&h).is_empty());
+    assert!(h.state().view(7).is_some_and(|v| v.pending.is_none()));
+}
+
+#[test]
+fn click_click_moves() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    let (g1, f3) = (
+        center(&h, 7, Color::White, Square::G1),
+        center(&h, 7, Color::White, Square::F3),
+    );
+    click(&mut h, g1);
+    assert_eq!(
+        h.state().view(7).and_then(|v| v.board.selected),
+        Some(Square::G1)
+    );
+    click(&mut h, f3);
+    assert_eq!(moves_sent(&h), ["g1f3"]);
+}
+
+#[test]
+fn promotion_chooser_and_auto_queen() {
+    let mut h = harness(app_with(&[PROMOTION]));
+    let (e7, e8) = (
+        center(&h, 7, Color::White, Square::E7),
+        center(&h, 7, Color::White, Square::E8),
+    );
+    drag(&mut h, e7, e8);
+    assert!(moves_sent(&h).is_empty(), "waits for the choice");
+    h.get_by_label("Promote to Knight").click();
+    h.run_steps(2);
+    assert_eq!(moves_sent(&h), ["e7e8=n"]);
+
+    let mut app = app_with(&[PROMOTION]);
+    app.settings.auto_queen = true;
+    let mut h = harness(app);
+    drag(&mut h, e7, e8);
+    assert_eq!(moves_sent(&h), ["e7e8=q"]);
+}
+
+#[test]
+fn a_premove_is_queued_and_sent_on_the_next_board() {
+    let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut h = harness(app_with(&[waiting]));
+    let (e2, e4) = (
+        center(&h, 7, Color::White, Square::E2),
+        center(&h, 7, Color::White, Square::E4),
+    );
+    drag(&mut h, e2, e4);
+    assert!(moves_sent(&h).is_empty(), "not our move yet");
+    assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
+    // Black answers: now it is our move and the premove goes out.
+    let reply = "<12> rnbqkbnr pppp-ppp -------- ----p--- -------- -------- PPPPPPPP RNBQKBNR W 4 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 298 1 P/e7-e5 (0:02) e5 0 0 0";
+    for event in events(&format!("{reply}\n\r")) {
+        h.state_mut().apply_event(Duration::from_secs(12), &event);
+    }
+    h.run_steps(2);
+    assert_eq!(moves_sent(&h), ["e2e4"]);
+    assert!(h.state().view(7).is_some_and(|v| v.premove.is_none()));
+}
+
+#[test]
+fn a_premove_is_cancelled_by_right_click() {
+    let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut h = harness(app_with(&[waiting]));
+    let (e2, e4) = (
+        center(&h, 7, Color::White, Square::E2),
+        center(&h, 7, Color::White, Square::E4),
+    );
+    drag(&mut h, e2, e4);
+    assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
+    h.get_by_label("Board, game 7").click_secondary();
+    h.run_steps(2);
+    assert!(h.state().view(7).is_some_and(|v| v.premove.is_none()));
+}
+
+#[test]
+fn clocks_with_a_mocked_time() {
+    // Ticking field 1: White's clock runs from t = 10 s.
+    let running = "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 0 5 0 39 39 300000 15400 2 P/e7-e5 (0:02.000) e5 0 1 0";
+    let mut app = app_with(&[&format!(
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 0 5 0 39 39 300000 300000 1 none (0:00.000) none 0 0 0\n\r{running}"
+    )]);
+    app.set_time(Duration::from_millis(11_500));
+    let mut h = harness(app);
+    assert!(
+        h.query_by_label("White clock 4:58").is_some(),
+        "running: 300 s - 1.5 s"
+    );
+    assert!(
+        h.query_by_label("Black clock 15.4").is_some(),
+        "frozen, tenths under 20 s"
+    );
+    h.state_mut().set_time(Duration::from_millis(312_700));
+    h.run_steps(1);
+    assert!(
+        h.query_by_label("White clock -2.7").is_some(),
+        "negative after the flag"
+    );
+}
+
+#[test]
+fn the_move_list_browses() {
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("real-server/end-resign-white.bin"),
+    ));
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(100)));
+    for event in &events {
+        app.apply_event(Duration::from_secs(100), event);
+    }
+    let game = app.store.games().next().expect("a game").number;
+    let moves: Vec<String> = app
+        .store
+        .get(game)
+        .expect("game")
+        .moves
+        .iter()
+        .map(|m| m.san.clone())
+        .collect();
+    let mut h = harness(app);
+    h.get_by_label(&moves[2]).click();
+    h.run_steps(2);
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(2));
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(1));
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), None);
+    h.get_by_label(&moves[0]).click();
+    h.run_steps(2);
+    h.get_by_label("Live").click();
+    h.run_steps(2);
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), None);
+}
+
+#[test]
+fn buttons_follow_the_relation() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    h.get_by_label("Resign").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Resign));
+    assert!(h.query_by_label("Unobserve").is_none());
+    let observed = START_WHITE_TO_MOVE.replace("Me Opp 1 5", "Me Opp 0 5");
+    let mut h = harness(app_with(&[&observed]));
+    assert!(h.query_by_label("Resign").is_none());
+    h.get_by_label("Unobserve").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Unobserve(Some(7))));
+}
