@@ -13,8 +13,12 @@ fn app_with_games(count: u32) -> KibitzApp {
     let mut decoder = StreamDecoder::new();
     let mut events = Vec::new();
     for game in 1..=count {
-        let first = format!("<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 {game} White{game} Black{game} 0 3 0 39 39 180000 180000 1 none (0:00.000) none 0 0 0\n\r");
-        let moved = format!("<12> r-bqkbnr pppp-ppp --n----- ----p--- --B-P--- -----N-- PPPP-PPP RNBQK--R B -1 1 1 1 1 3 {game} White{game} Black{game} 0 3 0 39 39 178000 179000 3 B/f1-c4 (0:01.000) Bc4 0 1 5\n\r");
+        let first = format!(
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 {game} White{game} Black{game} 0 3 0 39 39 180000 180000 1 none (0:00.000) none 0 0 0\n\r"
+        );
+        let moved = format!(
+            "<12> r-bqkbnr pppp-ppp --n----- ----p--- --B-P--- -----N-- PPPP-PPP RNBQK--R B -1 1 1 1 1 3 {game} White{game} Black{game} 0 3 0 39 39 178000 179000 3 B/f1-c4 (0:01.000) Bc4 0 1 5\n\r"
+        );
         decoder.push(first.as_bytes(), &mut events);
         decoder.push(moved.as_bytes(), &mut events);
     }
@@ -29,7 +33,10 @@ fn bench(c: &mut Criterion) {
     for boards in [1, 16] {
         let mut harness = Harness::builder()
             .with_size([1600.0, 1000.0])
-            .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app_with_games(boards));
+            .build_ui_state(
+                |ui, app: &mut KibitzApp| app.show(ui),
+                app_with_games(boards),
+            );
         // Warm up: rasterize pieces, settle the layout.
         harness.run_steps(5);
         let mut millis = 10_000u64;

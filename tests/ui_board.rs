@@ -270,3 +270,31 @@ fn buttons_follow_the_relation() {
     h.run_steps(2);
     assert!(h.state().sent.contains(&Command::Unobserve(Some(7))));
 }
+
+#[test]
+fn a_piece_in_hand_is_dropped_by_dragging_it_onto_the_board() {
+    let board = "<12> rnbqkb-r pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKB-R W -1 1 1 1 1 0 9 Me Opp 1 2 0 24 24 120000 120000 4 P/d7-d5 (0:01.000) d5 0 1 0";
+    let holdings = "<b1> game 9 white [N] black [N]";
+    let mut app = app_with(&[board, holdings]);
+    // The game type says crazyhouse (from `<g1>` on real servers).
+    for event in events("<g1> 9 p=0 t=crazyhouse r=0 u=0,0 it=120,0 i=120,0 pt=0 rt=0,0 ts=0,0\n\r")
+    {
+        app.apply_event(Duration::from_secs(10), &event);
+    }
+    {
+        use shakmaty::Position;
+        let game = app.store.get(9).expect("game 9");
+        let position = game.position().expect("a crazyhouse position");
+        assert!(
+            position
+                .legal_moves()
+                .iter()
+                .any(|m| matches!(m, shakmaty::Move::Put { .. }))
+        );
+    }
+    let mut h = harness(app);
+    let knight = h.get_by_label("White Knight in hand: 1").rect().center();
+    let e3 = center(&h, 9, Color::White, Square::E3);
+    drag(&mut h, knight, e3);
+    assert_eq!(moves_sent(&h), ["N@e3"]);
+}

@@ -106,13 +106,13 @@ pub fn game_panel_ui(
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             ui.set_width(board_side.max(180.0));
-            player_bar_ui(ui, game, !orientation, cx);
+            player_bar_ui(ui, game, !orientation, cx, &mut view.board);
             if board_side >= theme::MIN_BOARD
                 && let Some(action) = board_area_ui(ui, game, view, cx, orientation, board_side)
             {
                 actions.push(action);
             }
-            player_bar_ui(ui, game, orientation, cx);
+            player_bar_ui(ui, game, orientation, cx, &mut view.board);
             if let Some(outcome) = &game.outcome {
                 egui::Frame::new()
                     .fill(theme::BANNER_BG)
@@ -223,7 +223,13 @@ fn last_move_squares(
 }
 
 /// Name, rating, holdings and clock of one side.
-fn player_bar_ui(ui: &mut egui::Ui, game: &Game, color: Color, cx: &mut PanelContext<'_>) {
+fn player_bar_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    color: Color,
+    cx: &mut PanelContext<'_>,
+    board: &mut BoardState,
+) {
     let player = &game.players[color];
     let remaining = game.remaining_ms(color, cx.now);
     let running = game.clock.running() == Some(color);
@@ -251,8 +257,9 @@ fn player_bar_ui(ui: &mut egui::Ui, game: &Game, color: Color, cx: &mut PanelCon
                 counts.rook,
                 counts.queen,
             ];
-            let mut state = BoardState::default();
-            holdings_ui(ui, &mut state, color, counts, false, cx.cache, 18.0);
+            // Our own pieces in hand can be dragged onto the board.
+            let mine = game.my_color() == Some(color) && !game.is_over();
+            holdings_ui(ui, board, color, counts, mine, cx.cache, 22.0);
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             let low = low_time_ms(game.initial_time_min);
