@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Move, Position};
 
 use crate::archive;
+use crate::config::{self, Settings};
 use crate::game::{Effect, GameStore, Now};
 use crate::net::{self, NetConfig, NetEvent, NetHandle, Status};
 use crate::protocol::command::{Command, MoveText, ObserveTarget, Secret};
@@ -18,6 +19,7 @@ use crate::protocol::session::SessionConfig;
 use crate::protocol::style12::{Relation, VerboseMove};
 use crate::protocol::timeseal::TimesealVersion;
 use crate::recording::Chunk;
+use crate::sound::{Player, Sound};
 use crate::ui::board::Slide;
 use crate::ui::connect::{ConnectForm, connect_form_ui};
 use crate::ui::console::{Console, console_ui};
@@ -26,6 +28,7 @@ use crate::ui::game_panel::{
     next_clock_change,
 };
 use crate::ui::pieces::PieceCache;
+use crate::ui::settings::settings_window_ui;
 
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
@@ -60,25 +63,6 @@ pub struct ConnectRequest {
     pub timeseal: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    pub auto_queen: bool,
-    pub premove: bool,
-    pub auto_flag: bool,
-    pub archive: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            auto_queen: false,
-            premove: true,
-            auto_flag: false,
-            archive: true,
-        }
-    }
-}
-
 pub struct KibitzApp {
     net: Option<NetHandle>,
     pub store: GameStore,
@@ -90,6 +74,19 @@ pub struct KibitzApp {
     connect: ConnectForm,
     observe_on_login: Vec<u32>,
     server: String,
+    /// Finished games go to the archive (not for replays).
+    archive_enabled: bool,
+    /// Where settings are saved (`None`: not saved, e.g. in tests).
+    config_dir: Option<std::path::PathBuf>,
+    /// The settings as last saved, to notice changes.
+    saved_settings: Settings,
+    settings_open: bool,
+    /// Record the raw session (for bug reports), into this directory.
+    pub recording: bool,
+    pub recordings_dir: Option<std::path::PathBuf>,
+    sounds: Player,
+    /// Games whose low-time warning already sounded.
+    low_time_warned: std::collections::BTreeSet<u32>,
     time: TimeSource,
     cache: PieceCache,
     /// Every command sent, newest last (bounded).
@@ -113,6 +110,14 @@ impl KibitzApp {
             connect: ConnectForm::default(),
             observe_on_login: Vec::new(),
             server: String::new(),
+            archive_enabled: true,
+            config_dir: None,
+            saved_settings: Settings::default(),
+            settings_open: false,
+            recording: false,
+            recordings_dir: None,
+            sounds: Player::silent(),
+            low_time_warned: std::collections::BTreeSet::new(),
             time,
             cache: PieceCache::default(),
             sent: VecDeque::new(),
@@ -126,9 +131,21 @@ impl KibitzApp {
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
         app.waker = Some(ctx.clone());
         app.observe_on_login = options.observe;
+        app.config_dir = config::config_dir();
+        if let Some(dir) = &app.config_dir {
+            let loaded = config::load(dir);
+            if let Some(notice) = loaded.notice {
+                app.console.push_note(&notice);
+            }
+            app.settings = loaded.settings;
+            app.saved_settings = app.settings.clone();
+            app.console.history = app.settings.console_history.clone();
+        }
+        app.recordings_dir = archive::data_dir().map(|d| d.join("recordings"));
+        app.sounds = Player::open();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
-            app.settings.archive = false;
+            app.archive_enabled = false;
             let waker = waker_of(ctx);
             match net::replay::spawn(chunks, speed, waker) {
                 Ok(handle) => app.attach(handle, "replay"),
@@ -167,7 +184,10 @@ impl KibitzApp {
         if request.timeseal {
             session.timeseal = Some(TimesealVersion::V2);
         }
-        let config = NetConfig::new(&request.server, session);
+        let mut config = NetConfig::new(&request.server, session);
+        if self.recording {
+            config.record = self.next_recording_path();
+        }
         let waker = self
             .waker
             .as_ref()
@@ -177,6 +197,34 @@ impl KibitzApp {
             Err(e) => self
                 .console
                 .push_note(&format!("cannot start the network thread: {e}")),
+        }
+    }
+
+    /// A new file for a session recording: `<data dir>/recordings/<time>.kbz`.
+    fn next_recording_path(&self) -> Option<std::path::PathBuf> {
+        let dir = self.recordings_dir.clone()?;
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            tracing::warn!("cannot create {}: {e}", dir.display());
+            return None;
+        }
+        let t = archive::UtcTime::now();
+        let name = format!(
+            "{:04}-{:02}-{:02}_{:02}{:02}{:02}.kbz",
+            t.year, t.month, t.day, t.hour, t.minute, t.second
+        );
+        Some(dir.join(name))
+    }
+
+    /// Turns session recording on or off, for the session running now too.
+    pub fn set_recording(&mut self, on: bool) {
+        self.recording = on;
+        let path = if on { self.next_recording_path() } else { None };
+        if let (Some(path), true) = (&path, on) {
+            self.console
+                .push_note(&format!("recording the session to {}", path.display()));
+        }
+        if let Some(net) = &self.net {
+            net.record(path);
         }
     }
 
@@ -221,6 +269,10 @@ impl KibitzApp {
     /// Folds one protocol event into the app.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
         self.console.push_event(event);
+        if let Event::Unparsed { line, error } = event {
+            tracing::warn!("unparsed line ({error}): {line}");
+        }
+        self.sound_and_attention(event);
         let previous_ply = match event {
             Event::Board(b) => self.store.get(b.game).map(|g| g.ply()),
             _ => None,
@@ -360,7 +412,8 @@ impl KibitzApp {
         let Some(game) = self.store.get(number) else {
             return;
         };
-        if !(self.settings.archive && archive::worth_archiving(game)) {
+        if !(self.archive_enabled && self.settings.archive_games && archive::worth_archiving(game))
+        {
             return;
         }
         let Some(dir) = archive::data_dir() else {
@@ -382,7 +435,7 @@ impl KibitzApp {
     }
 
     fn auto_flag(&mut self, now: Now) {
-        if !self.settings.auto_flag {
+        if !self.settings.play.auto_flag {
             return;
         }
         let mut flags = Vec::new();
@@ -400,6 +453,96 @@ impl KibitzApp {
         for _ in flags {
             self.send(Command::Flag);
         }
+    }
+
+    /// Sounds for what happens in the user's own games (and tells), and an
+    /// OS attention request when the window is not focused.
+    fn sound_and_attention(&mut self, event: &Event) {
+        let mine = |game: u32| self.store.get(game).is_some_and(|g| g.my_color().is_some());
+        let (sound, attention) = match event {
+            Event::Board(b)
+                if b.relation.is_playing()
+                    && self
+                        .store
+                        .get(b.game)
+                        .is_some_and(|g| b.ply() == g.ply() + 1) =>
+            {
+                let san = b.last_san.as_deref().unwrap_or("");
+                let sound = if san.contains('+') || san.contains('#') {
+                    Sound::Check
+                } else if san.contains('x') {
+                    Sound::Capture
+                } else {
+                    Sound::Move
+                };
+                (Some(sound), b.relation == Relation::PlayingMyMove)
+            }
+            Event::Message(Message::GameCreated { .. }) => (Some(Sound::GameStart), true),
+            Event::Message(Message::GameEnd(end)) if mine(end.game) => (Some(Sound::GameEnd), true),
+            Event::Message(Message::OfferReceived { .. }) | Event::Offer(OfferLine::From(_)) => {
+                (None, true)
+            }
+            Event::Text(text) if is_tell(text) => (Some(Sound::Tell), false),
+            _ => (None, false),
+        };
+        let s = &self.settings.sound;
+        let wanted = match sound {
+            Some(Sound::Move) => s.on_move,
+            Some(Sound::Capture) => s.on_capture,
+            Some(Sound::Check) => s.on_check,
+            Some(Sound::GameStart | Sound::GameEnd) => s.on_game_start_end,
+            Some(Sound::Tell) => s.on_tell,
+            Some(Sound::LowTime) => s.on_low_time,
+            None => false,
+        };
+        if let (Some(sound), true, true) = (sound, wanted, s.enabled) {
+            self.sounds.play(sound, f32::from(s.volume_percent) / 100.0);
+        }
+        if attention
+            && self.settings.attention
+            && let Some(ctx) = &self.waker
+        {
+            let focused = ctx.input(|i| i.viewport().focused).unwrap_or(true);
+            if !focused {
+                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+                    egui::UserAttentionType::Informational,
+                ));
+            }
+        }
+    }
+
+    /// One beep when the user's clock drops under the low-time mark.
+    fn low_time_warning(&mut self, now: Now) {
+        let mut warn = false;
+        for game in self.store.games().filter(|g| !g.is_over()) {
+            let Some(me) = game.my_color() else { continue };
+            let low = crate::ui::clock::low_time_ms(game.initial_time_min);
+            let timed = game.initial_time_min > 0 || game.increment_s > 0;
+            if timed && game.remaining_ms(me, now) < low && self.low_time_warned.insert(game.number)
+            {
+                warn = true;
+            }
+        }
+        let s = &self.settings.sound;
+        if warn && s.enabled && s.on_low_time {
+            self.sounds
+                .play(Sound::LowTime, f32::from(s.volume_percent) / 100.0);
+        }
+    }
+
+    /// Saves changed settings atomically, but not in the middle of a drag.
+    fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
+        self.settings.console_history = self.console.history.clone();
+        if self.settings == self.saved_settings || ctx.input(|i| i.pointer.any_down()) {
+            return;
+        }
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = config::save(dir, &self.settings)
+        {
+            self.console
+                .push_note(&format!("settings NOT saved: {e:#}"));
+        }
+        self.saved_settings = self.settings.clone();
     }
 
     fn handle(&mut self, action: Action) {
@@ -428,6 +571,11 @@ impl KibitzApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let now = self.now();
         self.auto_flag(now);
+        self.low_time_warning(now);
+        if self.settings_open {
+            settings_window_ui(ui.ctx(), &mut self.settings, &mut self.settings_open);
+        }
+        self.save_settings_if_changed(ui.ctx());
         self.cache.new_frame();
         egui::Panel::top("status").show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::bottom("console")
@@ -475,9 +623,20 @@ impl KibitzApp {
             };
             ui.label(text);
             ui.separator();
-            ui.checkbox(&mut self.settings.auto_queen, "Auto-queen");
-            ui.checkbox(&mut self.settings.premove, "Premove");
-            ui.checkbox(&mut self.settings.auto_flag, "Auto-flag");
+            ui.checkbox(&mut self.settings.play.auto_queen, "Auto-queen");
+            ui.checkbox(&mut self.settings.play.premove, "Premove");
+            ui.checkbox(&mut self.settings.play.auto_flag, "Auto-flag");
+            let mut recording = self.recording;
+            if ui
+                .checkbox(&mut recording, "Record session")
+                .on_hover_text("Save the raw server session for a bug report (never your password)")
+                .changed()
+            {
+                self.set_recording(recording);
+            }
+            if ui.button("Settings…").clicked() {
+                self.settings_open = !self.settings_open;
+            }
             let connected =
                 self.net.is_some() && !matches!(self.status, Some(Status::Stopped { .. }));
             if connected
@@ -511,10 +670,7 @@ impl KibitzApp {
         let mut actions = Vec::new();
         let mut cx = PanelContext {
             now,
-            settings: PanelSettings {
-                auto_queen: self.settings.auto_queen,
-                premove: self.settings.premove,
-            },
+            settings: PanelSettings::from(&self.settings),
             offers: &offers,
             cache: &mut self.cache,
         };
@@ -575,6 +731,12 @@ impl eframe::App for KibitzApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+}
+
+/// `Name tells you: ...` (also `Name(U)`, `Name(TD)`): a private message.
+fn is_tell(text: &str) -> bool {
+    text.split_once(" tells you: ")
+        .is_some_and(|(who, _)| !who.contains(' '))
 }
 
 fn waker_of(ctx: &egui::Context) -> net::Waker {

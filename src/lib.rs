@@ -6,8 +6,12 @@
 pub mod app;
 pub mod archive;
 pub mod cli;
+pub mod config;
+pub mod desktop;
 pub mod game;
+pub mod logging;
 pub mod net;
 pub mod protocol;
 pub mod recording;
+pub mod sound;
 pub mod ui;

@@ -14,7 +14,7 @@ const DEFAULT_SERVER: &str = "freechess.org:5000";
 #[derive(Parser)]
 #[command(
     name = "kibitz",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("KIBITZ_GIT_HASH"), ")"),
     about = "A client for FICS-style chess servers"
 )]
 struct Cli {
@@ -35,6 +35,13 @@ struct Cli {
     /// Do not use timeseal.
     #[arg(long)]
     no_timeseal: bool,
+    /// Put Kibitz in the desktop menu (a .desktop file and icons in the
+    /// user's XDG data dirs), then exit.
+    #[arg(long, conflicts_with = "uninstall_desktop_entry")]
+    install_desktop_entry: bool,
+    /// Remove what --install-desktop-entry installed, then exit.
+    #[arg(long)]
+    uninstall_desktop_entry: bool,
 }
 
 #[derive(Subcommand)]
@@ -93,6 +100,9 @@ enum Tool {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.install_desktop_entry || cli.uninstall_desktop_entry {
+        return desktop_entry(cli.install_desktop_entry);
+    }
     let result = match cli.command {
         Some(Tool::Decode { file }) => decode(file),
         Some(Tool::Watch {
@@ -200,13 +210,50 @@ fn password_from(var: Option<&str>) -> anyhow::Result<Option<Secret>> {
     }
 }
 
+fn desktop_entry(install: bool) -> ExitCode {
+    let result = if install {
+        std::env::current_exe()
+            .map_err(anyhow::Error::from)
+            .and_then(|exe| kibitz::desktop::install_desktop_entry(&exe))
+    } else {
+        kibitz::desktop::uninstall_desktop_entry()
+    };
+    match result {
+        Ok(paths) => {
+            let verb = if install { "installed" } else { "removed" };
+            for path in paths {
+                println!("{verb} {}", path.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("kibitz: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn run_window(options: StartOptions) -> anyhow::Result<()> {
+    // The log goes to a file in the data dir, unless the user turned it off.
+    let settings = kibitz::config::config_dir().map(|dir| kibitz::config::load(&dir).settings);
+    let _log = match (
+        settings.as_ref().map(|s| s.log_to_file),
+        kibitz::archive::data_dir(),
+    ) {
+        (Some(false), _) | (_, None) => None,
+        (_, Some(dir)) => kibitz::logging::init(&dir),
+    };
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Kibitz")
+        .with_app_id("kibitz")
+        .with_inner_size([1180.0, 820.0])
+        .with_min_inner_size([480.0, 360.0]);
+    if let Some(icon) = kibitz::desktop::window_icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Kibitz")
-            .with_app_id("kibitz")
-            .with_inner_size([1180.0, 820.0])
-            .with_min_inner_size([480.0, 360.0]),
+        viewport,
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(

@@ -154,7 +154,7 @@ fn promotion_chooser_and_auto_queen() {
     assert_eq!(moves_sent(&h), ["e7e8=n"]);
 
     let mut app = app_with(&[PROMOTION]);
-    app.settings.auto_queen = true;
+    app.settings.play.auto_queen = true;
     let mut h = harness(app);
     drag(&mut h, e7, e8);
     assert_eq!(moves_sent(&h), ["e7e8=q"]);

@@ -93,6 +93,8 @@ pub enum NetCommand {
     Send(Command),
     /// Log out and stop: no reconnecting.
     Logout,
+    /// Start recording every received byte to this file, or stop (`None`).
+    Record(Option<PathBuf>),
 }
 
 /// The UI's end of the network thread.
@@ -111,6 +113,11 @@ impl NetHandle {
 
     pub fn logout(&self) -> bool {
         self.commands.try_send(NetCommand::Logout).is_ok()
+    }
+
+    /// Starts (or with `None` stops) recording the session.
+    pub fn record(&self, path: Option<PathBuf>) -> bool {
+        self.commands.try_send(NetCommand::Record(path)).is_ok()
     }
 
     /// The next event, if one is waiting.
@@ -228,7 +235,7 @@ pub async fn run(
                     out: &out,
                     commands: &mut commands,
                     observed: &mut observed,
-                    recorder: recorder.as_mut(),
+                    recorder: &mut recorder,
                     backoff: &mut backoff,
                 };
                 connection.run(stream).await
@@ -271,6 +278,9 @@ pub async fn run(
                     // Commands typed while disconnected are dropped: they
                     // would be stale after the reconnect.
                     Some(NetCommand::Send(_)) => {}
+                    Some(NetCommand::Record(path)) => {
+                        recorder = open_recorder(&out, path.as_deref()).await;
+                    }
                 },
             }
         }
@@ -306,7 +316,7 @@ struct Connection<'a> {
     out: &'a Outbox,
     commands: &'a mut mpsc::Receiver<NetCommand>,
     observed: &'a mut BTreeSet<u32>,
-    recorder: Option<&'a mut Recorder<std::io::BufWriter<std::fs::File>>>,
+    recorder: &'a mut Option<Recorder<std::io::BufWriter<std::fs::File>>>,
     backoff: &'a mut Backoff,
 }
 
@@ -379,6 +389,9 @@ impl Connection<'_> {
                 command = self.commands.recv() => match command {
                     None => return Ending::Abandoned,
                     Some(NetCommand::Send(command)) => session.send(self.out.now(), command),
+                    Some(NetCommand::Record(path)) => {
+                        *self.recorder = open_recorder(self.out, path.as_deref()).await;
+                    }
                     Some(NetCommand::Logout) => {
                         if *session.state() != SessionState::Ready {
                             return Ending::Final("logged out".into());
@@ -415,6 +428,28 @@ impl Connection<'_> {
             _ => {}
         }
         None
+    }
+}
+
+/// Opens a recording (or closes the current one for `None`); a file that
+/// cannot be created is reported in the console, not fatal.
+async fn open_recorder(
+    out: &Outbox,
+    path: Option<&std::path::Path>,
+) -> Option<Recorder<std::io::BufWriter<std::fs::File>>> {
+    let path = path?;
+    match recording::create_file(path) {
+        Ok(recorder) => Some(recorder),
+        Err(e) => {
+            let text = format!("Kibitz: cannot record to {}: {e}", path.display());
+            let at = out.now();
+            out.send(NetEvent::Protocol {
+                at,
+                event: Event::Text(text),
+            })
+            .await;
+            None
+        }
     }
 }
 

@@ -46,6 +46,36 @@ pub struct Slide {
     pub progress: f32,
 }
 
+/// How the board looks (from the settings).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardStyle {
+    pub light: Color32,
+    pub dark: Color32,
+    /// The piece's size as a fraction of its square.
+    pub piece_scale: f32,
+    pub coordinates: bool,
+    pub targets: bool,
+}
+
+impl Default for BoardStyle {
+    fn default() -> Self {
+        BoardStyle::from(&crate::config::BoardSettings::default())
+    }
+}
+
+impl From<&crate::config::BoardSettings> for BoardStyle {
+    fn from(board: &crate::config::BoardSettings) -> Self {
+        let (light, dark) = theme::board_colors(board.theme);
+        BoardStyle {
+            light,
+            dark,
+            piece_scale: board.piece_scale.clamp(0.5, 1.0),
+            coordinates: board.coordinates,
+            targets: board.show_legal_targets,
+        }
+    }
+}
+
 /// Everything the board draws, for one frame.
 pub struct BoardView<'a> {
     /// The accessible name, e.g. `Board, game 12`.
@@ -63,6 +93,7 @@ pub struct BoardView<'a> {
     pub slide: Option<Slide>,
     pub auto_queen: bool,
     pub allow_premove: bool,
+    pub style: BoardStyle,
 }
 
 /// The board's square on screen.
@@ -355,16 +386,17 @@ fn paint(
             r,
             0.0,
             if light {
-                theme::LIGHT_SQUARE
+                view.style.light
             } else {
-                theme::DARK_SQUARE
+                view.style.dark
             },
         );
         let ink = if light {
-            theme::COORDINATE_ON_LIGHT
+            view.style.dark
         } else {
-            theme::COORDINATE_ON_DARK
+            view.style.light
         };
+        let style = &view.style;
         let bottom_rank = if view.orientation.is_white() {
             Rank::First
         } else {
@@ -375,7 +407,7 @@ fn paint(
         } else {
             File::H
         };
-        if size >= 24.0 && square.rank() == bottom_rank {
+        if style.coordinates && size >= 24.0 && square.rank() == bottom_rank {
             let at = r.right_bottom() + vec2(-2.0, -1.0);
             painter.text(
                 at,
@@ -385,7 +417,7 @@ fn paint(
                 ink,
             );
         }
-        if size >= 24.0 && square.file() == left_file {
+        if style.coordinates && size >= 24.0 && square.file() == left_file {
             let at = r.left_top() + vec2(2.0, 1.0);
             painter.text(
                 at,
@@ -439,7 +471,14 @@ fn paint(
         } else {
             Color32::WHITE
         };
-        draw_piece(ui, &painter, cache, piece, r, tint);
+        draw_piece(
+            ui,
+            &painter,
+            cache,
+            piece,
+            r.scale_from_center(view.style.piece_scale),
+            tint,
+        );
     }
     if let Some(slide) = view.slide {
         let from = square_rect(rect, view.orientation, slide.from);
@@ -450,7 +489,7 @@ fn paint(
     }
 
     // Targets of the selected or dragged piece.
-    if let Some(from) = state.drag.or(state.selected) {
+    if let Some(from) = state.drag.or(state.selected).filter(|_| view.style.targets) {
         for m in moves.iter().filter(|m| m.from() == Some(from)) {
             let target = match m.to_uci(CastlingMode::Standard) {
                 shakmaty::uci::UciMove::Normal { to, .. } => to,

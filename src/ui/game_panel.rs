@@ -53,10 +53,23 @@ pub struct GameView {
 }
 
 /// Settings a panel follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PanelSettings {
     pub auto_queen: bool,
     pub premove: bool,
+    pub style: super::board::BoardStyle,
+    pub animation_secs: f32,
+}
+
+impl From<&crate::config::Settings> for PanelSettings {
+    fn from(settings: &crate::config::Settings) -> Self {
+        PanelSettings {
+            auto_queen: settings.play.auto_queen,
+            premove: settings.play.premove,
+            style: super::board::BoardStyle::from(&settings.board),
+            animation_secs: settings.board.animation_ms as f32 / 1000.0,
+        }
+    }
 }
 
 /// Everything one panel needs for a frame.
@@ -166,7 +179,8 @@ fn board_area_ui(
         });
     let last_move = if live { last_move_squares(board) } else { None };
     let slide = view.slide.and_then(|(slide, started)| {
-        let progress = cx.now.saturating_sub(started).as_secs_f32() / theme::ANIMATION_SECS;
+        let duration = cx.settings.animation_secs.max(0.001);
+        let progress = cx.now.saturating_sub(started).as_secs_f32() / duration;
         (progress < 1.0 && live).then_some(Slide { progress, ..slide })
     });
     if slide.is_none() {
@@ -185,6 +199,7 @@ fn board_area_ui(
         slide,
         auto_queen: cx.settings.auto_queen,
         allow_premove: cx.settings.premove,
+        style: cx.settings.style,
     };
     let action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
     match action? {

@@ -7,4 +7,5 @@ pub mod connect;
 pub mod console;
 pub mod game_panel;
 pub mod pieces;
+pub mod settings;
 pub mod theme;

@@ -36,3 +36,23 @@ pub const BANNER_FG: Color32 = Color32::WHITE;
 pub const MIN_BOARD: f32 = 96.0;
 /// The opponent's move slides over this long.
 pub const ANIMATION_SECS: f32 = 0.15;
+
+/// Light and dark squares of each board theme.
+pub fn board_colors(theme: crate::config::BoardTheme) -> (Color32, Color32) {
+    use crate::config::BoardTheme;
+    match theme {
+        BoardTheme::Brown => (LIGHT_SQUARE, DARK_SQUARE),
+        BoardTheme::Blue => (
+            Color32::from_rgb(0xDE, 0xE3, 0xE6),
+            Color32::from_rgb(0x8C, 0xA2, 0xAD),
+        ),
+        BoardTheme::Green => (
+            Color32::from_rgb(0xEE, 0xEE, 0xD2),
+            Color32::from_rgb(0x76, 0x96, 0x56),
+        ),
+        BoardTheme::Grey => (
+            Color32::from_rgb(0xDC, 0xDC, 0xDC),
+            Color32::from_rgb(0x9A, 0x9A, 0x9A),
+        ),
+    }
+}

@@ -1,0 +1,66 @@
+//! The settings window. Changes apply at once; the app saves them
+//! atomically when they change.
+
+use crate::config::{BoardTheme, Settings};
+
+pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &mut bool) {
+    egui::Window::new("Settings")
+        .open(open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.heading("Board");
+            egui::ComboBox::from_label("Theme")
+                .selected_text(settings.board.theme.to_string())
+                .show_ui(ui, |ui| {
+                    for theme in BoardTheme::ALL {
+                        ui.selectable_value(&mut settings.board.theme, theme, theme.to_string());
+                    }
+                });
+            ui.add(
+                egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0)
+                    .text("Piece size (of the square)"),
+            );
+            ui.checkbox(&mut settings.board.coordinates, "Coordinates");
+            ui.checkbox(&mut settings.board.show_legal_targets, "Show legal targets");
+            ui.add(
+                egui::Slider::new(&mut settings.board.animation_ms, 0..=400)
+                    .text("Move animation (ms)"),
+            );
+            ui.separator();
+            ui.heading("Play");
+            ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
+            ui.checkbox(&mut settings.play.premove, "Premove");
+            ui.checkbox(
+                &mut settings.play.auto_flag,
+                "Claim a win on time at once (auto-flag)",
+            );
+            ui.separator();
+            ui.heading("Sounds and attention");
+            ui.checkbox(&mut settings.sound.enabled, "Sounds");
+            ui.add_enabled_ui(settings.sound.enabled, |ui| {
+                ui.add(
+                    egui::Slider::new(&mut settings.sound.volume_percent, 0..=100).text("Volume"),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut settings.sound.on_move, "Move");
+                    ui.checkbox(&mut settings.sound.on_capture, "Capture");
+                    ui.checkbox(&mut settings.sound.on_check, "Check");
+                    ui.checkbox(&mut settings.sound.on_low_time, "Low time");
+                    ui.checkbox(&mut settings.sound.on_game_start_end, "Game start and end");
+                    ui.checkbox(&mut settings.sound.on_tell, "Tells");
+                });
+            });
+            ui.checkbox(
+                &mut settings.attention,
+                "Ask for attention when it is my move, an offer arrives or my game ends",
+            );
+            ui.separator();
+            ui.heading("Files");
+            ui.checkbox(&mut settings.archive_games, "Save finished games as PGN");
+            ui.checkbox(
+                &mut settings.log_to_file,
+                "Write a log file (takes effect at the next start)",
+            );
+        });
+}
