@@ -35,18 +35,21 @@ pub fn connect_form_ui(ui: &mut egui::Ui, form: &mut ConnectForm) -> Option<Conn
             .num_columns(2)
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
-                ui.label("Server");
-                ui.text_edit_singleline(&mut form.server);
+                let label = ui.label("Server");
+                ui.text_edit_singleline(&mut form.server)
+                    .labelled_by(label.id);
                 ui.end_row();
                 ui.label("");
                 ui.checkbox(&mut form.guest, "Log in as a guest");
                 ui.end_row();
                 if !form.guest {
-                    ui.label("Handle");
-                    ui.text_edit_singleline(&mut form.handle);
+                    let label = ui.label("Handle");
+                    ui.text_edit_singleline(&mut form.handle)
+                        .labelled_by(label.id);
                     ui.end_row();
-                    ui.label("Password");
-                    ui.add(egui::TextEdit::singleline(&mut form.password).password(true));
+                    let label = ui.label("Password");
+                    ui.add(egui::TextEdit::singleline(&mut form.password).password(true))
+                        .labelled_by(label.id);
                     ui.end_row();
                 }
                 ui.label("");
