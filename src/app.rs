@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use egui::RichText;
 use shakmaty::{Move, Position};
 
 use crate::archive;
@@ -27,6 +28,7 @@ use crate::ui::game_panel::{
     Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
     next_clock_change,
 };
+use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::pieces::PieceCache;
 use crate::ui::settings::settings_window_ui;
 
@@ -70,6 +72,8 @@ pub struct KibitzApp {
     pub settings: Settings,
     pub status: Option<Status>,
     pub console: Console,
+    pub lobby: Lobby,
+    lobby_open: bool,
     offers: Vec<(Option<u32>, PendingOffer)>,
     connect: ConnectForm,
     observe_on_login: Vec<u32>,
@@ -106,6 +110,8 @@ impl KibitzApp {
             settings: Settings::default(),
             status: None,
             console: Console::default(),
+            lobby: Lobby::default(),
+            lobby_open: true,
             offers: Vec::new(),
             connect: ConnectForm::default(),
             observe_on_login: Vec::new(),
@@ -269,6 +275,7 @@ impl KibitzApp {
     /// Folds one protocol event into the app.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
         self.console.push_event(event);
+        self.lobby.apply(event);
         if let Event::Unparsed { line, error } = event {
             tracing::warn!("unparsed line ({error}): {line}");
         }
@@ -321,7 +328,10 @@ impl KibitzApp {
             Event::Offer(OfferLine::From(offer)) => {
                 let pending = PendingOffer {
                     from: offer.player.clone(),
-                    kind: offer_kind_name(&offer.kind),
+                    kind: match offer.kind {
+                        OfferKind::Match => format!("a match: {}", offer.params),
+                        ref other => offer_kind_name(other),
+                    },
                     accept: Command::Accept(Some(offer.id)),
                     decline: Command::Decline(Some(offer.id)),
                 };
@@ -586,15 +596,26 @@ impl KibitzApp {
                     self.send(command);
                 }
             });
+        if self.lobby_open {
+            let mut commands = Vec::new();
+            egui::Panel::left("lobby")
+                .resizable(true)
+                .default_size(330.0)
+                .show(ui, |ui| commands = lobby_ui(ui, &mut self.lobby));
+            for command in commands {
+                self.send(command);
+            }
+        }
         let mut actions = Vec::new();
         egui::CentralPanel::default().show(ui, |ui| {
+            actions.extend(self.offers_ui(ui));
             if self.net.is_none() && self.store.games().next().is_none() {
                 if let Some(request) = connect_form_ui(ui, &mut self.connect) {
                     self.connect_to(request);
                 }
                 return;
             }
-            actions = self.games_ui(ui, now);
+            actions.extend(self.games_ui(ui, now));
         });
         for action in actions {
             self.handle(action);
@@ -634,6 +655,7 @@ impl KibitzApp {
             {
                 self.set_recording(recording);
             }
+            ui.checkbox(&mut self.lobby_open, "Lobby");
             if ui.button("Settings…").clicked() {
                 self.settings_open = !self.settings_open;
             }
@@ -650,6 +672,39 @@ impl KibitzApp {
                 self.status = None;
             }
         });
+    }
+
+    /// Offers to the user that no game panel shows (challenges, mostly).
+    fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let opponents: Vec<String> = self
+            .store
+            .games()
+            .filter(|g| !g.is_over())
+            .filter_map(|g| g.my_color().map(|c| g.players[!c].handle.clone()))
+            .collect();
+        let mut answered = None;
+        for (i, (_, offer)) in self.offers.iter().enumerate() {
+            if opponents.contains(&offer.from) {
+                continue;
+            }
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{} offers {}", offer.from, offer.kind)).strong());
+                if ui.button("Accept").clicked() {
+                    actions.push(Action::Send(offer.accept.clone()));
+                    answered = Some(i);
+                }
+                if ui.button("Decline").clicked() {
+                    actions.push(Action::Send(offer.decline.clone()));
+                    answered = Some(i);
+                }
+            });
+        }
+        // Answered offers go at once (servers without `<pr>` never say so).
+        if let Some(i) = answered {
+            self.offers.remove(i);
+        }
+        actions
     }
 
     fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {

@@ -262,11 +262,11 @@ fn buttons_follow_the_relation() {
     h.get_by_label("Resign").click();
     h.run_steps(2);
     assert!(h.state().sent.contains(&Command::Resign));
-    assert!(h.query_by_label("Unobserve").is_none());
+    assert!(h.query_by_label("Unobserve game 7").is_none());
     let observed = START_WHITE_TO_MOVE.replace("Me Opp 1 5", "Me Opp 0 5");
     let mut h = harness(app_with(&[&observed]));
     assert!(h.query_by_label("Resign").is_none());
-    h.get_by_label("Unobserve").click();
+    h.get_by_label("Unobserve game 7").click();
     h.run_steps(2);
     assert!(h.state().sent.contains(&Command::Unobserve(Some(7))));
 }

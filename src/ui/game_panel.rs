@@ -313,14 +313,17 @@ fn buttons_ui(
         if matches!(relation, Relation::Observing | Relation::ObservingExamined)
             && !game.is_over()
             && !game.detached
-            && ui.button("Unobserve").clicked()
+            && named_button(ui, "Unobserve", &format!("Unobserve game {}", game.number)).clicked()
         {
             actions.push(Action::Send(Command::Unobserve(Some(game.number))));
         }
         if ui.button("Flip").clicked() {
             view.flipped = !view.flipped;
         }
-        if ui.button("Close").clicked() {
+        let close = ui.button("Close");
+        let name = format!("Close game {}", game.number);
+        close.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        if close.clicked() {
             actions.push(Action::Close { game: game.number });
         }
     });
@@ -421,4 +424,11 @@ pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
 /// When the displayed clock next changes: for repaint scheduling.
 pub fn next_clock_change(game: &Game, now: Now) -> Option<Now> {
     game.clock.next_visible_change(now, TENTHS_BELOW_MS)
+}
+
+/// A button whose accessible name says which game it acts on.
+fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
+    let response = ui.button(text);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response
 }

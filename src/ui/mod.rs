@@ -6,6 +6,7 @@ pub mod clock;
 pub mod connect;
 pub mod console;
 pub mod game_panel;
+pub mod lobby;
 pub mod pieces;
 pub mod settings;
 pub mod theme;

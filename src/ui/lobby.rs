@@ -1,0 +1,339 @@
+//! The lobby: the games in progress (from `games`), the seeks (from the seek
+//! stream or `sought`) as a list and a graph, and offers to the user.
+
+use std::collections::BTreeMap;
+
+use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
+
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+use crate::protocol::games_list::{GameStatus, GamesEntry};
+use crate::protocol::seek::{Rating, Seek, SeekLine};
+
+/// A hostile server cannot grow the lists past this.
+const MAX_ENTRIES: usize = 5000;
+
+/// What the lobby knows, fed from events.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    /// The last complete `games` list.
+    pub games: Vec<GamesEntry>,
+    /// Entries of a `games` reply still arriving.
+    incoming: Vec<GamesEntry>,
+    /// Live seeks by index.
+    pub seeks: BTreeMap<u32, Seek>,
+    pub filter: Filter,
+    pub tab: Tab,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Games,
+    Seeks,
+    Graph,
+}
+
+/// Filters for both lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// A substring of the type (`blitz`, `crazy` ...); empty: all.
+    pub kind: String,
+    pub rated_only: bool,
+    pub min_rating: u32,
+}
+
+/// The number behind a rating, for sorting and the graph.
+pub fn rating_value(rating: &Rating) -> Option<u32> {
+    match rating {
+        Rating::Known { value, .. } => Some(*value),
+        Rating::NoRating | Rating::Guest => None,
+    }
+}
+
+fn rating_text(rating: &Rating) -> String {
+    match rating {
+        Rating::Known { value, .. } => value.to_string(),
+        Rating::NoRating => "----".into(),
+        Rating::Guest => "++++".into(),
+    }
+}
+
+impl Filter {
+    fn keeps(&self, kind: &str, rated: bool, ratings: &[Option<u32>]) -> bool {
+        let kind_ok = self.kind.is_empty() || kind.contains(&self.kind.to_ascii_lowercase());
+        let rating_ok =
+            self.min_rating == 0 || ratings.iter().flatten().any(|&r| r >= self.min_rating);
+        kind_ok && (rated || !self.rated_only) && rating_ok
+    }
+}
+
+impl Lobby {
+    /// Folds an event into the lists.
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::GamesEntry(entry) if self.incoming.len() < MAX_ENTRIES => {
+                self.incoming.push(entry.clone());
+            }
+            Event::GamesEnd(_) => self.games = std::mem::take(&mut self.incoming),
+            Event::Seek(SeekLine::Clear) => self.seeks.clear(),
+            Event::Seek(SeekLine::Add(seek)) | Event::SoughtEntry(seek)
+                if self.seeks.len() < MAX_ENTRIES || self.seeks.contains_key(&seek.index) =>
+            {
+                self.seeks.insert(seek.index, seek.clone());
+            }
+            Event::Seek(SeekLine::Remove(indexes)) => {
+                for index in indexes {
+                    self.seeks.remove(index);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Expected game length in seconds (40 moves), the seek graph's x axis.
+pub fn expected_seconds(time_min: u32, increment_s: u32) -> u32 {
+    time_min * 60 + increment_s * 40
+}
+
+/// Draws the lobby; returns commands to send.
+pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        ui.selectable_value(
+            &mut lobby.tab,
+            Tab::Games,
+            format!("Games ({})", lobby.games.len()),
+        );
+        ui.selectable_value(
+            &mut lobby.tab,
+            Tab::Seeks,
+            format!("Seeks ({})", lobby.seeks.len()),
+        );
+        ui.selectable_value(&mut lobby.tab, Tab::Graph, "Seek graph");
+    });
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Type");
+        ui.add(egui::TextEdit::singleline(&mut lobby.filter.kind).desired_width(70.0))
+            .labelled_by(label.id);
+        ui.checkbox(&mut lobby.filter.rated_only, "Rated");
+        let label = ui.label("Min rating");
+        ui.add(
+            egui::DragValue::new(&mut lobby.filter.min_rating)
+                .range(0..=3000)
+                .speed(25),
+        )
+        .labelled_by(label.id);
+        let refresh = match lobby.tab {
+            Tab::Games => Command::Games,
+            Tab::Seeks | Tab::Graph => Command::Sought,
+        };
+        if ui.button("Refresh").clicked() {
+            commands.push(refresh);
+        }
+    });
+    ui.separator();
+    match lobby.tab {
+        Tab::Games => games_list_ui(ui, lobby, &mut commands),
+        Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands),
+        Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
+    }
+    commands
+}
+
+fn games_list_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) {
+    if lobby.games.is_empty() {
+        ui.label("No list yet: press Refresh.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("games list")
+        .show(ui, |ui| {
+            egui::Grid::new("games grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for entry in &lobby.games {
+                        let kind = format!("{:?}", entry.game_type).to_ascii_lowercase();
+                        let ratings = [
+                            rating_value(&entry.white_rating),
+                            rating_value(&entry.black_rating),
+                        ];
+                        if !lobby.filter.keeps(&kind, entry.rated, &ratings) {
+                            continue;
+                        }
+                        ui.label(entry.game.to_string());
+                        ui.label(format!(
+                            "{} {} – {} {}",
+                            rating_text(&entry.white_rating),
+                            entry.white,
+                            entry.black,
+                            rating_text(&entry.black_rating)
+                        ));
+                        let rated = if entry.rated { "rated" } else { "unrated" };
+                        let status = match entry.status {
+                            GameStatus::Playing => String::new(),
+                            GameStatus::Examined => " (examined)".into(),
+                            GameStatus::Setup => " (setup)".into(),
+                        };
+                        ui.label(format!(
+                            "{kind} {} {} {rated}{status}",
+                            entry.time_min, entry.increment_s
+                        ));
+                        let button = ui.button("Observe");
+                        let name = format!("Observe game {}", entry.game);
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
+                        });
+                        if button.clicked() {
+                            commands.push(Command::Observe(
+                                crate::protocol::command::ObserveTarget::Game(entry.game),
+                            ));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn seek_visible(lobby: &Lobby, seek: &Seek) -> bool {
+    lobby
+        .filter
+        .keeps(&seek.game_type, seek.rated, &[rating_value(&seek.rating)])
+}
+
+fn seeks_list_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) {
+    if lobby.seeks.is_empty() {
+        ui.label("No seeks: press Refresh, or post one with `seek 5 0` in the console.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("seeks list")
+        .show(ui, |ui| {
+            egui::Grid::new("seeks grid")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for seek in lobby.seeks.values().filter(|s| seek_visible(lobby, s)) {
+                        ui.label(format!("{} {}", rating_text(&seek.rating), seek.handle));
+                        let rated = if seek.rated { "rated" } else { "unrated" };
+                        ui.label(format!(
+                            "{} {} {rated} {}",
+                            seek.time_min, seek.increment_s, seek.game_type
+                        ));
+                        let color = match seek.color {
+                            Some(crate::protocol::seek::Color::White) => "white",
+                            Some(crate::protocol::seek::Color::Black) => "black",
+                            None => "",
+                        };
+                        ui.label(format!("{color} {}-{}", seek.min_rating, seek.max_rating));
+                        let button = ui.button("Play");
+                        let name = format!("Play seek {}", seek.index);
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
+                        });
+                        if button.clicked() {
+                            commands.push(Command::Play(seek.index));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// Rating against expected game time (log scale), one dot per seek: filled
+/// for rated, hollow for unrated. Click a dot to play it.
+fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) {
+    let size = vec2(
+        ui.available_width(),
+        ui.available_height().clamp(120.0, 420.0),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Seek graph"));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
+    let plot = rect.shrink2(vec2(34.0, 18.0));
+    let (min_s, max_s) = (60.0f32.ln(), 3600.0f32.ln());
+    let x_of = |seconds: u32| {
+        let t = ((seconds.max(60) as f32).ln() - min_s) / (max_s - min_s);
+        plot.left() + plot.width() * t.clamp(0.0, 1.0)
+    };
+    let y_of = |rating: u32| {
+        let t = (rating.min(2800) as f32 - 0.0) / 2800.0;
+        plot.bottom() - plot.height() * t
+    };
+    let ink = ui.visuals().weak_text_color();
+    for (seconds, label) in [
+        (60, "1m"),
+        (180, "3m"),
+        (600, "10m"),
+        (1800, "30m"),
+        (3600, "60m"),
+    ] {
+        let x = x_of(seconds);
+        painter.line_segment(
+            [pos2(x, plot.top()), pos2(x, plot.bottom())],
+            Stroke::new(0.5, ink),
+        );
+        painter.text(
+            pos2(x, rect.bottom() - 2.0),
+            egui::Align2::CENTER_BOTTOM,
+            label,
+            egui::FontId::proportional(10.0),
+            ink,
+        );
+    }
+    for rating in [1000, 1500, 2000, 2500] {
+        let y = y_of(rating);
+        painter.line_segment(
+            [pos2(plot.left(), y), pos2(plot.right(), y)],
+            Stroke::new(0.5, ink),
+        );
+        painter.text(
+            pos2(rect.left() + 2.0, y),
+            egui::Align2::LEFT_CENTER,
+            rating.to_string(),
+            egui::FontId::proportional(10.0),
+            ink,
+        );
+    }
+    let click = response
+        .clicked()
+        .then(|| response.interact_pointer_pos())
+        .flatten();
+    let mut nearest: Option<(f32, u32)> = None;
+    for seek in lobby.seeks.values().filter(|s| seek_visible(lobby, s)) {
+        let at = pos2(
+            x_of(expected_seconds(seek.time_min, seek.increment_s)),
+            y_of(rating_value(&seek.rating).unwrap_or(0)),
+        );
+        let color = if seek.game_type.contains("blitz")
+            || seek.game_type.contains("lightning")
+            || seek.game_type.contains("standard")
+        {
+            Color32::from_rgb(0x40, 0x90, 0xE0)
+        } else {
+            Color32::from_rgb(0xE0, 0x90, 0x30)
+        };
+        if seek.rated {
+            painter.circle_filled(at, 5.0, color);
+        } else {
+            painter.circle_stroke(at, 5.0, Stroke::new(2.0, color));
+        }
+        if let Some(click) = click {
+            let distance = click.distance(at);
+            if distance < 10.0 && nearest.is_none_or(|(d, _)| distance < d) {
+                nearest = Some((distance, seek.index));
+            }
+        }
+    }
+    if let Some((_, index)) = nearest {
+        commands.push(Command::Play(index));
+    }
+    ui.label(
+        RichText::new("● rated  ○ unrated; blue: chess, orange: variants")
+            .small()
+            .weak(),
+    );
+}

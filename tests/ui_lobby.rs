@@ -1,0 +1,186 @@
+//! Many games at once and the lobby, driven through egui_kittest.
+
+mod common;
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::{Command, ObserveTarget};
+use kibitz::protocol::decoder::StreamDecoder;
+use kibitz::protocol::event::Event;
+
+fn events(bytes: &[u8]) -> Vec<Event> {
+    let mut decoder = StreamDecoder::new();
+    let mut out = Vec::new();
+    decoder.push(bytes, &mut out);
+    decoder.finish(&mut out);
+    out
+}
+
+fn feed(app: &mut KibitzApp, bytes: &[u8]) {
+    for event in events(bytes) {
+        app.apply_event(Duration::from_secs(10), &event);
+    }
+}
+
+fn harness(app: KibitzApp, size: [f32; 2]) -> Harness<'static, KibitzApp> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+/// 16 observed games: the boards of the old server's six-game transcript,
+/// renumbered 1-16 (its games 1-6 plus copies as 7-16).
+fn sixteen_games() -> KibitzApp {
+    let bytes = common::read(&common::fixtures_dir().join("extra-old/many-games-observer.bin"));
+    let text = String::from_utf8_lossy(&bytes);
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    let boards: Vec<&str> = text
+        .split(['\n', '\r'])
+        .map(|l| l.trim_start_matches("fics% "))
+        .filter(|l| l.starts_with("<12>"))
+        .collect();
+    for copy in 0..3u32 {
+        for line in &boards {
+            let mut tokens: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            let game: u32 = tokens[16].parse().expect("game number");
+            let number = game + copy * 6;
+            if number > 16 {
+                continue;
+            }
+            tokens[16] = number.to_string();
+            feed(&mut app, format!("{}\n\r", tokens.join(" ")).as_bytes());
+        }
+    }
+    app
+}
+
+#[test]
+fn sixteen_observed_games_all_show_a_board_and_clocks() {
+    let app = sixteen_games();
+    assert_eq!(app.store.games().count(), 16);
+    let h = harness(app, [1600.0, 1000.0]);
+    for game in 1..=16 {
+        assert!(
+            h.query_by_label(&format!("Board, game {game}")).is_some(),
+            "board {game}"
+        );
+    }
+    assert_eq!(h.query_all_by_label_contains("White clock").count(), 16);
+    assert_eq!(h.query_all_by_label_contains("Black clock").count(), 16);
+}
+
+#[test]
+fn closing_a_panel_unobserves_its_game() {
+    let mut h = harness(sixteen_games(), [1600.0, 1000.0]);
+    h.get_by_label("Close game 3").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Unobserve(Some(3))));
+    assert!(h.state().store.get(3).is_none());
+    assert!(h.query_by_label("Board, game 3").is_none());
+    assert_eq!(h.state().store.games().count(), 15);
+}
+
+#[test]
+fn panels_open_and_close_from_events() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"You are now observing game 4.\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 4 Ann Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.query_by_label("Board, game 4").is_some());
+    // The game ends: the panel stays, with the result.
+    for event in events(b"\n\r{Game 4 (Ann vs. Bob) Bob resigns} 1-0\n\rfics% ") {
+        h.state_mut().apply_event(Duration::from_secs(11), &event);
+    }
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 4").is_some());
+    assert!(
+        h.query_by_label("1-0 Bob resigns").is_some(),
+        "the result banner"
+    );
+    h.get_by_label("Close game 4").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 4").is_none());
+    // An ended game is not unobserved: the server already dropped it.
+    assert!(!h.state().sent.contains(&Command::Unobserve(Some(4))));
+}
+
+#[test]
+fn the_games_list_observe_button_sends_observe() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    assert_eq!(app.lobby.games.len(), 3);
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Observe game 2").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent
+            .contains(&Command::Observe(ObserveTarget::Game(2)))
+    );
+}
+
+#[test]
+fn an_offer_shows_accept_which_accepts_it() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"\n\rChallenge: BotA (1720) [white] Me (1700) rated blitz 3 2.\n\r\n\r<pf> 5 w=BotA t=match p=BotA (1720) [white] Me (1700) rated blitz 3 2\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    // One offer, shown once (the prose line and <pf> are the same offer).
+    assert_eq!(h.query_all_by_label("Accept").count(), 1);
+    h.get_by_label("Accept").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Accept(Some(5))));
+    assert!(h.query_by_label("Accept").is_none());
+    // A withdrawn offer goes away by itself.
+    feed(h.state_mut(), b"<pf> 6 w=BotC t=draw p=#\n\r");
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_some());
+    feed(h.state_mut(), b"<pr> 6\n\r");
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_none());
+}
+
+#[test]
+fn seeks_list_and_graph_play_a_seek() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"<s> 7 w=BotE ti=00 rt=1500  t=5 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r<s> 8 w=BotF ti=00 rt=1800P t=2 i=12 r=u tp=crazyhouse c=W rr=0-9999 a=t f=f\n\r<sr> 8\n\r",
+    );
+    assert_eq!(app.lobby.seeks.len(), 1);
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label_contains("Seeks (").click();
+    h.run_steps(2);
+    h.get_by_label("Play seek 7").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Play(7)));
+}
+
+#[test]
+fn console_history_recalls_the_last_command() {
+    let app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Command").focus();
+    h.run_steps(1);
+    h.get_by_label("Command").type_text("finger BotA");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Raw("finger BotA".into())));
+    assert_eq!(h.state().console.input, "");
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert_eq!(h.state().console.input, "finger BotA");
+}
