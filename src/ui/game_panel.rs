@@ -99,22 +99,23 @@ pub fn game_panel_ui(
         Color::White
     });
     let orientation = if view.flipped { !base } else { base };
-    let wide = ui.available_width() > ui.available_height() * 1.35 && ui.available_width() > 420.0;
     let bar_height = 26.0;
     let extra = if game.outcome.is_some() {
         bar_height
     } else {
         0.0
     };
-    let side_space = if wide {
-        ui.available_width() * 0.3
+    // The board as tall as the panel allows; the moves and buttons go beside
+    // it when that leaves them a useful column, else below it.
+    let tallest = (ui.available_height() - 2.0 * bar_height - extra - 32.0).max(0.0);
+    let wide = ui.available_width() - tallest >= 200.0;
+    let board_side = if wide {
+        tallest.min(ui.available_width() - 200.0)
     } else {
-        0.0
-    };
-    let board_side = (ui.available_width() - side_space)
-        .min(ui.available_height() - 2.0 * bar_height - extra - 32.0)
-        .max(0.0)
-        .floor();
+        ui.available_width().min(tallest)
+    }
+    .max(0.0)
+    .floor();
 
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
@@ -138,6 +139,10 @@ pub fn game_panel_ui(
             }
             if !wide {
                 buttons_ui(ui, game, view, cx, &mut actions);
+                // The move list below, where a narrow panel has room for it.
+                if ui.available_height() > 60.0 {
+                    move_list_ui(ui, game, view);
+                }
             }
         });
         if wide {
