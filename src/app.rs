@@ -234,13 +234,18 @@ impl KibitzApp {
         }
     }
 
-    /// Sends a command (and remembers it).
+    /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
-        if let Some(net) = &self.net {
-            net.send(command.clone());
-        }
         if !command.is_sensitive() {
             self.console.echo(&command);
+        }
+        self.send_quiet(command);
+    }
+
+    /// Sends a command without echoing it (Kibitz's own housekeeping).
+    pub fn send_quiet(&mut self, command: Command) {
+        if let Some(net) = &self.net {
+            net.send(command.clone());
         }
         self.sent.push_back(command);
         if self.sent.len() > SENT_LOG {
@@ -286,7 +291,8 @@ impl KibitzApp {
         };
         for effect in self.store.apply(now, event) {
             match effect {
-                Effect::Send(command) => self.send(command),
+                // Housekeeping (`moves N` to complete a history): not echoed.
+                Effect::Send(command) => self.send_quiet(command),
                 Effect::Ended(number) => self.archive(number),
             }
         }

@@ -54,7 +54,9 @@ impl Console {
     /// Shows what the server said: text, unreadable lines (marked), cut lines.
     pub fn push_event(&mut self, event: &Event) {
         match event {
-            Event::Text(text) if !text.trim().is_empty() => self.push(LineKind::Server, text),
+            Event::Text(text) if !text.trim().is_empty() => {
+                self.push(LineKind::Server, &unescape_char_refs(text));
+            }
             Event::Unparsed { line, .. } => self.push(LineKind::Unparsed, line),
             Event::LineCut { head } => {
                 self.push(LineKind::Unparsed, &format!("{head}… (line too long, cut)"))
@@ -110,6 +112,35 @@ impl Console {
     }
 }
 
+/// Some servers send non-ASCII as `&#xNNNN;` on their old-client port
+/// (`&#x2659;` is a pawn): show the characters. Anything malformed stays.
+pub fn unescape_char_refs(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("&#x") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 3..];
+        let decoded = after.find(';').filter(|&end| end <= 6).and_then(|end| {
+            let c = u32::from_str_radix(&after[..end], 16)
+                .ok()
+                .and_then(char::from_u32)?;
+            Some((c, end))
+        });
+        match decoded {
+            Some((c, end)) if !c.is_control() => {
+                out.push(c);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str("&#x");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Draws the console; returns a command the user entered.
 pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     let mut command = None;
@@ -153,6 +184,19 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn character_references_are_shown_as_characters() {
+        assert_eq!(
+            unescape_char_refs("&#x2659; Thank you &#xe0;"),
+            "\u{2659} Thank you \u{e0}"
+        );
+        assert_eq!(
+            unescape_char_refs("a &#xZZ; b &#x; &#x1"),
+            "a &#xZZ; b &#x; &#x1"
+        );
+        assert_eq!(unescape_char_refs("&#x7;bell"), "&#x7;bell");
+    }
 
     #[test]
     fn history_recalls_the_last_commands() {

@@ -108,9 +108,9 @@ pub fn game_panel_ui(
     // The board as tall as the panel allows; the moves and buttons go beside
     // it when that leaves them a useful column, else below it.
     let tallest = (ui.available_height() - 2.0 * bar_height - extra - 32.0).max(0.0);
-    let wide = ui.available_width() - tallest >= 200.0;
+    let wide = ui.available_width() - tallest >= 140.0;
     let board_side = if wide {
-        tallest.min(ui.available_width() - 200.0)
+        tallest.min(ui.available_width() - 140.0)
     } else {
         ui.available_width().min(tallest)
     }

@@ -332,7 +332,7 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
         commands.push(Command::Play(index));
     }
     ui.label(
-        RichText::new("● rated  ○ unrated; blue: chess, orange: variants")
+        RichText::new("filled: rated, ring: unrated; blue: chess, orange: variants")
             .small()
             .weak(),
     );
