@@ -127,8 +127,8 @@ pub fn unescape_char_refs(text: &str) -> String {
             Some((c, end))
         });
         match decoded {
-            Some((c, end)) if !c.is_control() => {
-                out.push(c);
+            Some((c, end)) if let Some(shown) = displayable(c) => {
+                out.push(shown);
                 rest = &after[end + 1..];
             }
             _ => {
@@ -139,6 +139,17 @@ pub fn unescape_char_refs(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// What the console font can show for `c`: Latin letters and punctuation
+/// as they are, chess symbols as piece letters; `None` keeps the escape.
+fn displayable(c: char) -> Option<char> {
+    const PIECES: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+    match u32::from(c) {
+        0x2654..=0x265F => PIECES.get((u32::from(c) - 0x2654) as usize % 6).copied(),
+        0x20..=0x7E | 0xA0..=0x24F | 0x2010..=0x2027 => Some(c),
+        _ => None,
+    }
 }
 
 /// Draws the console; returns a command the user entered.
@@ -188,8 +199,8 @@ mod tests {
     #[test]
     fn character_references_are_shown_as_characters() {
         assert_eq!(
-            unescape_char_refs("&#x2659; Thank you &#xe0;"),
-            "\u{2659} Thank you \u{e0}"
+            unescape_char_refs("&#x2659;&#x265a; Thank you &#xe0;"),
+            "PK Thank you \u{e0}"
         );
         assert_eq!(
             unescape_char_refs("a &#xZZ; b &#x; &#x1"),
