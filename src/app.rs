@@ -24,6 +24,7 @@ use crate::sound::{Player, Sound};
 use crate::ui::board::Slide;
 use crate::ui::connect::{ConnectForm, connect_form_ui};
 use crate::ui::console::{Console, console_ui};
+use crate::ui::dialogs::{Dialogs, dialogs_ui};
 use crate::ui::game_panel::{
     Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
     next_clock_change,
@@ -73,6 +74,7 @@ pub struct KibitzApp {
     pub status: Option<Status>,
     pub console: Console,
     pub lobby: Lobby,
+    pub dialogs: Dialogs,
     lobby_open: bool,
     offers: Vec<(Option<u32>, PendingOffer)>,
     connect: ConnectForm,
@@ -111,6 +113,7 @@ impl KibitzApp {
             status: None,
             console: Console::default(),
             lobby: Lobby::default(),
+            dialogs: Dialogs::default(),
             lobby_open: true,
             offers: Vec::new(),
             connect: ConnectForm::default(),
@@ -592,6 +595,9 @@ impl KibitzApp {
             settings_window_ui(ui.ctx(), &mut self.settings, &mut self.settings_open);
         }
         self.save_settings_if_changed(ui.ctx());
+        if let Some(command) = dialogs_ui(ui.ctx(), &mut self.dialogs) {
+            self.send(command);
+        }
         self.cache.new_frame();
         egui::Panel::top("status").show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::bottom("console")
@@ -662,6 +668,12 @@ impl KibitzApp {
                 self.set_recording(recording);
             }
             ui.checkbox(&mut self.lobby_open, "Lobby");
+            if ui.button("Seek…").clicked() {
+                self.dialogs.seek_open = true;
+            }
+            if ui.button("Match…").clicked() {
+                self.dialogs.match_open = true;
+            }
             if ui.button("Settings…").clicked() {
                 self.settings_open = !self.settings_open;
             }

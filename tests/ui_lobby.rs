@@ -184,3 +184,45 @@ fn console_history_recalls_the_last_command() {
     h.run_steps(2);
     assert_eq!(h.state().console.input, "finger BotA");
 }
+
+#[test]
+fn seek_and_match_dialogs_send_their_commands() {
+    let app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Seek…").click();
+    h.run_steps(4);
+    h.get_by_label("Rated game").click();
+    h.run_steps(1);
+    h.get_by_label("Post the seek").click();
+    h.run_steps(2);
+    let lines: Vec<String> = h
+        .state()
+        .sent
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect();
+    assert!(lines.contains(&"seek 5 0 rated".to_owned()), "{lines:?}");
+    assert!(
+        h.query_by_label("Post the seek").is_none(),
+        "the dialog closes"
+    );
+
+    h.get_by_label("Match…").click();
+    h.run_steps(4);
+    h.get_by_label("Handle").focus();
+    h.run_steps(1);
+    h.get_by_label("Handle").type_text("BotB");
+    h.run_steps(1);
+    h.get_by_label("Send the challenge").click();
+    h.run_steps(2);
+    let lines: Vec<String> = h
+        .state()
+        .sent
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect();
+    assert!(
+        lines.contains(&"match BotB 5 0 rated".to_owned()),
+        "{lines:?}"
+    );
+}

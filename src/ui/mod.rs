@@ -5,6 +5,7 @@ pub mod board;
 pub mod clock;
 pub mod connect;
 pub mod console;
+pub mod dialogs;
 pub mod game_panel;
 pub mod lobby;
 pub mod pieces;
