@@ -23,7 +23,116 @@ pub enum LineKind {
     Echo,
     /// Kibitz's own notes (connection, saved games).
     Note,
+    /// Somebody talking: tells, channels, game chat.
+    Chat(Chat),
 }
+
+/// Who a chat line was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chat {
+    /// `X tells you: ...`
+    Tell,
+    /// `X(1): ...`, `X(TD)(53): ...`
+    Channel,
+    /// `X says: ...`, `X(1500)[12] kibitzes: ...`, `... whispers: ...`
+    Game,
+}
+
+/// The console's tabs: everything, or one kind of chat.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConsoleTab {
+    #[default]
+    All,
+    Tells,
+    Channels,
+    GameChat,
+}
+
+impl ConsoleTab {
+    fn shows(self, kind: LineKind) -> bool {
+        match self {
+            ConsoleTab::All => true,
+            ConsoleTab::Tells => kind == LineKind::Chat(Chat::Tell),
+            ConsoleTab::Channels => kind == LineKind::Chat(Chat::Channel),
+            ConsoleTab::GameChat => kind == LineKind::Chat(Chat::Game),
+        }
+    }
+}
+
+/// The speaker's handle of a chat line, without titles or ratings.
+fn speaker(prefix: &str) -> Option<&str> {
+    let handle = prefix.split(['(', '[']).next()?;
+    (!handle.is_empty() && handle.len() <= 17 && handle.chars().all(|c| c.is_ascii_alphabetic()))
+        .then_some(handle)
+}
+
+/// Recognises chat lines (a speaker, then the words).
+pub fn classify_chat(text: &str) -> Option<(Chat, String)> {
+    for (marker, chat) in [
+        (" tells you: ", Chat::Tell),
+        (" says: ", Chat::Game),
+        (" kibitzes: ", Chat::Game),
+        (" whispers: ", Chat::Game),
+    ] {
+        if let Some((prefix, _)) = text.split_once(marker)
+            && let Some(handle) = speaker(prefix)
+        {
+            return Some((chat, handle.to_owned()));
+        }
+    }
+    // `Name(53): text`, `Name(TD)(53): text`: the last parenthesis holds a number.
+    let (prefix, _) = text.split_once("): ")?;
+    let (head, channel) = prefix.rsplit_once('(')?;
+    let handle = speaker(head)?;
+    channel
+        .chars()
+        .all(|c| c.is_ascii_digit())
+        .then(|| (Chat::Channel, handle.to_owned()))
+}
+
+/// Commands offered by Tab completion.
+const COMMANDS: [&str; 40] = [
+    "accept",
+    "abort",
+    "adjourn",
+    "backward",
+    "channel",
+    "decline",
+    "draw",
+    "examine",
+    "finger",
+    "flag",
+    "follow",
+    "forward",
+    "games",
+    "history",
+    "inchannel",
+    "kibitz",
+    "match",
+    "moretime",
+    "moves",
+    "observe",
+    "play",
+    "pending",
+    "refresh",
+    "resign",
+    "say",
+    "seek",
+    "set",
+    "shout",
+    "sought",
+    "takeback",
+    "tell",
+    "unexamine",
+    "unobserve",
+    "unseek",
+    "variables",
+    "whisper",
+    "who",
+    "withdraw",
+    "xtell",
+    "znotify",
+];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConsoleLine {
@@ -38,6 +147,12 @@ pub struct Console {
     pub history: Vec<String>,
     /// Position while stepping through the history with Up/Down.
     history_at: Option<usize>,
+    pub tab: ConsoleTab,
+    /// Handles seen recently, for Tab completion (newest last, bounded).
+    pub handles: Vec<String>,
+    /// Our own handle, highlighted where it appears.
+    pub me: Option<String>,
+    had_focus: bool,
 }
 
 impl Console {
@@ -55,7 +170,19 @@ impl Console {
     pub fn push_event(&mut self, event: &Event) {
         match event {
             Event::Text(text) if !text.trim().is_empty() => {
-                self.push(LineKind::Server, &unescape_char_refs(text));
+                let kind = match classify_chat(text) {
+                    Some((chat, handle)) => {
+                        self.remember_handle(&handle);
+                        LineKind::Chat(chat)
+                    }
+                    None => LineKind::Server,
+                };
+                self.push(kind, &unescape_char_refs(text));
+            }
+            Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
+            Event::Board(board) => {
+                self.remember_handle(&board.white);
+                self.remember_handle(&board.black);
             }
             Event::Unparsed { line, .. } => self.push(LineKind::Unparsed, line),
             Event::LineCut { head } => {
@@ -65,6 +192,43 @@ impl Console {
                 self.push(LineKind::Note, &format!("login failed: {reason}"))
             }
             _ => {}
+        }
+    }
+
+    pub fn remember_handle(&mut self, handle: &str) {
+        if let Some(at) = self.handles.iter().position(|h| h == handle) {
+            self.handles.remove(at);
+        }
+        self.handles.push(handle.to_owned());
+        if self.handles.len() > 500 {
+            self.handles.remove(0);
+        }
+    }
+
+    /// Completes the word before the cursor (the end of the input): a
+    /// command for the first word, a handle after it.
+    pub fn complete(&mut self) {
+        let start = self.input.rfind(' ').map_or(0, |i| i + 1);
+        let word = self.input[start..].to_ascii_lowercase();
+        if word.is_empty() {
+            return;
+        }
+        let found = if start == 0 {
+            COMMANDS
+                .iter()
+                .find(|c| c.starts_with(&word))
+                .map(|c| (*c).to_owned())
+        } else {
+            self.handles
+                .iter()
+                .rev()
+                .find(|h| h.to_ascii_lowercase().starts_with(&word))
+                .cloned()
+        };
+        if let Some(found) = found {
+            self.input.truncate(start);
+            self.input.push_str(&found);
+            self.input.push(' ');
         }
     }
 
@@ -156,6 +320,12 @@ fn displayable(c: char) -> Option<char> {
 pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     let mut command = None;
     egui::Panel::bottom("console input").show(ui, |ui| {
+        // Tab completes instead of moving the focus.
+        if console.had_focus
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab))
+        {
+            console.complete();
+        }
         let edit = egui::TextEdit::singleline(&mut console.input)
             .hint_text("command (e.g. games, observe 12, seek 5 0, tell someone hi)")
             .desired_width(f32::INFINITY)
@@ -173,15 +343,38 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
             command = console.submit();
             response.request_focus();
         }
+        console.had_focus = response.has_focus();
+    });
+    ui.horizontal(|ui| {
+        for (tab, name) in [
+            (ConsoleTab::All, "All"),
+            (ConsoleTab::Tells, "Tells"),
+            (ConsoleTab::Channels, "Channels"),
+            (ConsoleTab::GameChat, "Game chat"),
+        ] {
+            ui.selectable_value(&mut console.tab, tab, name);
+        }
     });
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for line in &console.lines {
+            let tab = console.tab;
+            for line in console.lines.iter().filter(|l| tab.shows(l.kind)) {
                 let text = RichText::new(&line.text).monospace();
+                let mentions_me = console
+                    .me
+                    .as_deref()
+                    .is_some_and(|me| line.kind != LineKind::Echo && line.text.contains(me));
+                let text = if mentions_me {
+                    text.strong().color(Color32::from_rgb(0xF0, 0xC0, 0x40))
+                } else {
+                    text
+                };
                 let text = match line.kind {
                     LineKind::Server => text,
+                    LineKind::Chat(Chat::Tell) => text.color(Color32::from_rgb(0x70, 0xD0, 0x70)),
+                    LineKind::Chat(_) => text.color(Color32::from_rgb(0xA0, 0xC8, 0xF0)),
                     LineKind::Unparsed => text.color(Color32::from_rgb(0xD0, 0x80, 0x20)),
                     LineKind::Echo => text.weak(),
                     LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
@@ -195,6 +388,50 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chat_lines_are_classified() {
+        let chat = |t| classify_chat(t).map(|(c, h)| (c, h));
+        assert_eq!(
+            chat("BotA tells you: hi"),
+            Some((Chat::Tell, "BotA".into()))
+        );
+        assert_eq!(
+            chat("GuestXYZ(U) tells you: hi"),
+            Some((Chat::Tell, "GuestXYZ".into()))
+        );
+        assert_eq!(
+            chat("Anna(TD)(53): good game"),
+            Some((Chat::Channel, "Anna".into()))
+        );
+        assert_eq!(chat("Anna(1): help"), Some((Chat::Channel, "Anna".into())));
+        assert_eq!(
+            chat("Bob(1500)[12] kibitzes: nice"),
+            Some((Chat::Game, "Bob".into()))
+        );
+        assert_eq!(chat("Bob says: gg"), Some((Chat::Game, "Bob".into())));
+        assert_eq!(chat("Game 1 (A vs. B) tells you: x"), None);
+        assert_eq!(
+            chat("TOPIC(1): *** help channel ***"),
+            Some((Chat::Channel, "TOPIC".into()))
+        );
+        assert_eq!(chat("You are now observing game 4."), None);
+    }
+
+    #[test]
+    fn tab_completes_commands_and_handles() {
+        let mut console = Console::default();
+        console.remember_handle("BotAnna");
+        console.input = "obs".into();
+        console.complete();
+        assert_eq!(console.input, "observe ");
+        console.input = "tell bota".into();
+        console.complete();
+        assert_eq!(console.input, "tell BotAnna ");
+        console.input = "tell zz".into();
+        console.complete();
+        assert_eq!(console.input, "tell zz");
+    }
 
     #[test]
     fn character_references_are_shown_as_characters() {
