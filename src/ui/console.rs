@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn chat_lines_are_classified() {
-        let chat = |t| classify_chat(t).map(|(c, h)| (c, h));
+        let chat = classify_chat;
         assert_eq!(
             chat("BotA tells you: hi"),
             Some((Chat::Tell, "BotA".into()))
