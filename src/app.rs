@@ -99,6 +99,10 @@ pub struct KibitzApp {
     pub sent: VecDeque<Command>,
     /// The game the keyboard steps through.
     focused: Option<u32>,
+    /// The game shown alone, if any.
+    pub maximized: Option<u32>,
+    /// Games shown in OS windows of their own.
+    pub detached: std::collections::BTreeSet<u32>,
     waker: Option<egui::Context>,
 }
 
@@ -131,6 +135,8 @@ impl KibitzApp {
             cache: PieceCache::default(),
             sent: VecDeque::new(),
             focused: None,
+            maximized: None,
+            detached: std::collections::BTreeSet::new(),
             waker: None,
         }
     }
@@ -568,6 +574,18 @@ impl KibitzApp {
         match action {
             Action::Send(command) => self.send(command),
             Action::Move { game, mv } => self.play(game, mv),
+            Action::Maximize { game } => {
+                self.maximized = if self.maximized == Some(game) {
+                    None
+                } else {
+                    Some(game)
+                };
+            }
+            Action::Detach { game } => {
+                if !self.detached.remove(&game) {
+                    self.detached.insert(game);
+                }
+            }
             Action::Close { game } => {
                 let observing = self.store.get(game).is_some_and(|g| {
                     !g.is_over()
@@ -726,19 +744,18 @@ impl KibitzApp {
     }
 
     fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {
-        let numbers: Vec<u32> = self.store.games().map(|g| g.number).collect();
-        if numbers.is_empty() {
-            ui.centered_and_justified(|ui| {
-                ui.label("No games yet: type `games` and `observe N`, or `seek 5 0`, below.");
-            });
-            return Vec::new();
+        let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        self.detached.retain(|n| all.contains(n));
+        if self.maximized.is_some_and(|n| !all.contains(&n)) {
+            self.maximized = None;
         }
-        let columns = (numbers.len() as f32).sqrt().ceil() as usize;
-        let rows = numbers.len().div_ceil(columns);
-        let cell = egui::vec2(
-            ui.available_width() / columns as f32,
-            ui.available_height() / rows as f32,
-        );
+        let docked: Vec<u32> = all
+            .iter()
+            .copied()
+            .filter(|n| !self.detached.contains(n))
+            .collect();
+        let area = ui.available_rect_before_wrap();
+        let placed = self.layout(area, &docked);
         let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
         let mut actions = Vec::new();
         let mut cx = PanelContext {
@@ -747,22 +764,49 @@ impl KibitzApp {
             offers: &offers,
             cache: &mut self.cache,
         };
-        let origin = ui.cursor().min;
-        for (i, number) in numbers.iter().enumerate() {
-            let (row, column) = (i / columns, i % columns);
-            let rect = egui::Rect::from_min_size(
-                origin + egui::vec2(column as f32 * cell.x, row as f32 * cell.y),
-                cell,
-            )
-            .shrink(4.0);
-            let Some(game) = self.store.get(*number) else {
+        // Detached games live in OS windows of their own.
+        for &number in &self.detached {
+            let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+            else {
                 continue;
             };
-            let view = self.views.entry(*number).or_default();
+            let title = format!(
+                "Kibitz: game {number}, {} vs {}",
+                game.players.white.handle, game.players.black.handle
+            );
+            let builder = egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_inner_size([560.0, 640.0]);
+            let id = egui::ViewportId::from_hash_of(("game window", number));
+            ui.ctx().show_viewport_immediate(id, builder, |ui, _class| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    actions.extend(game_panel_ui(ui, game, view, &mut cx));
+                });
+                if ui.input(|i| i.viewport().close_requested()) {
+                    actions.push(Action::Detach { game: number });
+                }
+            });
+        }
+        if docked.is_empty() {
+            ui.centered_and_justified(|ui| {
+                let text = if all.is_empty() {
+                    "No games yet: pick one in the lobby, type `observe N`, or seek a game."
+                } else {
+                    "All games are in windows of their own."
+                };
+                ui.label(text);
+            });
+            return actions;
+        }
+        for (number, rect) in placed {
+            let Some(game) = self.store.get(number) else {
+                continue;
+            };
+            let view = self.views.entry(number).or_default();
             let mut child = ui.new_child(
                 egui::UiBuilder::new()
-                    .max_rect(rect)
-                    .id_salt(("game", *number)),
+                    .max_rect(rect.shrink(4.0))
+                    .id_salt(("game", number)),
             );
             child.set_clip_rect(rect);
             let before = view.board.clone();
@@ -770,16 +814,38 @@ impl KibitzApp {
             if view.board != before
                 || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
             {
-                self.focused = Some(*number);
+                self.focused = Some(number);
             }
         }
-        if let Some(number) = self.focused.or(numbers.first().copied())
+        if let Some(number) = self.focused.or(docked.first().copied())
             && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
         {
             browse_keys(ui, game, view);
         }
         ui.allocate_space(ui.available_size());
         actions
+    }
+
+    /// Where each docked game goes: a maximized game alone; else the user's
+    /// own live game gets the left 60 % and the rest share a grid beside it;
+    /// else one grid (1, 2x1, 2x2, 3x3, 4x4 ...).
+    fn layout(&self, area: egui::Rect, docked: &[u32]) -> Vec<(u32, egui::Rect)> {
+        if let Some(number) = self.maximized.filter(|n| docked.contains(n)) {
+            return vec![(number, area)];
+        }
+        let own = docked.iter().copied().find(|&n| {
+            self.store
+                .get(n)
+                .is_some_and(|g| g.my_color().is_some() && !g.is_over())
+        });
+        let Some(own) = own.filter(|_| docked.len() > 1) else {
+            return grid(area, docked);
+        };
+        let (left, right) = area.split_left_right_at_fraction(0.6);
+        let others: Vec<u32> = docked.iter().copied().filter(|&n| n != own).collect();
+        let mut placed = vec![(own, left)];
+        placed.extend(grid(right, &others));
+        placed
     }
 
     /// Repaint only when something visible changes: a running clock's next
@@ -810,6 +876,25 @@ impl eframe::App for KibitzApp {
 fn is_tell(text: &str) -> bool {
     text.split_once(" tells you: ")
         .is_some_and(|(who, _)| !who.contains(' '))
+}
+
+/// A grid of near-square cells for `games` in `area`.
+fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
+    if games.is_empty() {
+        return Vec::new();
+    }
+    let columns = (games.len() as f32).sqrt().ceil() as usize;
+    let rows = games.len().div_ceil(columns);
+    let cell = egui::vec2(area.width() / columns as f32, area.height() / rows as f32);
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, &number)| {
+            let (row, column) = (i / columns, i % columns);
+            let min = area.min + egui::vec2(column as f32 * cell.x, row as f32 * cell.y);
+            (number, egui::Rect::from_min_size(min, cell))
+        })
+        .collect()
 }
 
 fn waker_of(ctx: &egui::Context) -> net::Waker {

@@ -226,3 +226,40 @@ fn seek_and_match_dialogs_send_their_commands() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
+    let mut app = sixteen_games();
+    for game in 9..=16 {
+        app.store.close(game);
+    }
+    // Our own game joins the observed ones.
+    feed(
+        &mut app,
+        b"<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\r",
+    );
+    let mut h = harness(app, [1600.0, 1000.0]);
+    let own = h.get_by_label("Board, game 42").rect().width();
+    let other = h.get_by_label("Board, game 5").rect().width();
+    assert!(own > 2.0 * other, "own {own} vs {other}");
+
+    h.get_by_label("Maximize game 5").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 42").is_none());
+    let big = h.get_by_label("Board, game 5").rect().width();
+    assert!(big > 2.0 * other);
+    h.get_by_label("Maximize game 5").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 42").is_some());
+
+    // Detached: the game leaves the grid for a window of its own (embedded
+    // in tests), and comes back when docked.
+    h.get_by_label("Detach game 7").click();
+    h.run_steps(3);
+    assert!(h.state().detached.contains(&7));
+    assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
+    h.get_by_label("Detach game 7").click();
+    h.run_steps(3);
+    assert!(!h.state().detached.contains(&7));
+    assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
+}

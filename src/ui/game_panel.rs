@@ -23,6 +23,10 @@ pub enum Action {
     Move { game: u32, mv: Move },
     /// The user closed the panel.
     Close { game: u32 },
+    /// Show this game alone (again: back to all games).
+    Maximize { game: u32 },
+    /// Move this game into an OS window of its own (again: dock it back).
+    Detach { game: u32 },
 }
 
 /// An offer to the user that a panel can answer.
@@ -324,6 +328,15 @@ fn buttons_ui(
         }
         if ui.button("Flip").clicked() {
             view.flipped = !view.flipped;
+        }
+        if named_button(ui, "Maximize", &format!("Maximize game {}", game.number)).clicked() {
+            actions.push(Action::Maximize { game: game.number });
+        }
+        if named_button(ui, "Window", &format!("Detach game {}", game.number))
+            .on_hover_text("Show this game in a window of its own (again: dock it back)")
+            .clicked()
+        {
+            actions.push(Action::Detach { game: game.number });
         }
         let close = ui.button("Close");
         let name = format!("Close game {}", game.number);
