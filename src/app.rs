@@ -64,6 +64,8 @@ pub struct ConnectRequest {
     pub handle: String,
     pub password: Option<Secret>,
     pub timeseal: bool,
+    /// Save this login as the profile to use at start (password to the keyring).
+    pub remember: bool,
 }
 
 pub struct KibitzApp {
@@ -157,6 +159,9 @@ impl KibitzApp {
             app.console.history = app.settings.console_history.clone();
         }
         app.recordings_dir = archive::data_dir().map(|d| d.join("recordings"));
+        if let Some(profile) = app.settings.current_server() {
+            app.connect = ConnectForm::from_profile(profile);
+        }
         app.sounds = Player::open();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
@@ -168,8 +173,15 @@ impl KibitzApp {
             }
         } else if let Some(request) = options.connect {
             app.connect_to(request);
+        } else if let Some(request) = app.remembered_login() {
+            app.connect_to(request);
         }
         app
+    }
+
+    /// Saves settings into `dir` from now on (tests; `start` uses the user's config dir).
+    pub fn enable_settings_in(&mut self, dir: std::path::PathBuf) {
+        self.config_dir = Some(dir);
     }
 
     /// A game panel's UI state.
@@ -194,7 +206,80 @@ impl KibitzApp {
         self.server = server.to_owned();
     }
 
+    /// The login to make at start: the current profile, when remembered
+    /// (a registered one only with its password in the keyring).
+    fn remembered_login(&mut self) -> Option<ConnectRequest> {
+        let profile = self.settings.current_server()?.clone();
+        if !profile.remember_password {
+            return None;
+        }
+        let password = if profile.is_guest() {
+            None
+        } else {
+            match crate::secrets::recall(&profile.address, &profile.handle) {
+                Some(password) => Some(password),
+                None => {
+                    self.console
+                        .push_note("no remembered password: log in below");
+                    return None;
+                }
+            }
+        };
+        let handle = if profile.is_guest() {
+            "guest".to_owned()
+        } else {
+            profile.handle.clone()
+        };
+        Some(ConnectRequest {
+            server: profile.address.clone(),
+            handle,
+            password,
+            timeseal: profile.timeseal,
+            remember: true,
+        })
+    }
+
+    /// Saves (or forgets) the login as the current server profile; the
+    /// password goes to the keyring only.
+    fn remember_login(&mut self, request: &ConnectRequest) {
+        let guest = request.handle.eq_ignore_ascii_case("guest");
+        let profile = crate::config::ServerProfile {
+            name: request.server.clone(),
+            address: request.server.clone(),
+            handle: if guest {
+                String::new()
+            } else {
+                request.handle.clone()
+            },
+            timeseal: request.timeseal,
+            remember_password: request.remember,
+        };
+        if request.remember {
+            if let (false, Some(password)) = (guest, &request.password)
+                && let Err(e) = crate::secrets::remember(&request.server, &request.handle, password)
+            {
+                self.console.push_note(&e);
+            }
+        } else if !guest {
+            crate::secrets::forget(&request.server, &request.handle);
+        }
+        let servers = &mut self.settings.servers;
+        match servers.iter().position(|p| p.address == profile.address) {
+            Some(i) => {
+                servers[i] = profile;
+                self.settings.last_server = i;
+            }
+            None => {
+                servers.push(profile);
+                self.settings.last_server = servers.len() - 1;
+            }
+        }
+    }
+
     pub fn connect_to(&mut self, request: ConnectRequest) {
+        if self.config_dir.is_some() {
+            self.remember_login(&request);
+        }
         let mut session = SessionConfig::new(&request.handle, request.password.clone());
         if request.timeseal {
             session.timeseal = Some(TimesealVersion::V2);

@@ -13,5 +13,6 @@ pub mod logging;
 pub mod net;
 pub mod protocol;
 pub mod recording;
+pub mod secrets;
 pub mod sound;
 pub mod ui;

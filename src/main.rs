@@ -180,6 +180,7 @@ fn main() -> ExitCode {
                         server,
                         handle: user.unwrap_or_else(|| "guest".to_owned()),
                         password,
+                        remember: false,
                     })
                 }
             };

@@ -57,6 +57,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
         handle: "BotE".into(),
         password: Some(Secret::new(PASSWORD)),
         timeseal: false,
+        remember: false,
     });
     let started = Instant::now();
     while !matches!(harness.state().status, Some(Status::LoggedIn { .. })) {

@@ -10,6 +10,22 @@ pub struct ConnectForm {
     pub handle: String,
     pub password: String,
     pub timeseal: bool,
+    /// Remember this login (the password in the OS keyring) and log in at start.
+    pub remember: bool,
+}
+
+impl ConnectForm {
+    /// The form filled from a saved server profile.
+    pub fn from_profile(profile: &crate::config::ServerProfile) -> Self {
+        ConnectForm {
+            server: profile.address.clone(),
+            guest: profile.is_guest(),
+            handle: profile.handle.clone(),
+            password: String::new(),
+            timeseal: profile.timeseal,
+            remember: profile.remember_password,
+        }
+    }
 }
 
 impl Default for ConnectForm {
@@ -20,6 +36,7 @@ impl Default for ConnectForm {
             handle: String::new(),
             password: String::new(),
             timeseal: true,
+            remember: false,
         }
     }
 }
@@ -58,6 +75,9 @@ pub fn connect_form_ui(ui: &mut egui::Ui, form: &mut ConnectForm) -> Option<Conn
                     "Timeseal (fair clocks on lagging connections)",
                 );
                 ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut form.remember, "Remember me and log in at start");
+                ui.end_row();
             });
         ui.add_space(12.0);
         let ready = form.guest || !form.handle.trim().is_empty();
@@ -77,6 +97,7 @@ pub fn connect_form_ui(ui: &mut egui::Ui, form: &mut ConnectForm) -> Option<Conn
                 handle,
                 password,
                 timeseal: form.timeseal,
+                remember: form.remember,
             });
         }
     });
