@@ -105,6 +105,9 @@ pub struct KibitzApp {
     pub maximized: Option<u32>,
     /// Games shown in OS windows of their own.
     pub detached: std::collections::BTreeSet<u32>,
+    /// Free tiling (drag panels anywhere) instead of the automatic grid.
+    pub free_tiling: bool,
+    workspace: crate::ui::workspace::Workspace,
     waker: Option<egui::Context>,
 }
 
@@ -139,6 +142,8 @@ impl KibitzApp {
             focused: None,
             maximized: None,
             detached: std::collections::BTreeSet::new(),
+            free_tiling: false,
+            workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
         }
     }
@@ -771,6 +776,8 @@ impl KibitzApp {
                 self.set_recording(recording);
             }
             ui.checkbox(&mut self.lobby_open, "Lobby");
+            ui.checkbox(&mut self.free_tiling, "Free tiling")
+                .on_hover_text("Drag a panel's handle to split or tab; off: an automatic grid");
             if ui.button("Seek…").clicked() {
                 self.dialogs.seek_open = true;
             }
@@ -881,6 +888,21 @@ impl KibitzApp {
                 };
                 ui.label(text);
             });
+            return actions;
+        }
+        if self.free_tiling && self.maximized.is_none() {
+            self.workspace.sync(&docked);
+            let store = &self.store;
+            let views = &mut self.views;
+            let mut show = |ui: &mut egui::Ui, number: u32| {
+                let Some(game) = store.get(number) else {
+                    return;
+                };
+                let view = views.entry(number).or_default();
+                actions.extend(game_panel_ui(ui, game, view, &mut cx));
+            };
+            let mut behavior = crate::ui::workspace::PaneUi { show: &mut show };
+            self.workspace.tree.ui(&mut behavior, ui);
             return actions;
         }
         for (number, rect) in placed {

@@ -263,3 +263,24 @@ fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
     assert!(!h.state().detached.contains(&7));
     assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
 }
+
+#[test]
+fn free_tiling_shows_every_game_and_follows_closing() {
+    let mut app = sixteen_games();
+    for game in 5..=16 {
+        app.store.close(game);
+    }
+    app.free_tiling = true;
+    let mut h = harness(app, [1400.0, 900.0]);
+    for game in 1..=4 {
+        assert!(
+            h.query_by_label(&format!("Board, game {game}")).is_some(),
+            "board {game}"
+        );
+    }
+    h.get_by_label("Close game 2").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Board, game 2").is_none());
+    assert!(h.state().sent.contains(&Command::Unobserve(Some(2))));
+    assert_eq!(h.query_all_by_label_contains("Board, game").count(), 3);
+}

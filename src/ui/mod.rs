@@ -11,3 +11,4 @@ pub mod lobby;
 pub mod pieces;
 pub mod settings;
 pub mod theme;
+pub mod workspace;
