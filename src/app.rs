@@ -150,7 +150,23 @@ impl KibitzApp {
 
     /// The app as `kibitz` starts it: connecting or replaying if asked.
     pub fn start(ctx: &egui::Context, options: StartOptions) -> Self {
+        Self::start_with_storage(ctx, None, options)
+    }
+
+    /// As [`Self::start`], restoring the workspace layout from eframe's storage.
+    pub fn start_with_storage(
+        ctx: &egui::Context,
+        storage: Option<&dyn eframe::Storage>,
+        options: StartOptions,
+    ) -> Self {
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+        if let Some(layout) = storage.and_then(|s| eframe::get_value::<Layout>(s, LAYOUT_KEY)) {
+            app.lobby_open = layout.lobby_open;
+            app.free_tiling = layout.free_tiling;
+            if let Some(tree) = layout.tiles {
+                app.workspace.tree = tree;
+            }
+        }
         app.waker = Some(ctx.clone());
         app.observe_on_login = options.observe;
         app.config_dir = config::config_dir();
@@ -969,9 +985,47 @@ impl KibitzApp {
     }
 }
 
+/// Where the workspace layout is kept in eframe's storage.
+const LAYOUT_KEY: &str = "kibitz-layout";
+
+/// The workspace layout remembered across runs.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct Layout {
+    lobby_open: bool,
+    free_tiling: bool,
+    /// The free-tiling tree; its panes are game numbers, which the next
+    /// session's games replace as they come.
+    tiles: Option<egui_tiles::Tree<u32>>,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            lobby_open: true,
+            free_tiling: false,
+            tiles: None,
+        }
+    }
+}
+
 impl eframe::App for KibitzApp {
     fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.poll_network();
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let layout = Layout {
+            lobby_open: self.lobby_open,
+            free_tiling: self.free_tiling,
+            tiles: Some(self.workspace.tree.clone()),
+        };
+        eframe::set_value(storage, LAYOUT_KEY, &layout);
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = config::save(dir, &self.settings)
+        {
+            tracing::warn!("settings not saved at exit: {e:#}");
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {

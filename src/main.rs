@@ -260,7 +260,13 @@ fn run_window(options: StartOptions) -> anyhow::Result<()> {
     eframe::run_native(
         "Kibitz",
         native,
-        Box::new(|cc| Ok(Box::new(KibitzApp::start(&cc.egui_ctx, options)))),
+        Box::new(|cc| {
+            Ok(Box::new(KibitzApp::start_with_storage(
+                &cc.egui_ctx,
+                cc.storage,
+                options,
+            )))
+        }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
