@@ -5,30 +5,24 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::RichText;
 use shakmaty::{Move, Position};
 
 use crate::archive;
 use crate::config::{self, Settings};
 use crate::game::{Effect, GameStore, Now};
-use crate::net::{self, NetConfig, NetEvent, NetHandle, Status};
+use crate::net::{self, NetEvent, NetHandle, Status};
 use crate::protocol::command::{Command, MoveText, ObserveTarget, Secret};
 use crate::protocol::event::Event;
 use crate::protocol::message::{Message, ProseOffer};
 use crate::protocol::offer::{OfferKind, OfferLine};
-use crate::protocol::session::SessionConfig;
 use crate::protocol::style12::{Relation, VerboseMove};
-use crate::protocol::timeseal::TimesealVersion;
 use crate::recording::Chunk;
-use crate::sound::{Player, Sound};
+use crate::sound::Player;
 use crate::ui::board::Slide;
 use crate::ui::connect::{ConnectForm, connect_form_ui};
 use crate::ui::console::{Console, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::game_panel::{
-    Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
-    next_clock_change,
-};
+use crate::ui::game_panel::{Action, GameView, PendingOffer, next_clock_change};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::pieces::PieceCache;
 use crate::ui::settings::settings_window_ui;
@@ -67,6 +61,10 @@ pub struct ConnectRequest {
     /// Save this login as the profile to use at start (password to the keyring).
     pub remember: bool,
 }
+
+mod connection;
+mod feedback;
+mod layout;
 
 pub struct KibitzApp {
     net: Option<NetHandle>,
@@ -225,128 +223,6 @@ impl KibitzApp {
         self.time = TimeSource::Real(handle.origin());
         self.net = Some(handle);
         self.server = server.to_owned();
-    }
-
-    /// The login to make at start: the current profile, when remembered
-    /// (a registered one only with its password in the keyring).
-    fn remembered_login(&mut self) -> Option<ConnectRequest> {
-        let profile = self.settings.current_server()?.clone();
-        if !profile.remember_password {
-            return None;
-        }
-        let password = if profile.is_guest() {
-            None
-        } else {
-            match crate::secrets::recall(&profile.address, &profile.handle) {
-                Some(password) => Some(password),
-                None => {
-                    self.console
-                        .push_note("no remembered password: log in below");
-                    return None;
-                }
-            }
-        };
-        let handle = if profile.is_guest() {
-            "guest".to_owned()
-        } else {
-            profile.handle.clone()
-        };
-        Some(ConnectRequest {
-            server: profile.address.clone(),
-            handle,
-            password,
-            timeseal: profile.timeseal,
-            remember: true,
-        })
-    }
-
-    /// Saves (or forgets) the login as the current server profile; the
-    /// password goes to the keyring only.
-    fn remember_login(&mut self, request: &ConnectRequest) {
-        let guest = request.handle.eq_ignore_ascii_case("guest");
-        let profile = crate::config::ServerProfile {
-            name: request.server.clone(),
-            address: request.server.clone(),
-            handle: if guest {
-                String::new()
-            } else {
-                request.handle.clone()
-            },
-            timeseal: request.timeseal,
-            remember_password: request.remember,
-        };
-        if request.remember {
-            if let (false, Some(password)) = (guest, &request.password)
-                && let Err(e) = crate::secrets::remember(&request.server, &request.handle, password)
-            {
-                self.console.push_note(&e);
-            }
-        } else if !guest {
-            crate::secrets::forget(&request.server, &request.handle);
-        }
-        let servers = &mut self.settings.servers;
-        match servers.iter().position(|p| p.address == profile.address) {
-            Some(i) => {
-                servers[i] = profile;
-                self.settings.last_server = i;
-            }
-            None => {
-                servers.push(profile);
-                self.settings.last_server = servers.len() - 1;
-            }
-        }
-    }
-
-    pub fn connect_to(&mut self, request: ConnectRequest) {
-        if self.config_dir.is_some() {
-            self.remember_login(&request);
-        }
-        let mut session = SessionConfig::new(&request.handle, request.password.clone());
-        if request.timeseal {
-            session.timeseal = Some(TimesealVersion::V2);
-        }
-        let mut config = NetConfig::new(&request.server, session);
-        if self.recording {
-            config.record = self.next_recording_path();
-        }
-        let waker = self
-            .waker
-            .as_ref()
-            .map_or_else(|| Arc::new(|| {}) as net::Waker, waker_of);
-        match net::task::spawn(config, waker) {
-            Ok(handle) => self.attach(handle, &request.server),
-            Err(e) => self
-                .console
-                .push_note(&format!("cannot start the network thread: {e}")),
-        }
-    }
-
-    /// A new file for a session recording: `<data dir>/recordings/<time>.kbz`.
-    fn next_recording_path(&self) -> Option<std::path::PathBuf> {
-        let dir = self.recordings_dir.clone()?;
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            tracing::warn!("cannot create {}: {e}", dir.display());
-            return None;
-        }
-        let t = archive::UtcTime::now();
-        let name = format!(
-            "{:04}-{:02}-{:02}_{:02}{:02}{:02}.kbz",
-            t.year, t.month, t.day, t.hour, t.minute, t.second
-        );
-        Some(dir.join(name))
-    }
-
-    /// Turns session recording on or off, for the session running now too.
-    pub fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-        let path = if on { self.next_recording_path() } else { None };
-        if let (Some(path), true) = (&path, on) {
-            self.console
-                .push_note(&format!("recording the session to {}", path.display()));
-        }
-        if let Some(net) = &self.net {
-            net.record(path);
-        }
     }
 
     /// Sends a command the user gave (echoed in the console).
@@ -586,81 +462,6 @@ impl KibitzApp {
         }
     }
 
-    /// Sounds for what happens in the user's own games (and tells), and an
-    /// OS attention request when the window is not focused.
-    fn sound_and_attention(&mut self, event: &Event) {
-        let mine = |game: u32| self.store.get(game).is_some_and(|g| g.my_color().is_some());
-        let (sound, attention) = match event {
-            Event::Board(b)
-                if b.relation.is_playing()
-                    && self
-                        .store
-                        .get(b.game)
-                        .is_some_and(|g| b.ply() == g.ply() + 1) =>
-            {
-                let san = b.last_san.as_deref().unwrap_or("");
-                let sound = if san.contains('+') || san.contains('#') {
-                    Sound::Check
-                } else if san.contains('x') {
-                    Sound::Capture
-                } else {
-                    Sound::Move
-                };
-                (Some(sound), b.relation == Relation::PlayingMyMove)
-            }
-            Event::Message(Message::GameCreated { .. }) => (Some(Sound::GameStart), true),
-            Event::Message(Message::GameEnd(end)) if mine(end.game) => (Some(Sound::GameEnd), true),
-            Event::Message(Message::OfferReceived { .. }) | Event::Offer(OfferLine::From(_)) => {
-                (None, true)
-            }
-            Event::Text(text) if is_tell(text) => (Some(Sound::Tell), false),
-            _ => (None, false),
-        };
-        let s = &self.settings.sound;
-        let wanted = match sound {
-            Some(Sound::Move) => s.on_move,
-            Some(Sound::Capture) => s.on_capture,
-            Some(Sound::Check) => s.on_check,
-            Some(Sound::GameStart | Sound::GameEnd) => s.on_game_start_end,
-            Some(Sound::Tell) => s.on_tell,
-            Some(Sound::LowTime) => s.on_low_time,
-            None => false,
-        };
-        if let (Some(sound), true, true) = (sound, wanted, s.enabled) {
-            self.sounds.play(sound, f32::from(s.volume_percent) / 100.0);
-        }
-        if attention
-            && self.settings.attention
-            && let Some(ctx) = &self.waker
-        {
-            let focused = ctx.input(|i| i.viewport().focused).unwrap_or(true);
-            if !focused {
-                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
-                    egui::UserAttentionType::Informational,
-                ));
-            }
-        }
-    }
-
-    /// One beep when the user's clock drops under the low-time mark.
-    fn low_time_warning(&mut self, now: Now) {
-        let mut warn = false;
-        for game in self.store.games().filter(|g| !g.is_over()) {
-            let Some(me) = game.my_color() else { continue };
-            let low = crate::ui::clock::low_time_ms(game.initial_time_min);
-            let timed = game.initial_time_min > 0 || game.increment_s > 0;
-            if timed && game.remaining_ms(me, now) < low && self.low_time_warned.insert(game.number)
-            {
-                warn = true;
-            }
-        }
-        let s = &self.settings.sound;
-        if warn && s.enabled && s.on_low_time {
-            self.sounds
-                .play(Sound::LowTime, f32::from(s.volume_percent) / 100.0);
-        }
-    }
-
     /// Saves changed settings atomically, but not in the middle of a drag.
     fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
         self.settings.console_history = self.console.history.clone();
@@ -818,159 +619,6 @@ impl KibitzApp {
         });
     }
 
-    /// Offers to the user that no game panel shows (challenges, mostly).
-    fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
-        let mut actions = Vec::new();
-        let opponents: Vec<String> = self
-            .store
-            .games()
-            .filter(|g| !g.is_over())
-            .filter_map(|g| g.my_color().map(|c| g.players[!c].handle.clone()))
-            .collect();
-        let mut answered = None;
-        for (i, (_, offer)) in self.offers.iter().enumerate() {
-            if opponents.contains(&offer.from) {
-                continue;
-            }
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("{} offers {}", offer.from, offer.kind)).strong());
-                if ui.button("Accept").clicked() {
-                    actions.push(Action::Send(offer.accept.clone()));
-                    answered = Some(i);
-                }
-                if ui.button("Decline").clicked() {
-                    actions.push(Action::Send(offer.decline.clone()));
-                    answered = Some(i);
-                }
-            });
-        }
-        // Answered offers go at once (servers without `<pr>` never say so).
-        if let Some(i) = answered {
-            self.offers.remove(i);
-        }
-        actions
-    }
-
-    fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {
-        let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
-        self.detached.retain(|n| all.contains(n));
-        if self.maximized.is_some_and(|n| !all.contains(&n)) {
-            self.maximized = None;
-        }
-        let docked: Vec<u32> = all
-            .iter()
-            .copied()
-            .filter(|n| !self.detached.contains(n))
-            .collect();
-        let area = ui.available_rect_before_wrap();
-        let placed = self.layout(area, &docked);
-        let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
-        let mut actions = Vec::new();
-        let mut cx = PanelContext {
-            now,
-            settings: PanelSettings::from(&self.settings),
-            offers: &offers,
-            cache: &mut self.cache,
-        };
-        // Detached games live in OS windows of their own.
-        for &number in &self.detached {
-            let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
-            else {
-                continue;
-            };
-            let title = format!(
-                "Kibitz: game {number}, {} vs {}",
-                game.players.white.handle, game.players.black.handle
-            );
-            let builder = egui::ViewportBuilder::default()
-                .with_title(title)
-                .with_inner_size([560.0, 640.0]);
-            let id = egui::ViewportId::from_hash_of(("game window", number));
-            ui.ctx().show_viewport_immediate(id, builder, |ui, _class| {
-                egui::CentralPanel::default().show(ui, |ui| {
-                    actions.extend(game_panel_ui(ui, game, view, &mut cx));
-                });
-                if ui.input(|i| i.viewport().close_requested()) {
-                    actions.push(Action::Detach { game: number });
-                }
-            });
-        }
-        if docked.is_empty() {
-            ui.centered_and_justified(|ui| {
-                let text = if all.is_empty() {
-                    "No games yet: pick one in the lobby, type `observe N`, or seek a game."
-                } else {
-                    "All games are in windows of their own."
-                };
-                ui.label(text);
-            });
-            return actions;
-        }
-        if self.free_tiling && self.maximized.is_none() {
-            self.workspace.sync(&docked);
-            let store = &self.store;
-            let views = &mut self.views;
-            let mut show = |ui: &mut egui::Ui, number: u32| {
-                let Some(game) = store.get(number) else {
-                    return;
-                };
-                let view = views.entry(number).or_default();
-                actions.extend(game_panel_ui(ui, game, view, &mut cx));
-            };
-            let mut behavior = crate::ui::workspace::PaneUi { show: &mut show };
-            self.workspace.tree.ui(&mut behavior, ui);
-            return actions;
-        }
-        for (number, rect) in placed {
-            let Some(game) = self.store.get(number) else {
-                continue;
-            };
-            let view = self.views.entry(number).or_default();
-            let mut child = ui.new_child(
-                egui::UiBuilder::new()
-                    .max_rect(rect.shrink(4.0))
-                    .id_salt(("game", number)),
-            );
-            child.set_clip_rect(rect);
-            let before = view.board.clone();
-            actions.extend(game_panel_ui(&mut child, game, view, &mut cx));
-            if view.board != before
-                || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
-            {
-                self.focused = Some(number);
-            }
-        }
-        if let Some(number) = self.focused.or(docked.first().copied())
-            && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
-        {
-            browse_keys(ui, game, view);
-        }
-        ui.allocate_space(ui.available_size());
-        actions
-    }
-
-    /// Where each docked game goes: a maximized game alone; else the user's
-    /// own live game gets the left 60 % and the rest share a grid beside it;
-    /// else one grid (1, 2x1, 2x2, 3x3, 4x4 ...).
-    fn layout(&self, area: egui::Rect, docked: &[u32]) -> Vec<(u32, egui::Rect)> {
-        if let Some(number) = self.maximized.filter(|n| docked.contains(n)) {
-            return vec![(number, area)];
-        }
-        let own = docked.iter().copied().find(|&n| {
-            self.store
-                .get(n)
-                .is_some_and(|g| g.my_color().is_some() && !g.is_over())
-        });
-        let Some(own) = own.filter(|_| docked.len() > 1) else {
-            return grid(area, docked);
-        };
-        let (left, right) = area.split_left_right_at_fraction(0.6);
-        let others: Vec<u32> = docked.iter().copied().filter(|&n| n != own).collect();
-        let mut placed = vec![(own, left)];
-        placed.extend(grid(right, &others));
-        placed
-    }
-
     /// Repaint only when something visible changes: a running clock's next
     /// digit, or an animation in flight. Idle, the app costs nothing.
     fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
@@ -1031,31 +679,6 @@ impl eframe::App for KibitzApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
-}
-
-/// `Name tells you: ...` (also `Name(U)`, `Name(TD)`): a private message.
-fn is_tell(text: &str) -> bool {
-    text.split_once(" tells you: ")
-        .is_some_and(|(who, _)| !who.contains(' '))
-}
-
-/// A grid of near-square cells for `games` in `area`.
-fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
-    if games.is_empty() {
-        return Vec::new();
-    }
-    let columns = (games.len() as f32).sqrt().ceil() as usize;
-    let rows = games.len().div_ceil(columns);
-    let cell = egui::vec2(area.width() / columns as f32, area.height() / rows as f32);
-    games
-        .iter()
-        .enumerate()
-        .map(|(i, &number)| {
-            let (row, column) = (i / columns, i % columns);
-            let min = area.min + egui::vec2(column as f32 * cell.x, row as f32 * cell.y);
-            (number, egui::Rect::from_min_size(min, cell))
-        })
-        .collect()
 }
 
 fn waker_of(ctx: &egui::Context) -> net::Waker {

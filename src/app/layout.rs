@@ -1,0 +1,184 @@
+//! Where the game panels go: the offers bar, the automatic grid, the own
+//! game's larger panel, maximize, detached windows and free tiling.
+
+use egui::RichText;
+
+use super::KibitzApp;
+use crate::game::Now;
+use crate::ui::game_panel::{
+    Action, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
+};
+
+impl KibitzApp {
+    /// Offers to the user that no game panel shows (challenges, mostly).
+    pub(super) fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let opponents: Vec<String> = self
+            .store
+            .games()
+            .filter(|g| !g.is_over())
+            .filter_map(|g| g.my_color().map(|c| g.players[!c].handle.clone()))
+            .collect();
+        let mut answered = None;
+        for (i, (_, offer)) in self.offers.iter().enumerate() {
+            if opponents.contains(&offer.from) {
+                continue;
+            }
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{} offers {}", offer.from, offer.kind)).strong());
+                if ui.button("Accept").clicked() {
+                    actions.push(Action::Send(offer.accept.clone()));
+                    answered = Some(i);
+                }
+                if ui.button("Decline").clicked() {
+                    actions.push(Action::Send(offer.decline.clone()));
+                    answered = Some(i);
+                }
+            });
+        }
+        // Answered offers go at once (servers without `<pr>` never say so).
+        if let Some(i) = answered {
+            self.offers.remove(i);
+        }
+        actions
+    }
+
+    pub(super) fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {
+        let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        self.detached.retain(|n| all.contains(n));
+        if self.maximized.is_some_and(|n| !all.contains(&n)) {
+            self.maximized = None;
+        }
+        let docked: Vec<u32> = all
+            .iter()
+            .copied()
+            .filter(|n| !self.detached.contains(n))
+            .collect();
+        let area = ui.available_rect_before_wrap();
+        let placed = self.layout(area, &docked);
+        let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
+        let mut actions = Vec::new();
+        let mut cx = PanelContext {
+            now,
+            settings: PanelSettings::from(&self.settings),
+            offers: &offers,
+            cache: &mut self.cache,
+        };
+        // Detached games live in OS windows of their own.
+        for &number in &self.detached {
+            let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+            else {
+                continue;
+            };
+            let title = format!(
+                "Kibitz: game {number}, {} vs {}",
+                game.players.white.handle, game.players.black.handle
+            );
+            let builder = egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_inner_size([560.0, 640.0]);
+            let id = egui::ViewportId::from_hash_of(("game window", number));
+            ui.ctx().show_viewport_immediate(id, builder, |ui, _class| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    actions.extend(game_panel_ui(ui, game, view, &mut cx));
+                });
+                if ui.input(|i| i.viewport().close_requested()) {
+                    actions.push(Action::Detach { game: number });
+                }
+            });
+        }
+        if docked.is_empty() {
+            ui.centered_and_justified(|ui| {
+                let text = if all.is_empty() {
+                    "No games yet: pick one in the lobby, type `observe N`, or seek a game."
+                } else {
+                    "All games are in windows of their own."
+                };
+                ui.label(text);
+            });
+            return actions;
+        }
+        if self.free_tiling && self.maximized.is_none() {
+            self.workspace.sync(&docked);
+            let store = &self.store;
+            let views = &mut self.views;
+            let mut show = |ui: &mut egui::Ui, number: u32| {
+                let Some(game) = store.get(number) else {
+                    return;
+                };
+                let view = views.entry(number).or_default();
+                actions.extend(game_panel_ui(ui, game, view, &mut cx));
+            };
+            let mut behavior = crate::ui::workspace::PaneUi { show: &mut show };
+            self.workspace.tree.ui(&mut behavior, ui);
+            return actions;
+        }
+        for (number, rect) in placed {
+            let Some(game) = self.store.get(number) else {
+                continue;
+            };
+            let view = self.views.entry(number).or_default();
+            let mut child = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(rect.shrink(4.0))
+                    .id_salt(("game", number)),
+            );
+            child.set_clip_rect(rect);
+            let before = view.board.clone();
+            actions.extend(game_panel_ui(&mut child, game, view, &mut cx));
+            if view.board != before
+                || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
+            {
+                self.focused = Some(number);
+            }
+        }
+        if let Some(number) = self.focused.or(docked.first().copied())
+            && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+        {
+            browse_keys(ui, game, view);
+        }
+        ui.allocate_space(ui.available_size());
+        actions
+    }
+
+    /// Where each docked game goes: a maximized game alone; else the user's
+    /// own live game gets the left 60 % and the rest share a grid beside it;
+    /// else one grid (1, 2x1, 2x2, 3x3, 4x4 ...).
+    fn layout(&self, area: egui::Rect, docked: &[u32]) -> Vec<(u32, egui::Rect)> {
+        if let Some(number) = self.maximized.filter(|n| docked.contains(n)) {
+            return vec![(number, area)];
+        }
+        let own = docked.iter().copied().find(|&n| {
+            self.store
+                .get(n)
+                .is_some_and(|g| g.my_color().is_some() && !g.is_over())
+        });
+        let Some(own) = own.filter(|_| docked.len() > 1) else {
+            return grid(area, docked);
+        };
+        let (left, right) = area.split_left_right_at_fraction(0.6);
+        let others: Vec<u32> = docked.iter().copied().filter(|&n| n != own).collect();
+        let mut placed = vec![(own, left)];
+        placed.extend(grid(right, &others));
+        placed
+    }
+}
+
+/// A grid of near-square cells for `games` in `area`.
+fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
+    if games.is_empty() {
+        return Vec::new();
+    }
+    let columns = (games.len() as f32).sqrt().ceil() as usize;
+    let rows = games.len().div_ceil(columns);
+    let cell = egui::vec2(area.width() / columns as f32, area.height() / rows as f32);
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, &number)| {
+            let (row, column) = (i / columns, i % columns);
+            let min = area.min + egui::vec2(column as f32 * cell.x, row as f32 * cell.y);
+            (number, egui::Rect::from_min_size(min, cell))
+        })
+        .collect()
+}
