@@ -284,3 +284,27 @@ fn positions_validate_under_the_game_rules() {
     let position = game.position().expect("valid");
     assert!(position.is_checkmate());
 }
+
+#[test]
+fn only_our_own_created_games_enter_the_store() {
+    let mut store = GameStore::new();
+    let event = |line: &str| {
+        let mut decoder = kibitz::protocol::decoder::StreamDecoder::new();
+        let mut out = Vec::new();
+        decoder.push(format!("{line}\n\r").as_bytes(), &mut out);
+        decoder.finish(&mut out);
+        out
+    };
+    for e in event("**** Starting FICS session as Me ****") {
+        store.apply(Duration::ZERO, &e);
+    }
+    // `gin` announces other people's games too: they stay out.
+    for e in event("{Game 12 (Anna vs. Boris) Creating rated blitz match.}") {
+        store.apply(Duration::ZERO, &e);
+    }
+    assert!(store.get(12).is_none());
+    for e in event("{Game 13 (Me vs. Boris) Creating rated blitz match.}") {
+        store.apply(Duration::ZERO, &e);
+    }
+    assert!(store.get(13).is_some());
+}

@@ -31,7 +31,11 @@ impl KibitzApp {
                 };
                 (Some(sound), b.relation == Relation::PlayingMyMove)
             }
-            Event::Message(Message::GameCreated { .. }) => (Some(Sound::GameStart), true),
+            Event::Message(Message::GameCreated { game, .. })
+                if self.store.get(*game).is_some() =>
+            {
+                (Some(Sound::GameStart), true)
+            }
             Event::Message(Message::GameEnd(end)) if mine(end.game) => (Some(Sound::GameEnd), true),
             Event::Message(Message::OfferReceived { .. }) | Event::Offer(OfferLine::From(_)) => {
                 (None, true)

@@ -134,9 +134,12 @@ impl GameStore {
     fn on_message(&mut self, now: Now, message: &Message, effects: &mut Vec<Effect>) {
         match message {
             Message::Creating(header) => self.creating = Some(header.clone()),
+            Message::SessionStarted { handle, .. } => self.me = Some(handle.clone()),
+            // With `gin` on (an account setting), every game on the server is
+            // announced: only our own games get a place in the store.
             Message::GameCreated {
                 game, white, black, ..
-            } => {
+            } if self.me.as_ref().is_none_or(|me| me == white || me == black) => {
                 let mut fresh = Game::new(*game, now);
                 fresh.players.white.handle.clone_from(white);
                 fresh.players.black.handle.clone_from(black);
