@@ -2,6 +2,7 @@
 //! way the real-server transcripts show: logins, observing, whole games,
 //! every kind of game end, timeseal 2, and a drop mid-game with reconnect.
 
+mod common;
 #[path = "support/fake_server.rs"]
 mod fake_server;
 
@@ -284,44 +285,7 @@ async fn playing_a_whole_game() {
 
 #[tokio::test]
 async fn every_kind_of_game_end() {
-    let cases = [
-        (
-            "real-server/end-resign-white.bin",
-            EndReason::Resign,
-            GameResult::WhiteWins,
-        ),
-        (
-            "real-server/end-checkmate-white.bin",
-            EndReason::Checkmate,
-            GameResult::WhiteWins,
-        ),
-        (
-            "real-server/end-flag-white.bin",
-            EndReason::TimeForfeit,
-            GameResult::BlackWins,
-        ),
-        (
-            "real-server/end-draw-white.bin",
-            EndReason::Agreement,
-            GameResult::Draw,
-        ),
-        (
-            "real-server/end-abort-white.bin",
-            EndReason::Abort,
-            GameResult::NoResult,
-        ),
-        (
-            "extra-old/draw-repetition-white.bin",
-            EndReason::Repetition,
-            GameResult::Draw,
-        ),
-        (
-            "modern-server/end-autoflag-white.bin",
-            EndReason::TimeForfeit,
-            GameResult::BlackWins,
-        ),
-    ];
-    for (fixture, reason, result) in cases {
+    for (fixture, _, reason, result) in common::ENDINGS {
         let run = play(fixture, false, None).await;
         let game = run
             .store

@@ -181,57 +181,7 @@ fn a_clock_keeps_running_while_another_game_ends() {
 
 #[test]
 fn every_ending_in_the_fixtures_reaches_the_store() {
-    let cases = [
-        (
-            "real-server/end-resign-white.bin",
-            2,
-            EndReason::Resign,
-            GameResult::WhiteWins,
-        ),
-        (
-            "real-server/end-checkmate-white.bin",
-            4,
-            EndReason::Checkmate,
-            GameResult::WhiteWins,
-        ),
-        (
-            "real-server/end-flag-white.bin",
-            1,
-            EndReason::TimeForfeit,
-            GameResult::BlackWins,
-        ),
-        (
-            "real-server/end-draw-white.bin",
-            3,
-            EndReason::Agreement,
-            GameResult::Draw,
-        ),
-        (
-            "real-server/end-abort-white.bin",
-            5,
-            EndReason::Abort,
-            GameResult::NoResult,
-        ),
-        (
-            "modern-server/end-autoflag-white.bin",
-            3,
-            EndReason::TimeForfeit,
-            GameResult::BlackWins,
-        ),
-        (
-            "extra-old/draw-repetition-white.bin",
-            1,
-            EndReason::Repetition,
-            GameResult::Draw,
-        ),
-        (
-            "modern-server/crazyhouse-white.bin",
-            2,
-            EndReason::Checkmate,
-            GameResult::WhiteWins,
-        ),
-    ];
-    for (file, number, reason, result) in cases {
+    for (file, number, reason, result) in common::ENDINGS {
         let (store, effects) = store_of(file, Duration::ZERO);
         let game = store
             .get(number)

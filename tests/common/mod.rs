@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use kibitz::protocol::decoder::StreamDecoder;
 use kibitz::protocol::event::Event;
+use kibitz::protocol::message::{EndReason, GameResult};
 
 pub fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -53,3 +54,55 @@ pub fn decode_chunked(bytes: &[u8], chunk_sizes: &[usize]) -> Vec<Event> {
 pub fn decode(bytes: &[u8]) -> Vec<Event> {
     decode_chunked(bytes, &[usize::MAX])
 }
+
+/// Every kind of game end in the transcripts: file, game number, reason, result.
+pub const ENDINGS: [(&str, u32, EndReason, GameResult); 8] = [
+    (
+        "real-server/end-resign-white.bin",
+        2,
+        EndReason::Resign,
+        GameResult::WhiteWins,
+    ),
+    (
+        "real-server/end-checkmate-white.bin",
+        4,
+        EndReason::Checkmate,
+        GameResult::WhiteWins,
+    ),
+    (
+        "real-server/end-flag-white.bin",
+        1,
+        EndReason::TimeForfeit,
+        GameResult::BlackWins,
+    ),
+    (
+        "real-server/end-draw-white.bin",
+        3,
+        EndReason::Agreement,
+        GameResult::Draw,
+    ),
+    (
+        "real-server/end-abort-white.bin",
+        5,
+        EndReason::Abort,
+        GameResult::NoResult,
+    ),
+    (
+        "modern-server/end-autoflag-white.bin",
+        3,
+        EndReason::TimeForfeit,
+        GameResult::BlackWins,
+    ),
+    (
+        "extra-old/draw-repetition-white.bin",
+        1,
+        EndReason::Repetition,
+        GameResult::Draw,
+    ),
+    (
+        "modern-server/crazyhouse-white.bin",
+        2,
+        EndReason::Checkmate,
+        GameResult::WhiteWins,
+    ),
+];
