@@ -200,13 +200,6 @@ mod tests {
         }
     }
 
-    fn rating(value: u32) -> Rating {
-        Rating::Known {
-            value,
-            marker: RatingMarker::Established,
-        }
-    }
-
     #[test]
     fn rated_game_from_fixture() {
         // own-game-white.bin
@@ -226,8 +219,8 @@ mod tests {
                 black_initial_s: 180,
                 black_increment_s: 2,
                 partner_game: None,
-                white_rating: rating(1720),
-                black_rating: rating(1720),
+                white_rating: Rating::established(1720),
+                black_rating: Rating::established(1720),
                 white_timeseal: true,
                 black_timeseal: true,
                 extra: vec![("m".into(), "2".into()), ("n".into(), "0".into())],
@@ -241,7 +234,7 @@ mod tests {
             info("<g1> 2 p=0 t=crazyhouse r=0 u=0,0 it=120,0 i=120,0 pt=0 rt=0,0 ts=0,0 m=2 n=0");
         assert_eq!(info_.game_type, "crazyhouse");
         assert!(!info_.rated && !info_.white_timeseal);
-        assert_eq!(info_.white_rating, rating(0));
+        assert_eq!(info_.white_rating, Rating::established(0));
         let info_ = info("<g1> 1 p=0 t=untimed r=0 u=0,0 it=0,0 i=0,0 pt=0 rt=0,0 ts=1,1 m=0 n=0");
         assert_eq!((info_.white_initial_s, info_.black_increment_s), (0, 0));
     }

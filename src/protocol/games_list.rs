@@ -274,13 +274,6 @@ mod tests {
         parse_games_entry(line).unwrap_or_else(|| panic!("not an entry: {line:?}"))
     }
 
-    fn rating(value: u32) -> Rating {
-        Rating::Known {
-            value,
-            marker: RatingMarker::Established,
-        }
-    }
-
     #[test]
     fn old_server_entries() {
         // cmd-games.bin: 2-column game numbers.
@@ -291,9 +284,9 @@ mod tests {
             GamesEntry {
                 game: 1,
                 white: "BotA".into(),
-                white_rating: rating(1882),
+                white_rating: Rating::established(1882),
                 black: "BotB".into(),
-                black_rating: rating(1558),
+                black_rating: Rating::established(1558),
                 private: false,
                 game_type: GameType::Lightning,
                 rated: false,

@@ -285,13 +285,6 @@ mod tests {
         }
     }
 
-    fn rating(value: u32) -> Rating {
-        Rating::Known {
-            value,
-            marker: RatingMarker::Established,
-        }
-    }
-
     #[test]
     fn match_offer_from_fixture() {
         // own-game-white.bin
@@ -308,10 +301,10 @@ mod tests {
             offer.match_params,
             Some(MatchOfferParams {
                 challenger: "BotA".into(),
-                challenger_rating: rating(1720),
+                challenger_rating: Rating::established(1720),
                 challenger_color: Some(Color::White),
                 receiver: "BotB".into(),
-                receiver_rating: rating(1720),
+                receiver_rating: Rating::established(1720),
                 rated: true,
                 game_type: "blitz".into(),
                 time_min: Some(3),

@@ -92,6 +92,14 @@ pub enum Rating {
 
 impl Rating {
     /// Reads `1720`, `1637E`, `0P`, `----`, `++++` or `UNR`; None otherwise.
+    /// An established rating (no E or P mark).
+    pub const fn established(value: u32) -> Rating {
+        Rating::Known {
+            value,
+            marker: RatingMarker::Established,
+        }
+    }
+
     pub fn parse(text: &str) -> Option<Rating> {
         match text {
             "----" | "UNR" => return Some(Rating::NoRating),

@@ -1,4 +1,3 @@
-use super::super::seek::RatingMarker;
 use super::*;
 
 /// Feeds every line after the first; returns the list and how many
@@ -42,13 +41,7 @@ fn old_server_list_without_title() {
     assert_eq!(handed_back, 0);
     assert_eq!(list.game, None);
     assert_eq!((list.white.as_str(), list.black.as_str()), ("BotA", "BotB"));
-    assert_eq!(
-        list.white_rating,
-        Rating::Known {
-            value: 1882,
-            marker: RatingMarker::Established
-        }
-    );
+    assert_eq!(list.white_rating, Rating::established(1882));
     assert_eq!(list.date, "1999.09.03 04:33:26");
     assert_eq!((list.rated, list.game_type.as_str()), (false, "lightning"));
     assert_eq!((list.initial_time_min, list.increment_s), (2, 0));

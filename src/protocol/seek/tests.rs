@@ -24,10 +24,7 @@ fn fatics_seek_with_space_marker() {
             index: 1,
             handle: "BotE".into(),
             titles: vec![],
-            rating: Rating::Known {
-                value: 0,
-                marker: RatingMarker::Established
-            },
+            rating: Rating::established(0),
             time_min: 2,
             increment_s: 0,
             rated: false,
