@@ -65,6 +65,7 @@ pub struct ConnectRequest {
 mod connection;
 mod feedback;
 mod layout;
+mod status_bar;
 
 pub struct KibitzApp {
     net: Option<NetHandle>,
@@ -464,7 +465,10 @@ impl KibitzApp {
 
     /// Saves changed settings atomically, but not in the middle of a drag.
     fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
-        self.settings.console_history = self.console.history.clone();
+        // Copied only when it changed: this runs every frame.
+        if self.settings.console_history != self.console.history {
+            self.settings.console_history = self.console.history.clone();
+        }
         if self.settings == self.saved_settings || ctx.input(|i| i.pointer.any_down()) {
             return;
         }
@@ -558,65 +562,6 @@ impl KibitzApp {
             self.handle(action);
         }
         self.schedule_repaint(ui.ctx(), now);
-    }
-
-    fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.strong("Kibitz");
-            let text = match &self.status {
-                None if self.net.is_none() => "not connected".to_owned(),
-                None => "starting…".to_owned(),
-                Some(Status::Connecting { attempt }) if *attempt > 1 => {
-                    format!("connecting (attempt {attempt})…")
-                }
-                Some(Status::Connecting { .. }) => format!("connecting to {}…", self.server),
-                Some(Status::Connected) => format!("connected to {}", self.server),
-                Some(Status::LoggedIn { handle }) => {
-                    format!("logged in as {handle} on {}", self.server)
-                }
-                Some(Status::RetryingIn { delay, reason }) => {
-                    format!("{reason}: retrying in {} s", delay.as_secs().max(1))
-                }
-                Some(Status::Stopped { reason }) => format!("disconnected: {reason}"),
-            };
-            ui.label(text);
-            ui.separator();
-            ui.checkbox(&mut self.settings.play.auto_queen, "Auto-queen");
-            ui.checkbox(&mut self.settings.play.premove, "Premove");
-            ui.checkbox(&mut self.settings.play.auto_flag, "Auto-flag");
-            let mut recording = self.recording;
-            if ui
-                .checkbox(&mut recording, "Record session")
-                .on_hover_text("Save the raw server session for a bug report (never your password)")
-                .changed()
-            {
-                self.set_recording(recording);
-            }
-            ui.checkbox(&mut self.lobby_open, "Lobby");
-            ui.checkbox(&mut self.free_tiling, "Free tiling")
-                .on_hover_text("Drag a panel's handle to split or tab; off: an automatic grid");
-            if ui.button("Seek…").clicked() {
-                self.dialogs.seek_open = true;
-            }
-            if ui.button("Match…").clicked() {
-                self.dialogs.match_open = true;
-            }
-            if ui.button("Settings…").clicked() {
-                self.settings_open = !self.settings_open;
-            }
-            let connected =
-                self.net.is_some() && !matches!(self.status, Some(Status::Stopped { .. }));
-            if connected
-                && ui.button("Log out").clicked()
-                && let Some(net) = &self.net
-            {
-                net.logout();
-            }
-            if !connected && self.net.is_some() && ui.button("Connect…").clicked() {
-                self.net = None;
-                self.status = None;
-            }
-        });
     }
 
     /// Repaint only when something visible changes: a running clock's next
