@@ -3,46 +3,18 @@
 //! at a temporary directory), validated with `desktop-file-validate`, and
 //! removed again without a trace.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
 use std::{fs, io};
+
+use common::TempDir;
 
 use kibitz::desktop::{
     DESKTOP_FILE_NAME, ICON_SIZES, METAINFO, desktop_entry_path, exec_value, icon_path,
     install_into, installed_paths, uninstall_from, window_icon,
 };
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "kibitz-test-{label}-{}-{}-{nanos}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir_all(&dir).expect("creating the temporary directory");
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Every file (not directory) under `dir`, recursively.
 fn files_under(dir: &Path) -> Vec<PathBuf> {
