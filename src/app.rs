@@ -295,6 +295,7 @@ impl KibitzApp {
                 }
             }
             Event::Board(board) => self.on_board(now, board, previous_ply),
+            Event::TimesealRefused { .. } => self.without_timeseal(),
             Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
                 // Our optimistic move was refused: show the server's board again.
                 for view in self.views.values_mut() {

@@ -32,6 +32,10 @@ struct Cli {
     /// Games to observe once logged in: `N,M,...`.
     #[arg(long, value_delimiter = ',')]
     observe: Vec<u32>,
+    /// Use timeseal 2 (default: on for freechess.org, off elsewhere; a
+    /// server that refuses it is tried again without).
+    #[arg(long, overrides_with = "no_timeseal")]
+    timeseal: bool,
     /// Do not use timeseal.
     #[arg(long)]
     no_timeseal: bool,
@@ -176,7 +180,11 @@ fn main() -> ExitCode {
                         }
                     };
                     Some(ConnectRequest {
-                        timeseal: !cli.no_timeseal && server.starts_with("freechess.org"),
+                        timeseal: if cli.timeseal || cli.no_timeseal {
+                            cli.timeseal
+                        } else {
+                            server.starts_with("freechess.org")
+                        },
                         server,
                         handle: user.unwrap_or_else(|| "guest".to_owned()),
                         password,

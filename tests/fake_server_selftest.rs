@@ -439,19 +439,28 @@ async fn pongs_are_counted_and_never_block_long() -> anyhow::Result<()> {
 }
 
 #[tokio::test]
-async fn undecodable_timeseal_lines_are_recorded() -> anyhow::Result<()> {
+async fn lines_that_are_not_timeseal_are_read_as_plain_and_marked() -> anyhow::Result<()> {
     let script = Script {
-        steps: vec![Step::Expect(Expected::Line("ok".into())), Step::Close],
+        steps: vec![
+            Step::Expect(Expected::Line("plain text".into())),
+            Step::Expect(Expected::Line("ok".into())),
+            Step::Close,
+        ],
     };
     let server = FakeServer::start(vec![script], true).await?;
     let mut client = Client::connect(server.addr, true).await?;
     client.stream.write_all(b"plain text\n").await?;
+    // Stamped 0: the real servers' decoder cannot tell it from a malformed
+    // line, and neither can this one.
+    let zero = timeseal::encode_line(b"zero", 0);
+    client.stream.write_all(&zero).await?;
     client.send("ok").await?;
     client.read_to_end().await?;
-    assert_eq!(
-        server.received(0, WAIT).await,
-        strings(&["<undecodable>", "ok"])
-    );
+    let received = server.received(0, WAIT).await;
+    assert_eq!(received[0], "<not timeseal> plain text");
+    assert!(received[1].starts_with("<not timeseal> "), "{received:?}");
+    assert_eq!(received[2], "ok");
+    assert_eq!(received.len(), 3);
     Ok(())
 }
 

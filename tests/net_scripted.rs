@@ -416,3 +416,78 @@ async fn a_drop_mid_game_reconnects_and_observes_again() {
         assert!(second.contains(&format!("observe {game}")), "{second:?}");
     }
 }
+
+/// A server without timeseal (old FICS) reads the hello as a login name and
+/// refuses it: Kibitz connects again at once without timeseal, and the guest
+/// login succeeds on that second connection.
+#[tokio::test]
+async fn a_refused_timeseal_hello_retries_without_timeseal() {
+    let fixture = "real-server/guest-login.bin";
+    let t = transcript(fixture);
+    let login =
+        own_setup(Script::from_fixture(&fixture_path(fixture)).expect("script")).login_only();
+    let Some(Step::Send(banner)) = login.steps.first().cloned() else {
+        panic!("the transcript starts with the server's banner");
+    };
+    assert!(banner.ends_with(b"login: "));
+    let refusing = Script {
+        steps: vec![
+            Step::Send(banner),
+            // The hello, read as a name.
+            Step::Expect(fake_server::Expected::AnyPassword),
+            Step::Send(
+                b"\n\rSorry, names can only consist of lower and upper case letters.  Try again.\n\rlogin: "
+                    .to_vec(),
+            ),
+            Step::Close,
+        ],
+    };
+    let server = FakeServer::start(vec![refusing, login], false)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, true, true);
+    let mut refused = false;
+    let mut logged_in = None;
+    let mut statuses = Vec::new();
+    let run = async {
+        while let Some(event) = handle.recv().await {
+            match event {
+                NetEvent::Protocol {
+                    event: Event::TimesealRefused { .. },
+                    ..
+                } => refused = true,
+                NetEvent::Protocol {
+                    event: Event::LoggedIn { handle: name, .. },
+                    ..
+                } => {
+                    logged_in = Some(name);
+                    handle.logout();
+                }
+                NetEvent::Status(status) => {
+                    let stop = matches!(status, Status::Stopped { .. });
+                    statuses.push(status);
+                    if stop {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(20), run).await;
+    assert!(refused, "{statuses:?}");
+    assert!(logged_in.is_some(), "{statuses:?}");
+    // No backoff wait and no failed login on the way.
+    assert!(
+        !statuses
+            .iter()
+            .any(|s| matches!(s, Status::RetryingIn { .. })),
+        "{statuses:?}"
+    );
+    let second = server.received(1, Duration::from_secs(1)).await;
+    assert_eq!(
+        second.first().map(String::as_str),
+        Some("guest"),
+        "{second:?}"
+    );
+}

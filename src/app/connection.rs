@@ -104,6 +104,25 @@ impl KibitzApp {
         }
     }
 
+    /// The server did not take the timeseal hello; the network thread is
+    /// already connecting again without it. Remember that for this server,
+    /// so the next login (and the connect form) goes without at once.
+    pub(super) fn without_timeseal(&mut self) {
+        self.console.push_note(&format!(
+            "{} does not speak timeseal: reconnecting without it (remembered for this server)",
+            self.server
+        ));
+        self.connect.timeseal = false;
+        if let Some(profile) = self
+            .settings
+            .servers
+            .iter_mut()
+            .find(|p| p.address == self.server)
+        {
+            profile.timeseal = false;
+        }
+    }
+
     /// A new file for a session recording: `<data dir>/recordings/<time>.kbz`.
     fn next_recording_path(&self) -> Option<std::path::PathBuf> {
         let dir = self.recordings_dir.clone()?;

@@ -27,6 +27,7 @@ pub fn event_json(event: &Event) -> Value {
             json!({"type": "logged_in", "handle": handle, "titles": titles})
         }
         Event::LoginFailed { reason } => json!({"type": "login_failed", "reason": reason}),
+        Event::TimesealRefused { text } => json!({"type": "timeseal_refused", "text": text}),
         Event::Board(board) => board_json(board),
         Event::Holdings(holdings) => tagged("holdings", holdings),
         Event::GameInfo(info) => tagged("game_info", info),

@@ -187,6 +187,9 @@ enum Ending {
     Dropped(String),
     /// Do not reconnect.
     Final(String),
+    /// The server did not take the timeseal hello: connect again at once,
+    /// without timeseal.
+    WithoutTimeseal(String),
     /// The UI is gone.
     Abandoned,
 }
@@ -194,7 +197,7 @@ enum Ending {
 /// The task: connect, run the session, reconnect. Public so tests can run it
 /// on their own (paused-time) runtime.
 pub async fn run(
-    config: NetConfig,
+    mut config: NetConfig,
     mut commands: mpsc::Receiver<NetCommand>,
     events: mpsc::Sender<NetEvent>,
     waker: Waker,
@@ -255,6 +258,14 @@ pub async fn run(
             Ending::Dropped(reason) if !config.reconnect => {
                 out.status(Status::Stopped { reason }).await;
                 return;
+            }
+            Ending::WithoutTimeseal(text) => {
+                config.session.timeseal = None;
+                tracing::info!(
+                    "{}: timeseal refused ({text}); reconnecting without",
+                    config.server
+                );
+                continue;
             }
             Ending::Dropped(reason) => reason,
         };
@@ -332,6 +343,7 @@ impl Connection<'_> {
         }
         let mut logging_out = false;
         let mut final_reason: Option<String> = None;
+        let mut timeseal_refused: Option<String> = None;
         let mut buffer = vec![0u8; 16 * 1024];
         loop {
             while let Some(bytes) = session.poll_transmit() {
@@ -347,10 +359,16 @@ impl Connection<'_> {
                     let handle = handle.clone();
                     self.out.status(Status::LoggedIn { handle }).await;
                 }
+                if let Event::TimesealRefused { text } = &event {
+                    timeseal_refused = Some(text.clone());
+                }
                 let at = self.out.now();
                 if !self.out.send(NetEvent::Protocol { at, event }).await {
                     return Ending::Abandoned;
                 }
+            }
+            if let Some(text) = timeseal_refused.take() {
+                return Ending::WithoutTimeseal(text);
             }
             if *session.state() == SessionState::Closed
                 && let Some(reason) = final_reason.clone()
@@ -369,7 +387,13 @@ impl Connection<'_> {
                                 if let Some(reason) = self.track(&event) {
                                     final_reason.get_or_insert(reason);
                                 }
+                                if let Event::TimesealRefused { text } = &event {
+                                    timeseal_refused = Some(text.clone());
+                                }
                                 self.out.send(NetEvent::Protocol { at: now, event }).await;
+                            }
+                            if let Some(text) = timeseal_refused {
+                                return Ending::WithoutTimeseal(text);
                             }
                             return match (logging_out, final_reason) {
                                 (true, _) => Ending::Final("logged out".into()),

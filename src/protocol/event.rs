@@ -57,6 +57,12 @@ pub enum Event {
     LoginFailed {
         reason: String,
     },
+    /// The server took the timeseal hello for a login name (or said it does
+    /// not know the version): this session is closed, and a new connection
+    /// without timeseal is the way in.
+    TimesealRefused {
+        text: String,
+    },
     /// A style-12 board.
     Board(Box<Style12>),
     /// `<b1>` holdings of a crazyhouse or bughouse game.

@@ -300,11 +300,21 @@ fn parse_session_start(text: &str) -> Message {
 }
 
 fn is_login_refusal(line: &str) -> bool {
-    line.starts_with("Sorry, names ")
-        || line.starts_with("A name should be at least")
+    is_name_refusal(line)
+        || line == "unknown timeseal version"
+        || line == "timeseal error"
         || line.contains("guest connections have been prevented")
         || line.contains("may login without an account")
         || (line.starts_with("*** Sorry ") && line.contains("is already logged in"))
+}
+
+/// The server refused the login name for its form (length or letters):
+/// `Sorry, names can only consist of ...` (FICS), `Names should be at most 17
+/// characters long.  Try again.` (FatICS).
+pub fn is_name_refusal(line: &str) -> bool {
+    line.starts_with("Sorry, names ")
+        || line.starts_with("A name should be at least")
+        || line.starts_with("Names should ")
 }
 
 /// `{Game N (W vs. B) text} [result]`.

@@ -13,8 +13,8 @@ use super::command::{Command, Secret, SetupStep, setup_sequence};
 use super::decoder::StreamDecoder;
 use super::event::Event;
 use super::framing::Prompt;
-use super::message::Message;
-use super::timeseal::{self, TimesealVersion};
+use super::message::{self, Message};
+use super::timeseal::{self, StampClock, TimesealVersion};
 
 /// Time is a parameter: the caller passes the time since a fixed origin of
 /// its choosing (the net thread uses the moment it connected).
@@ -85,6 +85,8 @@ pub struct Session {
     last_sent: Now,
     held_since: Option<Now>,
     scratch: Vec<Event>,
+    /// Timeseal stamps for the hello, every line and every ping reply.
+    stamps: StampClock,
 }
 
 impl Session {
@@ -102,10 +104,11 @@ impl Session {
             last_sent: now,
             held_since: None,
             scratch: Vec::new(),
+            stamps: StampClock::default(),
         };
         if let Some(version) = session.config.timeseal {
             let system = std::env::consts::OS;
-            let hello = timeseal::hello(version, "Kibitz", system, stamp(now));
+            let hello = timeseal::hello(version, "Kibitz", system, session.stamps.stamp(now));
             session.transmit.push_back(hello);
         }
         session
@@ -209,12 +212,18 @@ impl Session {
         match event {
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
             Event::Ping(_) if self.config.timeseal.is_some() => {
-                self.transmit.push_back(timeseal::ping_reply(stamp(now)));
+                let stamp = self.stamps.stamp(now);
+                self.transmit.push_back(timeseal::ping_reply(stamp));
             }
             Event::Message(Message::SessionStarted { handle, titles }) => {
                 self.logged_in(now, handle.clone(), titles.clone());
             }
             Event::Message(Message::InvalidPassword) => self.fail("invalid password"),
+            Event::Message(Message::LoginRefused { text }) if self.hello_refused(text) => {
+                self.state = SessionState::Closed;
+                let text = text.clone();
+                self.events.push_back(Event::TimesealRefused { text });
+            }
             Event::Message(Message::LoginRefused { text }) => self.fail(text),
             Event::Message(Message::Kicked { .. } | Message::IdleLogout) => {
                 self.state = SessionState::Closed;
@@ -277,6 +286,23 @@ impl Session {
         }
     }
 
+    /// Whether a login refusal means the server did not take our timeseal
+    /// hello: it says so, or it refuses a name we never sent (ours is a valid
+    /// handle, so the name it read must have been the encoded hello).
+    fn hello_refused(&self, text: &str) -> bool {
+        let before_login = matches!(
+            self.state,
+            SessionState::Connecting | SessionState::HandleSent
+        );
+        let valid_handle = (3..=17).contains(&self.config.handle.len())
+            && self.config.handle.chars().all(|c| c.is_ascii_alphabetic());
+        self.config.timeseal.is_some()
+            && before_login
+            && (message::is_name_refusal(text) && valid_handle
+                || text == "unknown timeseal version"
+                || text == "timeseal error")
+    }
+
     fn fail(&mut self, reason: &str) {
         if self.state != SessionState::Closed && self.state != SessionState::Ready {
             self.state = SessionState::Closed;
@@ -316,7 +342,7 @@ impl Session {
             }
         };
         let bytes = match self.config.timeseal {
-            Some(_) => timeseal::encode_line(line.as_bytes(), stamp(now)),
+            Some(_) => timeseal::encode_line(line.as_bytes(), self.stamps.stamp(now)),
             None => {
                 let mut bytes = line.into_bytes();
                 bytes.push(b'\n');
@@ -326,12 +352,6 @@ impl Session {
         self.transmit.push_back(bytes);
         self.last_sent = now;
     }
-}
-
-/// The timeseal time stamp: milliseconds since the session's origin. Servers
-/// only use differences between stamps.
-fn stamp(now: Now) -> u64 {
-    u64::try_from(now.as_millis()).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -18,10 +18,12 @@
 //! We always use offset 0 and filler `b'1'`, as most open clients do; the
 //! decoder accepts any offset and any filler, as the server does.
 //!
-//! Timestamps: the server only looks at differences between timestamps, so
-//! v2 servers accept any increasing millisecond count. Callers pass
-//! milliseconds since the connection was opened; this module never reads a
-//! clock.
+//! Timestamps: the server charges differences between timestamps, so any
+//! increasing millisecond count works, except that a stamp of 0 means "not
+//! timeseal": the servers' decoder prints `0: <line>` for a malformed line,
+//! so a hello stamped 0 is taken as a login name. [`StampClock`] gives the
+//! stamps: never 0, strictly increasing. This module never reads a clock;
+//! callers pass the time since an origin of their choosing.
 //!
 //! Bit 7 of every payload byte is lost by step 4, and a payload byte `0x18`
 //! would be taken as the start of the timestamp, so payloads must be 7-bit and
@@ -47,6 +49,34 @@ const TS_END: u8 = 0x19;
 const OFFSET: u8 = 0;
 /// The payload the server expects in reply to a `[G]` ping.
 const PING_REPLY: [u8; 2] = [0x02, 0x39];
+
+/// The client's timeseal clock: one per connection, for the hello, every
+/// line and every ping reply alike.
+///
+/// Real clients send their machine's tick count; we send milliseconds since
+/// the session's origin plus [`StampClock::ORIGIN_MS`], so that a line sent
+/// the instant the connection opens is not stamped 0. Two lines sent in the
+/// same millisecond get consecutive stamps: servers expect each line's stamp
+/// to be later than the one before.
+#[derive(Debug, Clone, Default)]
+pub struct StampClock {
+    last_ms: u64,
+}
+
+impl StampClock {
+    /// The stamp of the origin itself; any non-zero value works.
+    pub const ORIGIN_MS: u64 = 1_000;
+
+    /// The stamp for a line sent `since_origin` after the origin: at least
+    /// [`Self::ORIGIN_MS`], and always above the previous stamp.
+    pub fn stamp(&mut self, since_origin: std::time::Duration) -> u64 {
+        let elapsed_ms = u64::try_from(since_origin.as_millis()).unwrap_or(u64::MAX);
+        let wall_ms = Self::ORIGIN_MS.saturating_add(elapsed_ms);
+        let stamp = wall_ms.max(self.last_ms.saturating_add(1));
+        self.last_ms = stamp;
+        stamp
+    }
+}
 
 /// Which timeseal protocol to announce in the hello line.
 ///
@@ -130,11 +160,13 @@ pub fn ping_reply(timestamp_ms: u64) -> Vec<u8> {
 /// Decodes one encoded line the way the server does and returns the payload
 /// and its timestamp.
 ///
-/// `encoded` may or may not end with `\n`. Returns `None` for anything that
-/// could not have come from a timeseal encoder: no offset byte, a body that is
-/// empty or not a multiple of 12 bytes, a byte whose decoded bit 7 is clear
-/// (the encoder always sets it), a missing `0x18`/`0x19`, or a timestamp that
-/// is empty, has a non-digit or overflows `u64`. Never panics.
+/// `encoded` may or may not end with `\n`. Returns `None` for anything the
+/// server would take as "not timeseal": no offset byte, a body that is empty
+/// or not a multiple of 12 bytes, a byte whose decoded bit 7 is clear (the
+/// encoder always sets it), a missing `0x18`/`0x19`, a timestamp that is
+/// empty, has a non-digit or overflows `u64`, or a timestamp of 0 (the
+/// servers' decoder reports a malformed line as stamp 0, so they cannot tell
+/// the two apart). Never panics.
 pub fn decode_line(encoded: &[u8]) -> Option<(Vec<u8>, u64)> {
     let line = encoded.strip_suffix(b"\n").unwrap_or(encoded);
     let (&marker, body) = line.split_last()?;
@@ -162,6 +194,9 @@ pub fn decode_line(encoded: &[u8]) -> Option<(Vec<u8>, u64)> {
     let after_start = plain.get(start + 1..)?;
     let end = after_start.iter().position(|&b| b == TS_END)?;
     let timestamp = parse_decimal(after_start.get(..end)?)?;
+    if timestamp == 0 {
+        return None;
+    }
 
     plain.truncate(start);
     Some((plain, timestamp))

@@ -15,7 +15,7 @@
 //! when it arrives, not where the transcript had it).
 //!
 //! Notes the server adds to the received log start with `<` and end with `>`
-//! (`<timeout waiting for line "quit">`, `<no pong>`, `<undecodable>`, ...); a
+//! (`<timeout waiting for line "quit">`, `<no pong>`, `<not timeseal> ...`); a
 //! client command never starts with `<`.
 #![allow(dead_code)] // each test binary uses a different part
 
@@ -97,8 +97,10 @@ pub enum Expected {
 impl Expected {
     fn matches(&self, line: &ClientLine) -> bool {
         match (self, line) {
-            (Expected::Line(want), ClientLine::Text(got)) => want == got,
-            (Expected::AnyPassword, ClientLine::Text(_)) => true,
+            (Expected::Line(want), ClientLine::Text(got) | ClientLine::NotTimeseal(got)) => {
+                want == got
+            }
+            (Expected::AnyPassword, ClientLine::Text(_) | ClientLine::NotTimeseal(_)) => true,
             (Expected::Hello, ClientLine::Text(got)) => {
                 got.starts_with("TIMESEAL2|") || got.starts_with("TIMESTAMP|")
             }
@@ -398,7 +400,7 @@ impl FakeServer {
 
     /// Everything connection `connection` received from the client, decoded
     /// into lines (timeseal decoded when `timeseal`; pongs as [`PONG`];
-    /// `<undecodable>` for a line that does not decode), in order, with the
+    /// `<not timeseal> TEXT` for a line that does not decode), in order, with the
     /// server's notes among them.
     ///
     /// Waits until that connection's script is done (then until the client
@@ -502,7 +504,11 @@ async fn serve(
 enum ClientLine {
     Pong,
     Text(String),
-    Undecodable,
+    /// On a timeseal connection, a line that is not timeseal (a stamp of 0,
+    /// no 0x18/0x19 pair, a stamp that is not a number, a length that is not
+    /// a multiple of 12): as the real servers do, its raw text is read as a
+    /// plain line, and the log marks it.
+    NotTimeseal(String),
 }
 
 impl ClientLine {
@@ -512,7 +518,7 @@ impl ClientLine {
         let payload = if timeseal {
             match kibitz::protocol::timeseal::decode_line(line) {
                 Some((payload, _timestamp)) => payload,
-                None => return ClientLine::Undecodable,
+                None => return ClientLine::NotTimeseal(String::from_utf8_lossy(line).into_owned()),
             }
         } else {
             line.to_vec()
@@ -528,7 +534,7 @@ impl ClientLine {
         match self {
             ClientLine::Pong => PONG.to_owned(),
             ClientLine::Text(text) => text.clone(),
-            ClientLine::Undecodable => "<undecodable>".to_owned(),
+            ClientLine::NotTimeseal(text) => format!("<not timeseal> {text}"),
         }
     }
 }

@@ -114,12 +114,20 @@ fn timeseal_hello_encoded_lines_and_pings() {
     let decode = |bytes: Vec<u8>| timeseal::decode_line(&bytes).expect("valid timeseal");
     let hello = decode(s.poll_transmit().expect("hello first"));
     assert!(hello.0.starts_with(b"TIMESEAL2|Kibitz|"));
+    // Sent the instant the session starts, and still not stamped 0.
+    assert_eq!(hello.1, StampClock::ORIGIN_MS);
     s.handle_bytes(at(1500), b"login: ");
     let (line, stamp) = decode(s.poll_transmit().expect("login"));
-    assert_eq!((line.as_slice(), stamp), (&b"guest"[..], 1500));
+    assert_eq!(
+        (line.as_slice(), stamp),
+        (&b"guest"[..], StampClock::ORIGIN_MS + 1500)
+    );
     s.handle_bytes(at(2000), b"fics% [G]\0");
     let (pong, stamp) = decode(s.poll_transmit().expect("pong"));
-    assert_eq!((pong.as_slice(), stamp), (&[0x02, b'9'][..], 2000));
+    assert_eq!(
+        (pong.as_slice(), stamp),
+        (&[0x02, b'9'][..], StampClock::ORIGIN_MS + 2000)
+    );
     assert!(events(&mut s).contains(&Event::Ping(TimesealVersion::V2)));
 }
 
@@ -196,5 +204,125 @@ fn kicked_closes_the_session() {
         events(&mut s)
             .iter()
             .any(|e| matches!(e, Event::Message(Message::Kicked { .. })))
+    );
+}
+
+/// Every line Kibitz sends over a whole timeseal session (hello, login,
+/// set-up, ping replies, moves), with everything arriving in the same
+/// millisecond, is one the servers' strict decoder takes: stamps >= 1 and
+/// strictly increasing.
+#[test]
+fn a_whole_timeseal_session_decodes_strictly() {
+    let transcripts: [(&[u8], &str, Option<&str>); 2] = [
+        (
+            include_bytes!("../../../tests/fixtures/modern-server/timeseal2-guest.bin"),
+            "guest",
+            None,
+        ),
+        (
+            include_bytes!("../../../tests/fixtures/modern-server/own-game-white.bin"),
+            "BotA",
+            Some("secret"),
+        ),
+    ];
+    for (transcript, handle, password) in transcripts {
+        let mut cfg = config(handle, password);
+        cfg.timeseal = Some(TimesealVersion::V2);
+        let mut s = Session::new(cfg, at(0));
+        s.send(at(0), Command::Raw("observe 1".into()));
+        let mut lines = Vec::new();
+        for chunk in transcript.chunks(7) {
+            s.handle_bytes(at(0), chunk);
+            s.send(at(0), Command::Raw("e2e4".into()));
+            lines.extend(std::iter::from_fn(|| s.poll_transmit()));
+        }
+        let mut previous = 0;
+        let mut pongs = 0;
+        for line in &lines {
+            let (payload, stamp) = timeseal::decode_line(line).expect("strictly valid timeseal");
+            assert!(stamp > previous, "stamp {stamp} after {previous}");
+            previous = stamp;
+            pongs += usize::from(payload == [0x02, b'9']);
+        }
+        assert!(*s.state() == SessionState::Ready, "logged in");
+        assert!(pongs >= 1, "pings answered");
+        assert!(lines.len() > 20);
+    }
+}
+
+fn timeseal_session(handle: &str) -> Session {
+    let mut cfg = config(handle, None);
+    cfg.timeseal = Some(TimesealVersion::V2);
+    let mut s = Session::new(cfg, at(0));
+    sent(&mut s);
+    s
+}
+
+#[test]
+fn a_hello_read_as_a_name_is_reported_as_refused_timeseal() {
+    // FatICS, when the hello's stamp is 0: the hello is the login name.
+    let mut s = timeseal_session("guest");
+    s.handle_bytes(at(1), b"Welcome\n\rlogin: ");
+    s.handle_bytes(
+        at(2),
+        b"\n\rNames should be at most 17 characters long.  Try again.\n\rlogin: ",
+    );
+    assert_eq!(*s.state(), SessionState::Closed);
+    let evs = events(&mut s);
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, Event::TimesealRefused { .. }))
+    );
+    assert!(!evs.iter().any(|e| matches!(e, Event::LoginFailed { .. })));
+
+    // Old FICS without timeseal.
+    let mut s = timeseal_session("KibUser");
+    s.handle_bytes(
+        at(1),
+        b"login: \n\rSorry, names can only consist of lower and upper case letters.  Try again.\n\r",
+    );
+    s.handle_timeout(at(1000));
+    assert!(
+        events(&mut s)
+            .iter()
+            .any(|e| matches!(e, Event::TimesealRefused { .. }))
+    );
+
+    let mut s = timeseal_session("guest");
+    s.handle_bytes(at(1), b"unknown timeseal version\n\r");
+    s.handle_eof(at(2));
+    assert!(
+        events(&mut s)
+            .iter()
+            .any(|e| matches!(e, Event::TimesealRefused { .. }))
+    );
+}
+
+#[test]
+fn a_bad_handle_is_a_failed_login_not_a_timeseal_problem() {
+    let mut s = timeseal_session("no");
+    s.handle_bytes(at(1), b"login: ");
+    s.handle_bytes(
+        at(2),
+        b"\n\rA name should be at least three characters long!\n\r",
+    );
+    s.handle_timeout(at(1000));
+    let evs = events(&mut s);
+    assert!(evs.iter().any(|e| matches!(e, Event::LoginFailed { .. })));
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e, Event::TimesealRefused { .. }))
+    );
+    // Without timeseal, a name refusal is always a failed login.
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(
+        at(1),
+        b"Sorry, names can only consist of lower and upper case letters.\n\r",
+    );
+    s.handle_timeout(at(1000));
+    assert!(
+        events(&mut s)
+            .iter()
+            .any(|e| matches!(e, Event::LoginFailed { .. }))
     );
 }

@@ -87,7 +87,7 @@ fn round_trips() {
         &printable,
     ];
     for payload in payloads {
-        for ts in [0, 1, 9, 10, 999, 1_234_567, u64::MAX] {
+        for ts in [1, 9, 10, 999, 1_234_567, u64::MAX] {
             let out = encode_line(payload, ts);
             assert_eq!(decode_line(&out), Some((payload.to_vec(), ts)));
             // Also without the trailing newline.
@@ -160,6 +160,9 @@ fn malformed_timestamps_are_rejected() {
     assert_eq!(decode_line(&encode_plain(b"ab\x18123411111", 0)), None); // no 0x19
     assert_eq!(decode_line(&encode_plain(b"ab\x18\x1911111111", 0)), None); // empty
     assert_eq!(decode_line(&encode_plain(b"ab\x181x2\x1911111", 0)), None); // non-digit
+    assert_eq!(decode_line(&encode_plain(b"ab\x18+12\x191111", 0)), None); // sign
+    assert_eq!(decode_line(&encode_plain(b"ab\x180\x19111111", 0)), None); // zero
+    assert_eq!(decode_line(&encode_plain(b"ab\x18000\x191111", 0)), None); // zero
     assert_eq!(
         decode_line(&encode_plain(b"ab\x19\x18123\x191111", 0)),
         Some((b"ab\x19".to_vec(), 123))
@@ -180,6 +183,48 @@ fn timestamp_overflow_is_rejected() {
     );
 }
 
+/// A real server reads a stamp of 0 as "not timeseal" and the hello as a
+/// login name: the decoder here refuses it the same way.
+#[test]
+fn stamp_zero_is_not_timeseal() {
+    assert_eq!(decode_line(&encode_line(b"guest", 0)), None);
+    assert_eq!(
+        decode_line(&hello(TimesealVersion::V2, "Kibitz", "linux", 0)),
+        None
+    );
+}
+
+#[test]
+fn clock_starts_above_zero_and_always_increases() {
+    use std::time::Duration;
+    let mut clock = StampClock::default();
+    // The very first line, the instant the connection opens.
+    assert_eq!(clock.stamp(Duration::ZERO), StampClock::ORIGIN_MS);
+    // Lines sent in the same millisecond still get increasing stamps.
+    assert_eq!(clock.stamp(Duration::ZERO), StampClock::ORIGIN_MS + 1);
+    assert_eq!(
+        clock.stamp(Duration::from_micros(900)),
+        StampClock::ORIGIN_MS + 2
+    );
+    // Real time catches up and then leads.
+    assert_eq!(
+        clock.stamp(Duration::from_millis(5)),
+        StampClock::ORIGIN_MS + 5
+    );
+    assert_eq!(
+        clock.stamp(Duration::from_secs(60)),
+        StampClock::ORIGIN_MS + 60_000
+    );
+    // Time that went backwards (a caller's bug) still gives a later stamp.
+    assert_eq!(
+        clock.stamp(Duration::from_secs(1)),
+        StampClock::ORIGIN_MS + 60_001
+    );
+    // No overflow at the far end.
+    assert_eq!(clock.stamp(Duration::MAX), u64::MAX);
+    assert_eq!(clock.stamp(Duration::MAX), u64::MAX);
+}
+
 #[test]
 fn ping_reply_payload() {
     assert_eq!(
@@ -190,10 +235,10 @@ fn ping_reply_payload() {
 
 #[test]
 fn hello_text() {
-    let v1 = hello(TimesealVersion::V1, "kibitz", "linux", 0);
+    let v1 = hello(TimesealVersion::V1, "kibitz", "linux", 1);
     assert_eq!(
         decode_line(&v1),
-        Some((b"TIMESTAMP|kibitz|linux|".to_vec(), 0))
+        Some((b"TIMESTAMP|kibitz|linux|".to_vec(), 1))
     );
     let v2 = hello(TimesealVersion::V2, "Kibitz 0.1", "Linux x86_64", 12);
     assert_eq!(
@@ -225,7 +270,7 @@ proptest! {
             (0u8..0x80).prop_filter("timestamp marker", |&b| b != TS_START),
             0..300,
         ),
-        ts in any::<u64>(),
+        ts in 1..=u64::MAX,
         offset in 0u8..0x80,
     ) {
         let out = encode_with_offset(&payload, ts, offset);

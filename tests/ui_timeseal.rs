@@ -1,0 +1,94 @@
+//! A server that reads the timeseal hello as a login name: the window logs
+//! in anyway (the network thread retries without timeseal) and remembers,
+//! for that server, to go without timeseal next time.
+
+mod common;
+#[path = "support/fake_server.rs"]
+mod fake_server;
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
+use kibitz::net::Status;
+
+#[test]
+fn a_refused_hello_logs_in_without_timeseal_and_is_remembered() {
+    let login = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let Some(Step::Send(banner)) = login.steps.first().cloned() else {
+        panic!("the transcript starts with the server's banner");
+    };
+    let refusing = Script {
+        steps: vec![
+            Step::Send(banner),
+            Step::Expect(Expected::AnyPassword),
+            Step::Send(
+                b"\n\rSorry, names can only consist of lower and upper case letters.  Try again.\n\rlogin: "
+                    .to_vec(),
+            ),
+            Step::Close,
+        ],
+    };
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let server = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let server = FakeServer::start(vec![refusing, login], false)
+                .await
+                .expect("server");
+            addr_tx.send(server.addr.to_string()).expect("addr");
+            // Keep serving until the test is done.
+            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
+        })
+    });
+    let addr = addr_rx.recv().expect("addr");
+
+    let dir = common::TempDir::new("ui-timeseal");
+    let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+    app.enable_settings_in(dir.path().to_path_buf());
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 700.0])
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    harness.run_steps(1);
+    harness.state_mut().connect_to(ConnectRequest {
+        server: addr.clone(),
+        handle: "guest".into(),
+        password: None,
+        timeseal: true,
+        remember: true,
+    });
+    let profile_timeseal = |app: &KibitzApp| {
+        app.settings
+            .servers
+            .iter()
+            .find(|p| p.address == addr)
+            .map(|p| p.timeseal)
+    };
+    assert_eq!(profile_timeseal(harness.state()), Some(true));
+    let started = Instant::now();
+    while !matches!(harness.state().status, Some(Status::LoggedIn { .. })) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no login: {:?}",
+            harness.state().status
+        );
+        harness.state_mut().poll_network();
+        harness.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(profile_timeseal(harness.state()), Some(false));
+    // Written to disk with the next frame.
+    harness.run_steps(1);
+    let saved = kibitz::config::load(dir.path()).settings;
+    let saved_profile = saved.servers.iter().find(|p| p.address == addr);
+    assert_eq!(saved_profile.map(|p| p.timeseal), Some(false));
+    let _ = done_tx.send(());
+    server.join().expect("server thread");
+}
