@@ -22,7 +22,7 @@ use crate::ui::board::Slide;
 use crate::ui::connect::{ConnectForm, connect_form_ui};
 use crate::ui::console::{Console, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::game_panel::{Action, GameView, PendingOffer, next_clock_change};
+use crate::ui::game_panel::{Action, GameView, PendingOffer};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::pieces::PieceCache;
 use crate::ui::settings::settings_window_ui;
@@ -50,6 +50,8 @@ pub struct StartOptions {
     pub observe: Vec<u32>,
     /// Show a recording instead of connecting.
     pub replay: Option<(Vec<Chunk>, f64)>,
+    /// Show only the first N games of the recording.
+    pub replay_games: Option<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -64,7 +66,9 @@ pub struct ConnectRequest {
 
 mod connection;
 mod feedback;
+mod frame_stats;
 mod layout;
+mod repaint;
 mod status_bar;
 
 pub struct KibitzApp {
@@ -108,6 +112,10 @@ pub struct KibitzApp {
     pub free_tiling: bool,
     workspace: crate::ui::workspace::Workspace,
     waker: Option<egui::Context>,
+    /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
+    frame_stats: Option<frame_stats::FrameStats>,
+    /// Network events applied since the last frame (for the frame stats).
+    events_since_frame: usize,
 }
 
 impl KibitzApp {
@@ -144,6 +152,9 @@ impl KibitzApp {
             free_tiling: false,
             workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
+            frame_stats: frame_stats::FrameStats::wanted_by_env()
+                .then(frame_stats::FrameStats::new),
+            events_since_frame: 0,
         }
     }
 
@@ -187,7 +198,7 @@ impl KibitzApp {
             // A recording's games are already somebody's archive.
             app.archive_enabled = false;
             let waker = waker_of(ctx);
-            match net::replay::spawn(chunks, speed, waker) {
+            match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
                 Ok(handle) => app.attach(handle, "replay"),
                 Err(e) => app.console.push_note(&format!("cannot replay: {e}")),
             }
@@ -252,6 +263,7 @@ impl KibitzApp {
             let Some(event) = self.net.as_mut().and_then(NetHandle::try_recv) else {
                 return;
             };
+            self.events_since_frame += 1;
             match event {
                 NetEvent::Status(status) => {
                     if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
@@ -365,9 +377,15 @@ impl KibitzApp {
         let view = self.views.entry(board.game).or_default();
         view.pending = None;
         let moved = previous.is_some_and(|p| game.ply() == p + 1);
-        // The opponent's (or an observed) move slides in; our own is already there.
+        // The opponent's (or an observed) move slides in; our own is already
+        // there. Only where it is seen well: the own game, a maximized or a
+        // large board; elsewhere the move just appears.
         let ours = board.relation == Relation::PlayingOpponentToMove;
+        let seen_well = board.relation.is_playing()
+            || self.maximized == Some(board.game)
+            || view.board_side >= crate::ui::board::SLIDE_MIN_SIDE;
         if moved
+            && seen_well
             && !ours
             && let VerboseMove::Normal { from, to, .. } = board.last_move
             && let Some(piece) = board.board.piece_at(to)
@@ -516,8 +534,37 @@ impl KibitzApp {
         }
     }
 
+    /// Counts this frame, and why it was drawn, when frame stats are on.
+    fn count_frame(&mut self, ui: &egui::Ui) {
+        let network = std::mem::take(&mut self.events_since_frame) > 0;
+        let Some(stats) = self.frame_stats.as_mut() else {
+            return;
+        };
+        let input = ui.input(|i| {
+            !i.events.is_empty() || i.pointer.any_down() || i.pointer.delta() != egui::Vec2::ZERO
+        });
+        let animation = self
+            .views
+            .values()
+            .any(|v| v.slide.is_some() || v.board.is_dragging());
+        let cause = if input {
+            frame_stats::Cause::Input
+        } else if network {
+            frame_stats::Cause::Network
+        } else if animation {
+            frame_stats::Cause::Animation
+        } else {
+            frame_stats::Cause::Clock
+        };
+        if let Some(line) = stats.frame(cause) {
+            tracing::info!("{line}");
+            eprintln!("kibitz: {line}");
+        }
+    }
+
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.count_frame(ui);
         let now = self.now();
         self.auto_flag(now);
         self.low_time_warning(now);
@@ -566,14 +613,10 @@ impl KibitzApp {
     }
 
     /// Repaint only when something visible changes: a running clock's next
-    /// digit, or an animation in flight. Idle, the app costs nothing.
+    /// digit (observed clocks coalesced, see [`repaint`]). Animations and
+    /// network events ask for their own frames. Idle, the app costs nothing.
     fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
-        let next = self
-            .store
-            .games()
-            .filter_map(|g| next_clock_change(g, now))
-            .min();
-        if let Some(at) = next {
+        if let Some(at) = repaint::next_clock_frame(self.store.games(), now) {
             ctx.request_repaint_after(at.saturating_sub(now));
         }
     }
@@ -629,7 +672,7 @@ impl eframe::App for KibitzApp {
 
 fn waker_of(ctx: &egui::Context) -> net::Waker {
     let ctx = ctx.clone();
-    Arc::new(move || ctx.request_repaint())
+    Arc::new(move |within| ctx.request_repaint_after(within))
 }
 
 fn offer_kind_name(kind: &OfferKind) -> String {

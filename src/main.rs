@@ -99,6 +99,9 @@ enum Tool {
         /// Show the recording in the window even when output is piped.
         #[arg(long)]
         window: bool,
+        /// In the window, show only the first N games of the recording.
+        #[arg(long, value_name = "N", requires = "window")]
+        games: Option<usize>,
     },
 }
 
@@ -149,6 +152,7 @@ fn main() -> ExitCode {
             speed,
             json,
             window,
+            games,
         }) => {
             // A window for a person at a terminal with a display; NDJSON for
             // pipes, files and headless machines (the `watch` format).
@@ -159,6 +163,7 @@ fn main() -> ExitCode {
                 kibitz::recording::load(&file).and_then(|chunks| {
                     let options = StartOptions {
                         replay: Some((chunks, speed)),
+                        replay_games: games,
                         ..StartOptions::default()
                     };
                     run_window(options)
@@ -195,7 +200,7 @@ fn main() -> ExitCode {
             run_window(StartOptions {
                 connect,
                 observe: cli.observe,
-                replay: None,
+                ..StartOptions::default()
             })
         }
     };

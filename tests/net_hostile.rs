@@ -19,7 +19,7 @@ async fn listener() -> (TcpListener, String) {
 fn client(addr: &str) -> NetHandle {
     let mut config = NetConfig::new(addr, SessionConfig::guest());
     config.reconnect = false;
-    net::task::spawn(config, Arc::new(|| {})).expect("spawn")
+    net::task::spawn(config, Arc::new(|_| {})).expect("spawn")
 }
 
 /// Collects events until the handle stops or `limit` passes.

@@ -78,7 +78,7 @@ fn client(addr: &str, t: &Transcript, timeseal: bool, reconnect: bool) -> NetHan
     let mut config = NetConfig::new(addr, session);
     config.reconnect = reconnect;
     config.backoff = Backoff::new(Duration::from_millis(50), Duration::from_millis(200));
-    net::task::spawn(config, Arc::new(|| {})).expect("spawn")
+    net::task::spawn(config, Arc::new(|_| {})).expect("spawn")
 }
 
 /// Everything one run saw.

@@ -266,6 +266,10 @@ fn buttons_follow_the_relation() {
     let observed = START_WHITE_TO_MOVE.replace("Me Opp 1 5", "Me Opp 0 5");
     let mut h = harness(app_with(&[&observed]));
     assert!(h.query_by_label("Resign").is_none());
+    // The tile's controls show while the pointer is on it.
+    let board = h.get_by_label("Board, game 7").rect().center();
+    h.hover_at(board);
+    h.run_steps(2);
     h.get_by_label("Unobserve game 7").click();
     h.run_steps(2);
     assert!(h.state().sent.contains(&Command::Unobserve(Some(7))));

@@ -33,30 +33,19 @@ fn harness(app: KibitzApp, size: [f32; 2]) -> Harness<'static, KibitzApp> {
     harness
 }
 
-/// 16 observed games: the boards of the old server's six-game transcript,
-/// renumbered 1-16 (its games 1-6 plus copies as 7-16).
+/// Clicks one of a tile's controls, which show while the pointer is on it.
+fn click_control(h: &mut Harness<'_, KibitzApp>, label: &str, game: u32) {
+    let board = h
+        .get_by_label(&format!("Board, game {game}"))
+        .rect()
+        .center();
+    h.hover_at(board);
+    h.run_steps(2);
+    h.get_by_label(label).click();
+}
+
 fn sixteen_games() -> KibitzApp {
-    let bytes = common::read(&common::fixtures_dir().join("extra-old/many-games-observer.bin"));
-    let text = String::from_utf8_lossy(&bytes);
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    let boards: Vec<&str> = text
-        .split(['\n', '\r'])
-        .map(|l| l.trim_start_matches("fics% "))
-        .filter(|l| l.starts_with("<12>"))
-        .collect();
-    for copy in 0..3u32 {
-        for line in &boards {
-            let mut tokens: Vec<String> = line.split(' ').map(str::to_owned).collect();
-            let game: u32 = tokens[16].parse().expect("game number");
-            let number = game + copy * 6;
-            if number > 16 {
-                continue;
-            }
-            tokens[16] = number.to_string();
-            feed(&mut app, format!("{}\n\r", tokens.join(" ")).as_bytes());
-        }
-    }
-    app
+    common::observed_games(16)
 }
 
 #[test]
@@ -77,7 +66,7 @@ fn sixteen_observed_games_all_show_a_board_and_clocks() {
 #[test]
 fn closing_a_panel_unobserves_its_game() {
     let mut h = harness(sixteen_games(), [1600.0, 1000.0]);
-    h.get_by_label("Close game 3").click();
+    click_control(&mut h, "Close game 3", 3);
     h.run_steps(2);
     assert!(h.state().sent.contains(&Command::Unobserve(Some(3))));
     assert!(h.state().store.get(3).is_none());
@@ -104,7 +93,7 @@ fn panels_open_and_close_from_events() {
         h.query_by_label("1-0 Bob resigns").is_some(),
         "the result banner"
     );
-    h.get_by_label("Close game 4").click();
+    click_control(&mut h, "Close game 4", 4);
     h.run_steps(2);
     assert!(h.query_by_label("Board, game 4").is_none());
     // An ended game is not unobserved: the server already dropped it.
@@ -243,22 +232,22 @@ fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
     let other = h.get_by_label("Board, game 5").rect().width();
     assert!(own > 2.0 * other, "own {own} vs {other}");
 
-    h.get_by_label("Maximize game 5").click();
+    click_control(&mut h, "Maximize game 5", 5);
     h.run_steps(2);
     assert!(h.query_by_label("Board, game 42").is_none());
     let big = h.get_by_label("Board, game 5").rect().width();
     assert!(big > 2.0 * other);
-    h.get_by_label("Maximize game 5").click();
+    click_control(&mut h, "Maximize game 5", 5);
     h.run_steps(2);
     assert!(h.query_by_label("Board, game 42").is_some());
 
     // Detached: the game leaves the grid for a window of its own (embedded
     // in tests), and comes back when docked.
-    h.get_by_label("Detach game 7").click();
+    click_control(&mut h, "Detach game 7", 7);
     h.run_steps(3);
     assert!(h.state().detached.contains(&7));
     assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
-    h.get_by_label("Detach game 7").click();
+    click_control(&mut h, "Detach game 7", 7);
     h.run_steps(3);
     assert!(!h.state().detached.contains(&7));
     assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
@@ -278,7 +267,7 @@ fn free_tiling_shows_every_game_and_follows_closing() {
             "board {game}"
         );
     }
-    h.get_by_label("Close game 2").click();
+    click_control(&mut h, "Close game 2", 2);
     h.run_steps(3);
     assert!(h.query_by_label("Board, game 2").is_none());
     assert!(h.state().sent.contains(&Command::Unobserve(Some(2))));

@@ -95,7 +95,7 @@ impl KibitzApp {
         let waker = self
             .waker
             .as_ref()
-            .map_or_else(|| Arc::new(|| {}) as net::Waker, waker_of);
+            .map_or_else(|| Arc::new(|_| {}) as net::Waker, waker_of);
         match net::task::spawn(config, waker) {
             Ok(handle) => self.attach(handle, &request.server),
             Err(e) => self

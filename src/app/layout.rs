@@ -3,11 +3,14 @@
 
 use egui::RichText;
 
+use std::collections::BTreeMap;
+
 use super::KibitzApp;
-use crate::game::Now;
+use crate::game::{GameStore, Now};
 use crate::ui::game_panel::{
-    Action, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
+    Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
 };
+use crate::ui::tile::{Grid, TILE_MARGIN};
 
 impl KibitzApp {
     /// Offers to the user that no game panel shows (challenges, mostly).
@@ -55,6 +58,17 @@ impl KibitzApp {
             .filter(|n| !self.detached.contains(n))
             .collect();
         let area = ui.available_rect_before_wrap();
+        // Esc leaves the maximized game (unless it cancels a premove or a
+        // selection on the board first).
+        if self.maximized.is_some()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+            && self
+                .views
+                .values()
+                .all(|v| v.premove.is_none() && v.board.selected.is_none())
+        {
+            self.maximized = None;
+        }
         let placed = self.layout(area, &docked);
         let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
         let mut actions = Vec::new();
@@ -63,6 +77,7 @@ impl KibitzApp {
             settings: PanelSettings::from(&self.settings),
             offers: &offers,
             cache: &mut self.cache,
+            focused: self.focused,
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -113,24 +128,30 @@ impl KibitzApp {
             self.workspace.tree.ui(&mut behavior, ui);
             return actions;
         }
-        for (number, rect) in placed {
-            let Some(game) = self.store.get(number) else {
-                continue;
-            };
-            let view = self.views.entry(number).or_default();
-            let mut child = ui.new_child(
-                egui::UiBuilder::new()
-                    .max_rect(rect.shrink(4.0))
-                    .id_salt(("game", number)),
-            );
-            child.set_clip_rect(rect);
-            let before = view.board.clone();
-            actions.extend(game_panel_ui(&mut child, game, view, &mut cx));
-            if view.board != before
-                || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
-            {
-                self.focused = Some(number);
-            }
+        let overflow = placed
+            .iter()
+            .map(|(_, r)| r.max.y)
+            .fold(area.max.y, f32::max)
+            - area.max.y;
+        if overflow > 0.5 {
+            // More games than fit at the smallest board: the grid scrolls.
+            egui::ScrollArea::vertical()
+                .id_salt("game grid")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let origin = ui.cursor().min;
+                    let shift = origin - area.min;
+                    let placed: Vec<(u32, egui::Rect)> = placed
+                        .iter()
+                        .map(|&(n, r)| (n, r.translate(shift)))
+                        .collect();
+                    ui.allocate_space(egui::vec2(area.width(), area.height() + overflow));
+                    let (store, views, focused) = (&self.store, &mut self.views, &mut self.focused);
+                    actions.extend(tiles_ui(ui, store, views, focused, &placed, &mut cx));
+                });
+        } else {
+            let (store, views, focused) = (&self.store, &mut self.views, &mut self.focused);
+            actions.extend(tiles_ui(ui, store, views, focused, &placed, &mut cx));
         }
         if let Some(number) = self.focused.or(docked.first().copied())
             && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
@@ -164,21 +185,52 @@ impl KibitzApp {
     }
 }
 
-/// A grid of near-square cells for `games` in `area`.
+/// The grid that gives `games` the largest boards in `area` (taller than
+/// the area when even the smallest boards do not fit: it scrolls).
 fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
     if games.is_empty() {
         return Vec::new();
     }
-    let columns = (games.len() as f32).sqrt().ceil() as usize;
-    let rows = games.len().div_ceil(columns);
-    let cell = egui::vec2(area.width() / columns as f32, area.height() / rows as f32);
+    let grid = Grid::best(area.size(), games.len());
     games
         .iter()
         .enumerate()
-        .map(|(i, &number)| {
-            let (row, column) = (i / columns, i % columns);
-            let min = area.min + egui::vec2(column as f32 * cell.x, row as f32 * cell.y);
-            (number, egui::Rect::from_min_size(min, cell))
-        })
+        .map(|(i, &number)| (number, grid.cell_rect(area.min, i)))
         .collect()
+}
+
+/// Draws the tiles at their places; the tile last clicked or moved on
+/// becomes the focused one.
+fn tiles_ui(
+    ui: &mut egui::Ui,
+    store: &GameStore,
+    views: &mut BTreeMap<u32, GameView>,
+    focused: &mut Option<u32>,
+    placed: &[(u32, egui::Rect)],
+    cx: &mut PanelContext<'_>,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    for &(number, rect) in placed {
+        let Some(game) = store.get(number) else {
+            continue;
+        };
+        if !ui.clip_rect().intersects(rect) {
+            continue;
+        }
+        let view = views.entry(number).or_default();
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect.shrink(TILE_MARGIN))
+                .id_salt(("game", number)),
+        );
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        let before = view.board.clone();
+        actions.extend(game_panel_ui(&mut child, game, view, cx));
+        if view.board != before
+            || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
+        {
+            *focused = Some(number);
+        }
+    }
+    actions
 }

@@ -67,7 +67,7 @@ pub fn watch(options: WatchOptions, out: &mut impl Write) -> anyhow::Result<()> 
     let mut config = NetConfig::new(&options.server, session);
     config.record = options.record.clone();
     let handle =
-        net::task::spawn(config, Arc::new(|| {})).context("cannot start the network thread")?;
+        net::task::spawn(config, Arc::new(|_| {})).context("cannot start the network thread")?;
     let driver = Driver {
         server: options.server.clone(),
         observe: options.observe.clone(),
@@ -79,7 +79,7 @@ pub fn watch(options: WatchOptions, out: &mut impl Write) -> anyhow::Result<()> 
 /// Runs `kibitz replay`: a recording played through the same pipeline.
 pub fn replay(file: &Path, speed: f64, out: &mut impl Write) -> anyhow::Result<()> {
     let chunks = crate::recording::load(file)?;
-    let handle = net::replay::spawn(chunks, speed, Arc::new(|| {}))
+    let handle = net::replay::spawn(chunks, speed, Arc::new(|_| {}))
         .context("cannot start the replay thread")?;
     let driver = Driver {
         server: "replay".into(),

@@ -4,5 +4,6 @@
 pub mod backoff;
 pub mod replay;
 pub mod task;
+pub mod urgency;
 
 pub use task::{NetCommand, NetConfig, NetEvent, NetHandle, Status, Waker};

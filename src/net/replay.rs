@@ -9,11 +9,23 @@ use tokio::sync::mpsc;
 
 use super::task::{NetCommand, NetEvent, NetHandle, Status, Waker};
 use crate::protocol::decoder::StreamDecoder;
+use crate::protocol::event::Event;
 use crate::recording::Chunk;
 
 /// Plays `chunks` at `speed` times their original pace (`f64::INFINITY`:
 /// as fast as possible) on a thread of its own.
 pub fn spawn(chunks: Vec<Chunk>, speed: f64, waker: Waker) -> std::io::Result<NetHandle> {
+    spawn_limited(chunks, speed, None, waker)
+}
+
+/// As [`spawn`], but with at most `max_games` games: boards of games first
+/// seen after that many are left out (for benchmarks of one game).
+pub fn spawn_limited(
+    chunks: Vec<Chunk>,
+    speed: f64,
+    max_games: Option<usize>,
+    waker: Waker,
+) -> std::io::Result<NetHandle> {
     let (command_tx, mut command_rx) = mpsc::channel::<NetCommand>(16);
     let (event_tx, event_rx) = mpsc::channel(4096);
     let origin = Instant::now();
@@ -28,14 +40,16 @@ pub fn spawn(chunks: Vec<Chunk>, speed: f64, waker: Waker) -> std::io::Result<Ne
                     let event_tx = event_tx.clone();
                     let waker = Arc::clone(&waker);
                     async move {
+                        let within = super::urgency::wake_within(&event);
                         let sent = event_tx.send(event).await.is_ok();
-                        waker();
+                        waker(within);
                         sent
                     }
                 };
                 send(NetEvent::Status(Status::Connected)).await;
                 let mut decoder = StreamDecoder::new();
                 let mut events = Vec::new();
+                let mut games = GameFilter::new(max_games);
                 for chunk in chunks {
                     let due = scaled(chunk.at, speed);
                     let wait = tokio::time::sleep_until((origin + due).into());
@@ -57,6 +71,9 @@ pub fn spawn(chunks: Vec<Chunk>, speed: f64, waker: Waker) -> std::io::Result<Ne
                     decoder.push(&chunk.bytes, &mut events);
                     let at = origin.elapsed();
                     for event in events.drain(..) {
+                        if !games.keeps(&event) {
+                            continue;
+                        }
                         if !send(NetEvent::Protocol { at, event }).await {
                             return;
                         }
@@ -72,6 +89,40 @@ pub fn spawn(chunks: Vec<Chunk>, speed: f64, waker: Waker) -> std::io::Result<Ne
             });
         })?;
     Ok(NetHandle::from_parts(command_tx, event_rx, origin, thread))
+}
+
+/// Keeps the boards of the first `max` games seen (all without a limit).
+struct GameFilter {
+    max: Option<usize>,
+    seen: Vec<u32>,
+}
+
+impl GameFilter {
+    fn new(max: Option<usize>) -> Self {
+        GameFilter {
+            max,
+            seen: Vec::new(),
+        }
+    }
+
+    fn keeps(&mut self, event: &Event) -> bool {
+        let Some(max) = self.max else {
+            return true;
+        };
+        let game = match event {
+            Event::Board(board) => board.game,
+            Event::Holdings(holdings) => holdings.game,
+            _ => return true,
+        };
+        if self.seen.contains(&game) {
+            return true;
+        }
+        if self.seen.len() < max {
+            self.seen.push(game);
+            return true;
+        }
+        false
+    }
 }
 
 /// `at / speed`, saturating; a non-positive or non-finite speed plays at once.

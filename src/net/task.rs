@@ -23,8 +23,9 @@ use crate::protocol::message::Message;
 use crate::protocol::session::{Now, Session, SessionConfig, SessionState};
 use crate::recording::{self, Recorder};
 
-/// Wakes the UI (e.g. `egui::Context::request_repaint`).
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+/// Wakes the UI to draw within the given delay (e.g.
+/// `egui::Context::request_repaint_after`); see [`super::urgency`].
+pub type Waker = Arc<dyn Fn(Duration) + Send + Sync>;
 
 /// How long a connection attempt may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
@@ -311,8 +312,9 @@ impl Outbox {
     }
 
     async fn send(&self, event: NetEvent) -> bool {
+        let within = super::urgency::wake_within(&event);
         let sent = self.events.send(event).await.is_ok();
-        (self.waker)();
+        (self.waker)(within);
         sent
     }
 

@@ -36,6 +36,19 @@ pub struct BoardState {
     promotion: Option<(Square, Square, bool)>,
 }
 
+/// The slide animation's frame interval: at most 30 frames a second.
+pub const SLIDE_FRAME: std::time::Duration = std::time::Duration::from_millis(33);
+/// Boards smaller than this do not slide: the move just appears (a slide
+/// on a small board is hard to follow and costs frames for all).
+pub const SLIDE_MIN_SIDE: f32 = 240.0;
+
+impl BoardState {
+    /// A piece follows the pointer.
+    pub fn is_dragging(&self) -> bool {
+        self.drag.is_some() || self.drag_drop.is_some()
+    }
+}
+
 /// The opponent's last move sliding in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Slide {
@@ -247,8 +260,10 @@ pub fn board_ui(
     }
 
     paint(ui, rect, state, view, &moves, cache);
-    if state.drag.is_some() || state.drag_drop.is_some() || view.slide.is_some() {
-        ui.ctx().request_repaint();
+    // A dragged piece moves with the pointer, whose events draw frames of
+    // their own; a slide needs frames of its own, at most 30 a second.
+    if view.slide.is_some() {
+        ui.ctx().request_repaint_after(SLIDE_FRAME);
     }
     action
 }

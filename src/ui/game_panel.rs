@@ -8,8 +8,10 @@ use shakmaty::{Color, Move, Setup, Square};
 
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
+use super::icons::{Icon, icon_button};
 use super::pieces::PieceCache;
 use super::theme;
+use super::tile::TileLayout;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
 use crate::protocol::style12::{Relation, VerboseMove};
@@ -54,6 +56,8 @@ pub struct GameView {
     pub slide: Option<(Slide, Now)>,
     /// Auto-flag fired for this game already.
     pub flag_sent: bool,
+    /// The board's side in points as last drawn (0: not drawn yet).
+    pub board_side: f32,
 }
 
 /// Settings a panel follows.
@@ -82,9 +86,16 @@ pub struct PanelContext<'a> {
     pub settings: PanelSettings,
     pub offers: &'a [PendingOffer],
     pub cache: &'a mut PieceCache,
+    /// The game the keyboard acts on: its tile shows its controls.
+    pub focused: Option<u32>,
 }
 
-/// Draws a game panel in the space `ui` offers.
+/// Draws a game's tile in the space `ui` offers: the board first, a strip
+/// with name, rating and clock above and below it, the own game's buttons,
+/// the move list where there is room. The tile's controls (flip, maximize,
+/// window, unobserve, close) appear over the board while the pointer is on
+/// the tile or the tile has the focus (`focused`); a double click on the
+/// tile maximizes it (again: back to all games).
 pub fn game_panel_ui(
     ui: &mut egui::Ui,
     game: &Game,
@@ -103,60 +114,309 @@ pub fn game_panel_ui(
         Color::White
     });
     let orientation = if view.flipped { !base } else { base };
-    let bar_height = 26.0;
-    let extra = if game.outcome.is_some() {
-        bar_height
-    } else {
-        0.0
-    };
-    // The board as tall as the panel allows; the moves and buttons go beside
-    // it when that leaves them a useful column, else below it.
-    let tallest = (ui.available_height() - 2.0 * bar_height - extra - 32.0).max(0.0);
-    let wide = ui.available_width() - tallest >= 140.0;
-    let board_side = if wide {
-        tallest.min(ui.available_width() - 140.0)
-    } else {
-        ui.available_width().min(tallest)
-    }
-    .max(0.0)
-    .floor();
+    let area = ui.available_rect_before_wrap();
+    let playing = game.relation.is_playing() && !game.is_over();
+    let layout = TileLayout::new(area, playing);
+    // Registered first, so the board and buttons drawn later take their
+    // own clicks; what is left (the strips, a watched board) is the tile's.
+    let tile = ui.interact(
+        area,
+        ui.scope_id().with(("tile", game.number)),
+        egui::Sense::click(),
+    );
+    let hovered = ui.rect_contains_pointer(area);
 
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.set_width(board_side.max(180.0));
-            player_bar_ui(ui, game, !orientation, cx, &mut view.board);
-            if board_side >= theme::MIN_BOARD
-                && let Some(action) = board_area_ui(ui, game, view, cx, orientation, board_side)
-            {
-                actions.push(action);
+    strip_ui(
+        ui,
+        layout.top_strip,
+        game,
+        !orientation,
+        cx,
+        &mut view.board,
+    );
+    if layout.board.width() >= 1.0 {
+        let mut board_ui = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(layout.board)
+                .id_salt(("board", game.number)),
+        );
+        if let Some(action) = board_area_ui(
+            &mut board_ui,
+            game,
+            view,
+            cx,
+            orientation,
+            layout.board.width(),
+        ) {
+            actions.push(action);
+        }
+    }
+    strip_ui(
+        ui,
+        layout.bottom_strip,
+        game,
+        orientation,
+        cx,
+        &mut view.board,
+    );
+    if let Some(outcome) = &game.outcome {
+        result_banner_ui(
+            ui,
+            layout.board,
+            &format!("{} {}", outcome.result.as_str(), outcome.text),
+        );
+    }
+    if let Some(rect) = layout.buttons {
+        let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        game_buttons_ui(&mut row, &mut actions);
+    }
+    offers_ui(ui, game, layout, cx, &mut actions);
+    if let Some(rect) = layout.moves {
+        let mut column = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .id_salt(("moves", game.number)),
+        );
+        move_list_ui(&mut column, game, view);
+    }
+    if hovered || cx.focused == Some(game.number) {
+        tile_controls_ui(ui, layout.board, game, view, &mut actions);
+    }
+    // A double click anywhere on the tile but the own live board (where
+    // clicks are moves) shows the game alone, or all games again.
+    let on_own_board = playing && ui.rect_contains_pointer(layout.board);
+    if tile.double_clicked() || (hovered && !on_own_board && double_clicked(ui)) {
+        actions.push(Action::Maximize { game: game.number });
+    }
+    ui.advance_cursor_after_rect(area);
+    actions
+}
+
+/// Whether the primary button was double-clicked this frame.
+fn double_clicked(ui: &egui::Ui) -> bool {
+    ui.input(|i| {
+        i.pointer
+            .button_double_clicked(egui::PointerButton::Primary)
+    })
+}
+
+/// The result over the finished game's last position.
+fn result_banner_ui(ui: &mut egui::Ui, board: egui::Rect, text: &str) {
+    let height = (board.height() * 0.18).clamp(20.0, 40.0);
+    let band = egui::Rect::from_center_size(board.center(), egui::vec2(board.width(), height));
+    ui.painter()
+        .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.9));
+    let size = (height * 0.45).clamp(11.0, 18.0);
+    let label = egui::Label::new(
+        RichText::new(text)
+            .color(theme::BANNER_FG)
+            .strong()
+            .size(size),
+    )
+    .truncate();
+    ui.put(band.shrink2(egui::vec2(6.0, 0.0)), label);
+}
+
+/// Offers from the opponent of the own game, with Accept and Decline, over
+/// the top of the board.
+fn offers_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    layout: TileLayout,
+    cx: &PanelContext<'_>,
+    actions: &mut Vec<Action>,
+) {
+    let opponent = game.my_color().map(|c| game.players[!c].handle.as_str());
+    let offers: Vec<&PendingOffer> = cx
+        .offers
+        .iter()
+        .filter(|o| Some(o.from.as_str()) == opponent)
+        .collect();
+    if offers.is_empty() {
+        return;
+    }
+    let rect = egui::Rect::from_min_size(
+        layout.board.min,
+        egui::vec2(layout.board.width(), 30.0 * offers.len() as f32),
+    );
+    ui.painter()
+        .rect_filled(rect, 0.0, theme::BANNER_BG.gamma_multiply(0.95));
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(3.0)));
+    for offer in offers {
+        child.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!("{} offers: {}", offer.from, offer.kind))
+                    .color(theme::BANNER_FG),
+            );
+            if ui.button("Accept").clicked() {
+                actions.push(Action::Send(offer.accept.clone()));
             }
-            player_bar_ui(ui, game, orientation, cx, &mut view.board);
-            if let Some(outcome) = &game.outcome {
-                egui::Frame::new()
-                    .fill(theme::BANNER_BG)
-                    .inner_margin(4)
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        let text = format!("{} {}", outcome.result.as_str(), outcome.text);
-                        ui.label(RichText::new(text).color(theme::BANNER_FG).strong());
-                    });
-            }
-            if !wide {
-                buttons_ui(ui, game, view, cx, &mut actions);
-                // The move list below, where a narrow panel has room for it.
-                if ui.available_height() > 60.0 {
-                    move_list_ui(ui, game, view);
-                }
+            if ui.button("Decline").clicked() {
+                actions.push(Action::Send(offer.decline.clone()));
             }
         });
-        if wide {
-            ui.vertical(|ui| {
-                buttons_ui(ui, game, view, cx, &mut actions);
-                move_list_ui(ui, game, view);
-            });
+    }
+}
+
+/// Name, rating, holdings and clock of one side, in one line.
+fn strip_ui(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    game: &Game,
+    color: Color,
+    cx: &mut PanelContext<'_>,
+    board: &mut BoardState,
+) {
+    let player = &game.players[color];
+    let remaining = game.remaining_ms(color, cx.now);
+    let running = game.clock.running() == Some(color);
+    let timed = game.initial_time_min > 0 || game.increment_s > 0;
+    let to_move = game.board.as_deref().is_some_and(|b| b.turn == color) && !game.is_over();
+    let mut strip = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(Layout::left_to_right(Align::Center)),
+    );
+    strip.set_clip_rect(rect.intersect(ui.clip_rect()));
+    let ui = &mut strip;
+    ui.spacing_mut().item_spacing.x = 4.0;
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        let low = low_time_ms(game.initial_time_min);
+        let who = if color.is_white() { "White" } else { "Black" };
+        clock_ui(ui, who, remaining, running, low, timed, 15.0);
+        let lag = game.lag[color].last_ms;
+        if lag > 0 && rect.width() > 260.0 {
+            ui.label(RichText::new(format!("lag {lag} ms")).small().weak());
+        }
+        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+            // The side to move: a dot in its colour, and the name underlined.
+            let (dot, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+            if to_move {
+                let fill = if color.is_white() {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::BLACK
+                };
+                ui.painter()
+                    .circle(dot.center(), 4.0, fill, (1.0, egui::Color32::GRAY));
+            }
+            let mut name = RichText::new(&player.handle).strong();
+            if to_move {
+                name = name.underline();
+            }
+            ui.add(egui::Label::new(name).truncate());
+            if let Some(rating) = &player.rating {
+                ui.label(RichText::new(rating.to_string()).weak());
+            }
+            if let Some(holdings) = &game.holdings {
+                let counts = if color.is_white() {
+                    &holdings.white_counts
+                } else {
+                    &holdings.black_counts
+                };
+                let counts = [
+                    counts.pawn,
+                    counts.knight,
+                    counts.bishop,
+                    counts.rook,
+                    counts.queen,
+                ];
+                // Our own pieces in hand can be dragged onto the board.
+                let mine = game.my_color() == Some(color) && !game.is_over();
+                holdings_ui(ui, board, color, counts, mine, cx.cache, 18.0);
+            }
+        });
+    });
+}
+
+/// The own live game's buttons.
+fn game_buttons_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        for (label, command) in [
+            ("Draw", Command::Draw),
+            ("Resign", Command::Resign),
+            ("Abort", Command::Abort),
+            ("Takeback", Command::Takeback(1)),
+            ("Flag", Command::Flag),
+        ] {
+            if ui.button(label).clicked() {
+                actions.push(Action::Send(command));
+            }
         }
     });
-    actions
+}
+
+/// The tile's controls, as small icon buttons over the board's top right
+/// corner; each one's accessible name says what it does to which game.
+fn tile_controls_ui(
+    ui: &mut egui::Ui,
+    board: egui::Rect,
+    game: &Game,
+    view: &mut GameView,
+    actions: &mut Vec<Action>,
+) {
+    let number = game.number;
+    let observing = matches!(
+        game.relation,
+        Relation::Observing | Relation::ObservingExamined
+    ) && !game.is_over()
+        && !game.detached;
+    let mut controls: Vec<(Icon, String, &str)> = Vec::new();
+    if observing {
+        controls.push((
+            Icon::Unobserve,
+            format!("Unobserve game {number}"),
+            "Stop observing (the board stays)",
+        ));
+    }
+    controls.extend([
+        (
+            Icon::Flip,
+            format!("Flip board, game {number}"),
+            "Flip the board",
+        ),
+        (
+            Icon::Maximize,
+            format!("Maximize game {number}"),
+            "Show this game alone (again, or Esc: all games)",
+        ),
+        (
+            Icon::Detach,
+            format!("Detach game {number}"),
+            "Show this game in a window of its own (again: dock it back)",
+        ),
+        (
+            Icon::Close,
+            format!("Close game {number}"),
+            "Close (and stop observing)",
+        ),
+    ]);
+    let button = 22.0;
+    let width = button * controls.len() as f32 + 4.0;
+    let rect = egui::Rect::from_min_size(
+        egui::pos2(board.max.x - width, board.min.y),
+        egui::vec2(width, button + 4.0),
+    )
+    .intersect(board);
+    ui.painter()
+        .rect_filled(rect, 4.0, ui.visuals().panel_fill.gamma_multiply(0.85));
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect.shrink(2.0))
+            .layout(Layout::left_to_right(Align::Center)),
+    );
+    row.spacing_mut().item_spacing.x = 0.0;
+    for (icon, name, tip) in controls {
+        if icon_button(&mut row, icon, button, &name, tip).clicked() {
+            match icon {
+                Icon::Unobserve => actions.push(Action::Send(Command::Unobserve(Some(number)))),
+                Icon::Flip => view.flipped = !view.flipped,
+                Icon::Maximize => actions.push(Action::Maximize { game: number }),
+                Icon::Detach => actions.push(Action::Detach { game: number }),
+                Icon::Close => actions.push(Action::Close { game: number }),
+            }
+        }
+    }
 }
 
 fn board_area_ui(
@@ -168,6 +428,7 @@ fn board_area_ui(
     side: f32,
 ) -> Option<Action> {
     let board = game.board.as_deref()?;
+    view.board_side = side;
     let browsing = view
         .browse
         .and_then(|i| game.moves.get(i)?.position.clone());
@@ -243,123 +504,6 @@ fn last_move_squares(
             Some((Some(on_back(shakmaty::File::E)), on_back(shakmaty::File::C)))
         }
         VerboseMove::None | VerboseMove::Other(_) => None,
-    }
-}
-
-/// Name, rating, holdings and clock of one side.
-fn player_bar_ui(
-    ui: &mut egui::Ui,
-    game: &Game,
-    color: Color,
-    cx: &mut PanelContext<'_>,
-    board: &mut BoardState,
-) {
-    let player = &game.players[color];
-    let remaining = game.remaining_ms(color, cx.now);
-    let running = game.clock.running() == Some(color);
-    let timed = game.initial_time_min > 0 || game.increment_s > 0;
-    let to_move = game.board.as_deref().is_some_and(|b| b.turn == color) && !game.is_over();
-    ui.horizontal(|ui| {
-        let mut name = RichText::new(&player.handle).strong();
-        if to_move {
-            name = name.underline();
-        }
-        ui.label(name);
-        if let Some(rating) = &player.rating {
-            ui.label(RichText::new(format!("({rating})")).weak());
-        }
-        if let Some(holdings) = &game.holdings {
-            let counts = if color.is_white() {
-                &holdings.white_counts
-            } else {
-                &holdings.black_counts
-            };
-            let counts = [
-                counts.pawn,
-                counts.knight,
-                counts.bishop,
-                counts.rook,
-                counts.queen,
-            ];
-            // Our own pieces in hand can be dragged onto the board.
-            let mine = game.my_color() == Some(color) && !game.is_over();
-            holdings_ui(ui, board, color, counts, mine, cx.cache, 22.0);
-        }
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            let low = low_time_ms(game.initial_time_min);
-            let who = if color.is_white() { "White" } else { "Black" };
-            clock_ui(ui, who, remaining, running, low, timed, 18.0);
-            let lag = game.lag[color].last_ms;
-            if lag > 0 {
-                ui.label(RichText::new(format!("lag {lag} ms")).small().weak());
-            }
-        });
-    });
-}
-
-fn buttons_ui(
-    ui: &mut egui::Ui,
-    game: &Game,
-    view: &mut GameView,
-    cx: &PanelContext<'_>,
-    actions: &mut Vec<Action>,
-) {
-    let relation = game.relation;
-    ui.horizontal_wrapped(|ui| {
-        if relation.is_playing() && !game.is_over() {
-            for (label, command) in [
-                ("Draw", Command::Draw),
-                ("Resign", Command::Resign),
-                ("Abort", Command::Abort),
-                ("Takeback", Command::Takeback(1)),
-                ("Flag", Command::Flag),
-            ] {
-                if ui.button(label).clicked() {
-                    actions.push(Action::Send(command));
-                }
-            }
-        }
-        if matches!(relation, Relation::Observing | Relation::ObservingExamined)
-            && !game.is_over()
-            && !game.detached
-            && named_button(ui, "Unobserve", &format!("Unobserve game {}", game.number)).clicked()
-        {
-            actions.push(Action::Send(Command::Unobserve(Some(game.number))));
-        }
-        if ui.button("Flip").clicked() {
-            view.flipped = !view.flipped;
-        }
-        if named_button(ui, "Maximize", &format!("Maximize game {}", game.number)).clicked() {
-            actions.push(Action::Maximize { game: game.number });
-        }
-        if named_button(ui, "Window", &format!("Detach game {}", game.number))
-            .on_hover_text("Show this game in a window of its own (again: dock it back)")
-            .clicked()
-        {
-            actions.push(Action::Detach { game: game.number });
-        }
-        let close = ui.button("Close");
-        let name = format!("Close game {}", game.number);
-        close.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-        if close.clicked() {
-            actions.push(Action::Close { game: game.number });
-        }
-    });
-    let opponent = game.my_color().map(|c| game.players[!c].handle.as_str());
-    for offer in cx
-        .offers
-        .iter()
-        .filter(|o| Some(o.from.as_str()) == opponent)
-    {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{} offers: {}", offer.from, offer.kind));
-            if ui.button("Accept").clicked() {
-                actions.push(Action::Send(offer.accept.clone()));
-            }
-            if ui.button("Decline").clicked() {
-                actions.push(Action::Send(offer.decline.clone()));
-            }
-        });
     }
 }
 
@@ -442,11 +586,4 @@ pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
 /// When the displayed clock next changes: for repaint scheduling.
 pub fn next_clock_change(game: &Game, now: Now) -> Option<Now> {
     game.clock.next_visible_change(now, TENTHS_BELOW_MS)
-}
-
-/// A button whose accessible name says which game it acts on.
-fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
-    let response = ui.button(text);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
-    response
 }

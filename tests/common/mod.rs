@@ -137,3 +137,34 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// An app observing `count` games: the boards of the old server's six-game
+/// transcript, renumbered 1..=count (its games 1-6 plus copies), at a fixed
+/// time of 10 s.
+pub fn observed_games(count: u32) -> kibitz::app::KibitzApp {
+    use kibitz::app::{KibitzApp, TimeSource};
+    let bytes = read(&fixtures_dir().join("extra-old/many-games-observer.bin"));
+    let text = String::from_utf8_lossy(&bytes);
+    let now = std::time::Duration::from_secs(10);
+    let mut app = KibitzApp::new(TimeSource::Fixed(now));
+    let boards: Vec<&str> = text
+        .split(['\n', '\r'])
+        .map(|l| l.trim_start_matches("fics% "))
+        .filter(|l| l.starts_with("<12>"))
+        .collect();
+    for copy in 0..count.div_ceil(6) {
+        for line in &boards {
+            let mut tokens: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            let game: u32 = tokens[16].parse().expect("game number");
+            let number = game + copy * 6;
+            if number > count {
+                continue;
+            }
+            tokens[16] = number.to_string();
+            for event in decode(format!("{}\n\r", tokens.join(" ")).as_bytes()) {
+                app.apply_event(now, &event);
+            }
+        }
+    }
+    app
+}

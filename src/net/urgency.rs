@@ -1,0 +1,131 @@
+//! How soon the UI must draw what a network event changes.
+//!
+//! Every event wakes the UI, but not every event needs a frame at once:
+//! observed boards and lobby lines may wait a little so that a burst of them
+//! (sixteen games, a `games` listing) shares one frame, and housekeeping that
+//! shows nothing (pings, echo, bare prompts) only needs draining eventually.
+//! The own game, login steps and offers are drawn in the very next frame.
+
+use std::time::Duration;
+
+use super::task::{NetEvent, Status};
+use crate::protocol::event::Event;
+use crate::protocol::framing::Prompt;
+use crate::protocol::message::Message;
+
+/// What shows at once: the own game, the login, offers, game ends.
+pub const NOW: Duration = Duration::ZERO;
+/// Console text: soon enough to feel immediate after a typed command, late
+/// enough that the lines of one reply share a frame.
+pub const CONSOLE: Duration = Duration::from_millis(50);
+/// Observed boards, lobby lists, the seek stream: one frame per burst; an
+/// observed clock may be shown this late too (see `app::repaint`).
+pub const OBSERVED: Duration = Duration::from_millis(250);
+/// Events that change nothing on screen; they are drained with the next
+/// frame that happens anyway, or after this long at the latest, so the
+/// channel never fills while the window is idle.
+pub const INVISIBLE: Duration = Duration::from_secs(10);
+
+/// The longest the UI may wait before drawing what `event` changes.
+pub fn wake_within(event: &NetEvent) -> Duration {
+    match event {
+        NetEvent::Status(Status::Connected | Status::Connecting { .. }) => CONSOLE,
+        NetEvent::Status(_) => NOW,
+        NetEvent::Protocol { event, .. } => event_urgency(event),
+    }
+}
+
+fn event_urgency(event: &Event) -> Duration {
+    match event {
+        Event::Board(board) if board.relation.is_playing() => NOW,
+        Event::Board(_)
+        | Event::Holdings(_)
+        | Event::GameInfo(_)
+        | Event::MoveList(_)
+        | Event::Seek(_)
+        | Event::SoughtEntry(_)
+        | Event::SoughtEnd { .. }
+        | Event::GamesEntry(_)
+        | Event::GamesEnd(_) => OBSERVED,
+        Event::LoggedIn { .. }
+        | Event::LoginFailed { .. }
+        | Event::TimesealRefused { .. }
+        | Event::Offer(_)
+        | Event::Prompt(Prompt::Login | Prompt::Password | Prompt::EnterAsGuest { .. }) => NOW,
+        Event::Message(message) => message_urgency(message),
+        Event::Text(_) | Event::Unparsed { .. } | Event::LineCut { .. } => CONSOLE,
+        Event::SetupReply(_)
+        | Event::Prompt(Prompt::Command)
+        | Event::Echo { .. }
+        | Event::Ping(_)
+        | Event::BlockStart { .. }
+        | Event::BlockEnd => INVISIBLE,
+    }
+}
+
+fn message_urgency(message: &Message) -> Duration {
+    match message {
+        Message::GameEnd(_)
+        | Message::Creating(_)
+        | Message::IllegalMove { .. }
+        | Message::NotYourMove
+        | Message::OfferReceived { .. }
+        | Message::InvalidPassword
+        | Message::LoginRefused { .. }
+        | Message::Kicked { .. } => NOW,
+        _ => CONSOLE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::decoder::StreamDecoder;
+
+    fn urgency_of(line: &str) -> Vec<Duration> {
+        let mut decoder = StreamDecoder::new();
+        let mut events = Vec::new();
+        decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
+        decoder.finish(&mut events);
+        events
+            .into_iter()
+            .map(|event| {
+                wake_within(&NetEvent::Protocol {
+                    at: Duration::ZERO,
+                    event,
+                })
+            })
+            .collect()
+    }
+
+    const OBSERVED_BOARD: &str = "<12> r-bqkbnr pppp-ppp --n----- ----p--Q --B-P--- -------- PPPP-PPP RNB-K-NR B -1 1 1 1 1 3 1 BotA BotB 0 3 2 39 39 181291 179452 3 B/f1-c4 (0:00.709) Bc4 0 1 7";
+
+    #[test]
+    fn the_own_game_is_drawn_at_once_observed_ones_may_wait() {
+        assert_eq!(urgency_of(OBSERVED_BOARD), [OBSERVED]);
+        let mine = OBSERVED_BOARD.replace(" BotA BotB 0 ", " BotA BotB 1 ");
+        assert_eq!(urgency_of(&mine), [NOW]);
+        let theirs = OBSERVED_BOARD.replace(" BotA BotB 0 ", " BotA BotB -1 ");
+        assert_eq!(urgency_of(&theirs), [NOW]);
+    }
+
+    #[test]
+    fn pings_and_prompts_show_nothing() {
+        let mut decoder = StreamDecoder::new();
+        let mut events = Vec::new();
+        decoder.push(b"fics% [G]\0", &mut events);
+        assert!(!events.is_empty());
+        for event in events {
+            let at = Duration::ZERO;
+            assert_eq!(wake_within(&NetEvent::Protocol { at, event }), INVISIBLE);
+        }
+    }
+
+    #[test]
+    fn game_ends_and_status_changes_are_drawn_at_once() {
+        let end = urgency_of("{Game 1 (BotA vs. BotB) BotA resigns} 0-1");
+        assert_eq!(end, [CONSOLE, NOW]);
+        let stopped = Status::Stopped { reason: "x".into() };
+        assert_eq!(wake_within(&NetEvent::Status(stopped)), NOW);
+    }
+}

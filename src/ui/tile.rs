@@ -1,0 +1,210 @@
+//! Where things go in one game's tile, and how tiles share an area: the
+//! board first. A tile is a one-line strip above the board (the player at
+//! the top), the largest square board that fits, a strip below; the own
+//! live game also gets a row of its game buttons. The move list goes beside
+//! or under the board only where that leaves the board as large as it is
+//! without it.
+
+use egui::{Rect, Vec2, pos2, vec2};
+
+/// A player strip: name, rating, the side to move marked, the clock.
+pub const STRIP: f32 = 22.0;
+/// The own game's buttons (Draw, Resign ...).
+pub const BUTTON_ROW: f32 = 26.0;
+/// The move list needs at least this much width beside the board ...
+pub const MOVES_BESIDE_MIN: f32 = 150.0;
+/// ... or this much height under it.
+pub const MOVES_UNDER_MIN: f32 = 90.0;
+/// Below this a board is not worth showing: the grid scrolls instead.
+pub const MIN_TILE_BOARD: f32 = 64.0;
+/// Space around each tile in a grid.
+pub const TILE_MARGIN: f32 = 4.0;
+
+/// The parts of one tile, in screen coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TileLayout {
+    pub top_strip: Rect,
+    pub board: Rect,
+    pub bottom_strip: Rect,
+    /// The own game's buttons, under the bottom strip.
+    pub buttons: Option<Rect>,
+    /// The move list, beside or under the board.
+    pub moves: Option<Rect>,
+}
+
+impl TileLayout {
+    /// Lays out a tile in `rect`; `buttons`: reserve the own game's row.
+    pub fn new(rect: Rect, buttons: bool) -> TileLayout {
+        let rows = 2.0 * STRIP + if buttons { BUTTON_ROW } else { 0.0 };
+        let side = (rect.width().min(rect.height() - rows)).max(0.0).floor();
+        let column = vec2(side, side + rows);
+        let spare_width = rect.width() - side;
+        let spare_height = rect.height() - column.y;
+        let min = rect.min;
+        let top_strip = Rect::from_min_size(min, vec2(side, STRIP));
+        let board = Rect::from_min_size(pos2(min.x, min.y + STRIP), Vec2::splat(side));
+        let bottom_strip = Rect::from_min_size(pos2(min.x, board.max.y), vec2(side, STRIP));
+        let buttons = buttons
+            .then(|| Rect::from_min_size(pos2(min.x, bottom_strip.max.y), vec2(side, BUTTON_ROW)));
+        let moves = if spare_width >= MOVES_BESIDE_MIN {
+            Some(Rect::from_min_max(
+                pos2(min.x + side + 8.0, min.y),
+                pos2(rect.max.x, min.y + column.y),
+            ))
+        } else if spare_height >= MOVES_UNDER_MIN {
+            Some(Rect::from_min_max(
+                pos2(min.x, min.y + column.y + 4.0),
+                pos2(min.x + side.max(rect.width().min(320.0)), rect.max.y),
+            ))
+        } else {
+            None
+        };
+        TileLayout {
+            top_strip,
+            board,
+            bottom_strip,
+            buttons,
+            moves,
+        }
+    }
+}
+
+/// How `count` tiles share an area: the column count that gives the
+/// largest boards, each cell's size, and the board side that cell gets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    pub columns: usize,
+    pub rows: usize,
+    pub cell: Vec2,
+    pub board_side: f32,
+}
+
+impl Grid {
+    /// The best grid for `count` tiles in `area`. When even the best one
+    /// gives boards under [`MIN_TILE_BOARD`], cells keep the size of a
+    /// 64-px board and the grid is taller than the area (it scrolls).
+    pub fn best(area: Vec2, count: usize) -> Grid {
+        let count = count.max(1);
+        let side_of = |cell: Vec2| {
+            (cell.x - 2.0 * TILE_MARGIN)
+                .min(cell.y - 2.0 * TILE_MARGIN - 2.0 * STRIP)
+                .floor()
+        };
+        let best = (1..=count)
+            .map(|columns| {
+                let rows = count.div_ceil(columns);
+                let cell = vec2(area.x / columns as f32, area.y / rows as f32);
+                Grid {
+                    columns,
+                    rows,
+                    cell,
+                    board_side: side_of(cell),
+                }
+            })
+            .max_by(|a, b| {
+                a.board_side
+                    .total_cmp(&b.board_side)
+                    // Equal boards: fewer rows leaves more room for strips.
+                    .then(b.rows.cmp(&a.rows))
+            })
+            .unwrap_or(Grid {
+                columns: 1,
+                rows: 1,
+                cell: area,
+                board_side: side_of(area),
+            });
+        if best.board_side >= MIN_TILE_BOARD {
+            return best;
+        }
+        // Too many for the area: as many columns of minimum tiles as fit.
+        let cell_width = MIN_TILE_BOARD + 2.0 * TILE_MARGIN;
+        let columns = ((area.x / cell_width).floor() as usize).clamp(1, count);
+        let rows = count.div_ceil(columns);
+        let cell = vec2(
+            area.x / columns as f32,
+            MIN_TILE_BOARD + 2.0 * TILE_MARGIN + 2.0 * STRIP,
+        );
+        Grid {
+            columns,
+            rows,
+            cell,
+            board_side: side_of(cell),
+        }
+    }
+
+    /// The whole grid's size (taller than the area when it scrolls).
+    pub fn size(&self) -> Vec2 {
+        vec2(
+            self.cell.x * self.columns as f32,
+            self.cell.y * self.rows as f32,
+        )
+    }
+
+    /// Cell `index`, row by row, from `origin`.
+    pub fn cell_rect(&self, origin: egui::Pos2, index: usize) -> Rect {
+        let (row, column) = (index / self.columns, index % self.columns);
+        Rect::from_min_size(
+            origin + vec2(column as f32 * self.cell.x, row as f32 * self.cell.y),
+            self.cell,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_is_the_largest_square_after_two_strips() {
+        let tile = TileLayout::new(
+            Rect::from_min_size(pos2(10.0, 20.0), vec2(200.0, 300.0)),
+            false,
+        );
+        assert_eq!(tile.board.width(), 200.0);
+        assert_eq!(tile.board.height(), 200.0);
+        assert_eq!(tile.top_strip.max.y, tile.board.min.y);
+        assert_eq!(tile.bottom_strip.min.y, tile.board.max.y);
+        // 300 - 200 - 2 x 22 = 56 px under: too little for moves.
+        assert_eq!(tile.moves, None);
+    }
+
+    #[test]
+    fn moves_only_where_the_board_keeps_its_size() {
+        let wide = TileLayout::new(
+            Rect::from_min_size(pos2(0.0, 0.0), vec2(700.0, 500.0)),
+            false,
+        );
+        assert_eq!(wide.board.width(), 500.0 - 2.0 * STRIP);
+        let moves = wide.moves.expect("beside");
+        assert!(moves.min.x > wide.board.max.x);
+        let tall = TileLayout::new(
+            Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 600.0)),
+            false,
+        );
+        assert_eq!(tall.board.width(), 300.0);
+        assert!(tall.moves.expect("under").min.y > tall.bottom_strip.max.y);
+    }
+
+    #[test]
+    fn sixteen_games_at_the_default_window_size_with_the_lobby_open() {
+        // 1180x820 minus lobby, status bar and console: about 840x630.
+        let grid = Grid::best(vec2(840.0, 630.0), 16);
+        assert!(grid.board_side >= 100.0, "{grid:?}");
+        assert!(grid.columns * grid.rows >= 16);
+        assert!(grid.size().y <= 630.0);
+    }
+
+    #[test]
+    fn sixteen_games_maximized_with_the_lobby_closed() {
+        let grid = Grid::best(vec2(1590.0, 800.0), 16);
+        assert!(grid.board_side >= 200.0, "{grid:?}");
+    }
+
+    #[test]
+    fn too_many_games_scroll_instead_of_shrinking() {
+        let grid = Grid::best(vec2(400.0, 300.0), 40);
+        assert!(grid.board_side >= MIN_TILE_BOARD, "{grid:?}");
+        assert!(grid.size().y > 300.0);
+        assert!(grid.columns * grid.rows >= 40);
+    }
+}
