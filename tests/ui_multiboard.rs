@@ -178,3 +178,26 @@ fn a_double_click_on_a_tile_maximizes_it_and_again_returns() {
     assert_eq!(h.state().maximized, None);
     assert!(h.query_by_label("Board, game 1").is_some());
 }
+
+/// Draw calls (clipped meshes) in one frame of 16 boards: each board's
+/// squares, pieces and marks are a few meshes, not one per piece texture.
+#[test]
+fn sixteen_boards_are_few_draw_calls() {
+    let mut h = harness(common::observed_games(16), MAXIMIZED);
+    h.run_steps(2);
+    let output = h.output().clone();
+    let primitives = h.ctx.tessellate(output.shapes, output.pixels_per_point);
+    let meshes = primitives
+        .iter()
+        .filter(|p| matches!(p.primitive, egui::epaint::Primitive::Mesh(_)))
+        .count();
+    let vertices: usize = primitives
+        .iter()
+        .map(|p| match &p.primitive {
+            egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.len(),
+            egui::epaint::Primitive::Callback(_) => 0,
+        })
+        .sum();
+    eprintln!("16 boards: {meshes} draw calls, {vertices} vertices");
+    assert!(meshes <= 16 * 6 + 40, "{meshes} draw calls");
+}

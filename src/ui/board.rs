@@ -3,7 +3,7 @@
 //! highlights, the opponent's move sliding in, and drops from a holdings
 //! strip. It returns what the user did; it never talks to the server.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 use shakmaty::variant::VariantPosition;
 use shakmaty::{
     Board, CastlingMode, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank, Role,
@@ -377,9 +377,8 @@ fn draw_piece(
     tint: Color32,
 ) {
     let pixels = (rect.width() * ui.ctx().pixels_per_point()).round() as u32;
-    if let Some(texture) = cache.get(ui.ctx(), piece, pixels) {
-        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-        painter.image(texture.id(), rect, uv, tint);
+    if let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) {
+        painter.image(texture, rect, uv, tint);
     }
 }
 
@@ -394,79 +393,71 @@ fn paint(
     let painter = ui.painter_at(rect);
     let size = rect.width() / 8.0;
     let font = FontId::proportional((size * 0.2).max(8.0));
+    // Squares and highlights are one mesh of plain quads: one draw call,
+    // and no anti-aliasing fringe on edges that sit on whole pixels anyway.
+    let mut squares = egui::Mesh::default();
+    squares.add_colored_rect(rect, view.style.dark);
     for square in Square::ALL {
-        let r = square_rect(rect, view.orientation, square);
         let light = (square.file().to_u32() + square.rank().to_u32()) % 2 == 1;
-        painter.rect_filled(
-            r,
-            0.0,
-            if light {
-                view.style.light
-            } else {
-                view.style.dark
-            },
-        );
-        let ink = if light {
-            view.style.dark
-        } else {
-            view.style.light
-        };
-        let style = &view.style;
-        let bottom_rank = if view.orientation.is_white() {
-            Rank::First
-        } else {
-            Rank::Eighth
-        };
-        let left_file = if view.orientation.is_white() {
-            File::A
-        } else {
-            File::H
-        };
-        if style.coordinates && size >= 24.0 && square.rank() == bottom_rank {
-            let at = r.right_bottom() + vec2(-2.0, -1.0);
-            painter.text(
-                at,
-                Align2::RIGHT_BOTTOM,
-                square.file().char(),
-                font.clone(),
-                ink,
-            );
-        }
-        if style.coordinates && size >= 24.0 && square.file() == left_file {
-            let at = r.left_top() + vec2(2.0, 1.0);
-            painter.text(
-                at,
-                Align2::LEFT_TOP,
-                square.rank().char(),
-                font.clone(),
-                ink,
+        if light {
+            squares.add_colored_rect(
+                square_rect(rect, view.orientation, square),
+                view.style.light,
             );
         }
     }
+    let mut highlight = |square: Square, color: Color32| {
+        squares.add_colored_rect(square_rect(rect, view.orientation, square), color);
+    };
     if let Some((from, to)) = view.last_move {
         for square in from.into_iter().chain([to]) {
-            painter.rect_filled(
-                square_rect(rect, view.orientation, square),
-                0.0,
-                theme::LAST_MOVE,
-            );
+            highlight(square, theme::LAST_MOVE);
         }
     }
     if let Some(premove) = view.premove {
         for square in premove.from().into_iter().chain([premove.to()]) {
-            painter.rect_filled(
-                square_rect(rect, view.orientation, square),
-                0.0,
-                theme::PREMOVE,
-            );
+            highlight(square, theme::PREMOVE);
         }
     }
     if let Some(selected) = state.selected {
-        painter.rect_filled(
-            square_rect(rect, view.orientation, selected),
-            0.0,
-            theme::SELECTED,
-        );
+        highlight(selected, theme::SELECTED);
+    }
+    painter.add(egui::Shape::mesh(squares));
+    if view.style.coordinates && size >= 24.0 {
+        let (bottom_rank, left_file) = if view.orientation.is_white() {
+            (Rank::First, File::A)
+        } else {
+            (Rank::Eighth, File::H)
+        };
+        for square in Square::ALL {
+            let r = square_rect(rect, view.orientation, square);
+            let light = (square.file().to_u32() + square.rank().to_u32()) % 2 == 1;
+            let ink = if light {
+                view.style.dark
+            } else {
+                view.style.light
+            };
+            if square.rank() == bottom_rank {
+                let at = r.right_bottom() + vec2(-2.0, -1.0);
+                painter.text(
+                    at,
+                    Align2::RIGHT_BOTTOM,
+                    square.file().char(),
+                    font.clone(),
+                    ink,
+                );
+            }
+            if square.file() == left_file {
+                let at = r.left_top() + vec2(2.0, 1.0);
+                painter.text(
+                    at,
+                    Align2::LEFT_TOP,
+                    square.rank().char(),
+                    font.clone(),
+                    ink,
+                );
+            }
+        }
     }
     if let Some(check) = view.check {
         let r = square_rect(rect, view.orientation, check);
@@ -595,6 +586,7 @@ pub fn holdings_ui(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui::pos2;
 
     #[test]
     fn squares_and_orientation() {

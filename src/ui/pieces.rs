@@ -1,6 +1,8 @@
 //! Our own piece set (`assets/pieces/*.svg`), rasterized with resvg at the
 //! exact pixel size a board needs and cached per size, so pieces are crisp
-//! at any size and DPI.
+//! at any size and DPI. The twelve pieces of one size share one texture (an
+//! atlas of 6 x 2 cells): a board's pieces are then one mesh and one draw
+//! call, not one per texture switch (which cost a software renderer dearly).
 
 use std::collections::HashMap;
 
@@ -44,11 +46,21 @@ pub fn rasterize(piece: Piece, pixels: u32) -> Option<ColorImage> {
     ))
 }
 
-/// Textures of all twelve pieces, per pixel size. Sizes not used for a
-/// while are dropped so resizing a window does not pile up textures.
+/// Columns and rows of the atlas.
+const ATLAS_COLUMNS: usize = 6;
+const ATLAS_ROWS: usize = 2;
+/// Transparent pixels around each cell, so linear filtering at a piece's
+/// edge never picks up its neighbour.
+const PADDING: usize = 1;
+/// Pieces are rasterized between these sizes in pixels.
+const MIN_PIXELS: u32 = 8;
+const MAX_PIXELS: u32 = 512;
+
+/// One texture per pixel size holding all twelve pieces. Sizes not used for
+/// a while are dropped so resizing a window does not pile up textures.
 #[derive(Default)]
 pub struct PieceCache {
-    by_size: HashMap<u32, [Option<TextureHandle>; 12]>,
+    by_size: HashMap<u32, Option<TextureHandle>>,
     /// Frame counter of the last use of each size.
     last_used: HashMap<u32, u64>,
     frame: u64,
@@ -71,18 +83,58 @@ impl PieceCache {
         }
     }
 
-    /// The texture of `piece` at `pixels` pixels, rasterized on first use.
-    pub fn get(&mut self, ctx: &egui::Context, piece: Piece, pixels: u32) -> Option<TextureHandle> {
-        let pixels = pixels.clamp(8, 1024);
+    /// The atlas texture and the UV rectangle of `piece` at `pixels` pixels;
+    /// the atlas is rasterized on the first use of a size.
+    pub fn get(
+        &mut self,
+        ctx: &egui::Context,
+        piece: Piece,
+        pixels: u32,
+    ) -> Option<(egui::TextureId, egui::Rect)> {
+        let pixels = pixels.clamp(MIN_PIXELS, MAX_PIXELS);
         self.last_used.insert(pixels, self.frame);
-        let slot = &mut self.by_size.entry(pixels).or_default()[index(piece)];
-        if slot.is_none() {
-            let image = rasterize(piece, pixels)?;
-            let name = format!("piece-{}{}-{pixels}", piece.color.char(), piece.role.char());
-            *slot = Some(ctx.load_texture(name, image, TextureOptions::LINEAR));
-        }
-        slot.clone()
+        let atlas = self.by_size.entry(pixels).or_insert_with(|| {
+            let image = atlas(pixels)?;
+            Some(ctx.load_texture(format!("pieces-{pixels}"), image, TextureOptions::LINEAR))
+        });
+        let texture = atlas.as_ref()?;
+        Some((texture.id(), uv(piece, pixels)))
     }
+}
+
+/// All twelve pieces at `pixels` in one image, white on the first row.
+fn atlas(pixels: u32) -> Option<ColorImage> {
+    let cell = pixels as usize + 2 * PADDING;
+    let size = [cell * ATLAS_COLUMNS, cell * ATLAS_ROWS];
+    let mut image = ColorImage::filled(size, egui::Color32::TRANSPARENT);
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece { color, role };
+            let one = rasterize(piece, pixels)?;
+            let (column, row) = (index(piece) % ATLAS_COLUMNS, index(piece) / ATLAS_COLUMNS);
+            let (x0, y0) = (column * cell + PADDING, row * cell + PADDING);
+            for y in 0..one.size[1] {
+                let from = y * one.size[0];
+                let to = (y0 + y) * size[0] + x0;
+                image.pixels[to..to + one.size[0]]
+                    .copy_from_slice(&one.pixels[from..from + one.size[0]]);
+            }
+        }
+    }
+    Some(image)
+}
+
+/// Where `piece` is in the atlas of `pixels`, in UV coordinates (0..1).
+fn uv(piece: Piece, pixels: u32) -> egui::Rect {
+    let cell = pixels as f32 + 2.0 * PADDING as f32;
+    let (width, height) = (cell * ATLAS_COLUMNS as f32, cell * ATLAS_ROWS as f32);
+    let (column, row) = (index(piece) % ATLAS_COLUMNS, index(piece) / ATLAS_COLUMNS);
+    let min = egui::pos2(
+        (column as f32 * cell + PADDING as f32) / width,
+        (row as f32 * cell + PADDING as f32) / height,
+    );
+    let max = min + egui::vec2(pixels as f32 / width, pixels as f32 / height);
+    egui::Rect::from_min_max(min, max)
 }
 
 fn index(piece: Piece) -> usize {
@@ -107,6 +159,29 @@ mod tests {
                 );
                 // The centre column is inked somewhere (no empty drawing).
                 assert!((0..64).any(|y| image.pixels[y * 64 + 32].a() > 200));
+            }
+        }
+    }
+
+    #[test]
+    fn the_atlas_holds_each_piece_in_its_cell() {
+        let pixels = 40;
+        let image = atlas(pixels).expect("renders");
+        let [width, height] = image.size;
+        assert_eq!((width, height), (6 * 42, 2 * 42));
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let uv = uv(piece, pixels);
+                // The same pixels as the piece rasterized alone.
+                let alone = rasterize(piece, pixels).expect("renders");
+                let x0 = (uv.min.x * width as f32).round() as usize;
+                let y0 = (uv.min.y * height as f32).round() as usize;
+                assert_eq!(((uv.width() * width as f32).round()) as u32, pixels);
+                for y in 0..pixels as usize {
+                    let row = &image.pixels[(y0 + y) * width + x0..][..pixels as usize];
+                    assert_eq!(row, &alone.pixels[y * pixels as usize..][..pixels as usize]);
+                }
             }
         }
     }

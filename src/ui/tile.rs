@@ -40,21 +40,37 @@ impl TileLayout {
         let column = vec2(side, side + rows);
         let spare_width = rect.width() - side;
         let spare_height = rect.height() - column.y;
-        let min = rect.min;
+        let beside = spare_width >= MOVES_BESIDE_MIN;
+        let under = !beside && spare_height >= MOVES_UNDER_MIN;
+        // Without a move list the board column sits in the middle of the
+        // tile, so a grid of tiles has even gaps.
+        let min = rect.min
+            + vec2(
+                if beside {
+                    0.0
+                } else {
+                    (spare_width / 2.0).floor()
+                },
+                if beside || under {
+                    0.0
+                } else {
+                    (spare_height / 2.0).floor()
+                },
+            );
         let top_strip = Rect::from_min_size(min, vec2(side, STRIP));
         let board = Rect::from_min_size(pos2(min.x, min.y + STRIP), Vec2::splat(side));
         let bottom_strip = Rect::from_min_size(pos2(min.x, board.max.y), vec2(side, STRIP));
         let buttons = buttons
             .then(|| Rect::from_min_size(pos2(min.x, bottom_strip.max.y), vec2(side, BUTTON_ROW)));
-        let moves = if spare_width >= MOVES_BESIDE_MIN {
+        let moves = if beside {
             Some(Rect::from_min_max(
                 pos2(min.x + side + 8.0, min.y),
                 pos2(rect.max.x, min.y + column.y),
             ))
-        } else if spare_height >= MOVES_UNDER_MIN {
+        } else if under {
             Some(Rect::from_min_max(
                 pos2(min.x, min.y + column.y + 4.0),
-                pos2(min.x + side.max(rect.width().min(320.0)), rect.max.y),
+                pos2(min.x + side, rect.max.y),
             ))
         } else {
             None
