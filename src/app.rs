@@ -70,6 +70,7 @@ mod frame_stats;
 mod layout;
 mod repaint;
 mod status_bar;
+mod wall;
 
 pub struct KibitzApp {
     net: Option<NetHandle>,
@@ -112,6 +113,8 @@ pub struct KibitzApp {
     pub free_tiling: bool,
     workspace: crate::ui::workspace::Workspace,
     waker: Option<egui::Context>,
+    /// "Fill the wall": its state between frames.
+    wall: wall::Wall,
     /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
     frame_stats: Option<frame_stats::FrameStats>,
     /// Network events applied since the last frame (for the frame stats).
@@ -152,6 +155,7 @@ impl KibitzApp {
             free_tiling: false,
             workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
+            wall: wall::Wall::default(),
             frame_stats: frame_stats::FrameStats::wanted_by_env()
                 .then(frame_stats::FrameStats::new),
             events_since_frame: 0,
@@ -283,7 +287,9 @@ impl KibitzApp {
 
     /// Folds one protocol event into the app.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
-        self.console.push_event(event);
+        if !self.is_own_list_reply(event) {
+            self.console.push_event(event);
+        }
         self.lobby.apply(event);
         if let Event::Unparsed { line, error } = event {
             tracing::warn!("unparsed line ({error}): {line}");
@@ -308,6 +314,7 @@ impl KibitzApp {
             }
             Event::Board(board) => self.on_board(now, board, previous_ply),
             Event::TimesealRefused { .. } => self.without_timeseal(),
+            Event::GamesEnd(_) => self.fill_wall(),
             Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
                 // Our optimistic move was refused: show the server's board again.
                 for view in self.views.values_mut() {
@@ -353,6 +360,7 @@ impl KibitzApp {
             }
             Event::Offer(OfferLine::Removed(id)) => self.offers.retain(|(i, _)| *i != Some(*id)),
             Event::Message(Message::GameEnd(end)) => {
+                self.wall_game_ended(end.game, now);
                 let players = [end.white.as_str(), end.black.as_str()];
                 self.offers
                     .retain(|(_, o)| !players.contains(&o.from.as_str()));
@@ -362,6 +370,25 @@ impl KibitzApp {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Lines of a `games` reply Kibitz asked for itself (the lobby's list,
+    /// the wall): they fill the lobby, not the console.
+    fn is_own_list_reply(&mut self, event: &Event) -> bool {
+        if self.wall.own_list_replies == 0 {
+            return false;
+        }
+        match event {
+            Event::Text(text) => {
+                crate::protocol::games_list::parse_games_entry(text).is_some()
+                    || crate::protocol::games_list::parse_games_end(text).is_some()
+            }
+            Event::GamesEnd(_) => {
+                self.wall.own_list_replies -= 1;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -566,6 +593,7 @@ impl KibitzApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.count_frame(ui);
         let now = self.now();
+        self.wall_tick(now);
         self.auto_flag(now);
         self.low_time_warning(now);
         if self.settings_open {
@@ -616,7 +644,21 @@ impl KibitzApp {
     /// digit (observed clocks coalesced, see [`repaint`]). Animations and
     /// network events ask for their own frames. Idle, the app costs nothing.
     fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
-        if let Some(at) = repaint::next_clock_frame(self.store.games(), now) {
+        let list_refresh = self
+            .wall
+            .last_list_request
+            .filter(|_| matches!(self.status, Some(Status::LoggedIn { .. })))
+            .filter(|_| self.lobby_open || self.lobby.wall.on)
+            .map(|at| at + wall::LIST_REFRESH);
+        let next = [
+            repaint::next_clock_frame(self.store.games(), now),
+            self.wall_deadline(),
+            list_refresh,
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        if let Some(at) = next {
             ctx.request_repaint_after(at.saturating_sub(now));
         }
     }

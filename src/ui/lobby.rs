@@ -24,6 +24,25 @@ pub struct Lobby {
     pub seeks: BTreeMap<u32, Seek>,
     pub filter: Filter,
     pub tab: Tab,
+    /// "Fill the wall": the N best games observed and kept up to date.
+    pub wall: WallSwitch,
+}
+
+/// The wall's switch and size, as the user set them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WallSwitch {
+    pub on: bool,
+    /// How many games the wall shows.
+    pub size: usize,
+}
+
+impl Default for WallSwitch {
+    fn default() -> Self {
+        WallSwitch {
+            on: false,
+            size: 16,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -60,7 +79,7 @@ fn rating_text(rating: &Rating) -> String {
 }
 
 impl Filter {
-    fn keeps(&self, kind: &str, rated: bool, ratings: &[Option<u32>]) -> bool {
+    pub fn keeps(&self, kind: &str, rated: bool, ratings: &[Option<u32>]) -> bool {
         let kind_ok = self.kind.is_empty() || kind.contains(&self.kind.to_ascii_lowercase());
         let rating_ok =
             self.min_rating == 0 || ratings.iter().flatten().any(|&r| r >= self.min_rating);
@@ -142,9 +161,19 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
     commands
 }
 
-fn games_list_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) {
+fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut lobby.wall.on, "Fill the wall")
+            .on_hover_text(
+                "Observe the best live games (the filters above apply) and replace each one \
+                 that ends with the next best",
+            );
+        let label = ui.label("games");
+        ui.add(egui::DragValue::new(&mut lobby.wall.size).range(1..=36))
+            .labelled_by(label.id);
+    });
     if lobby.games.is_empty() {
-        ui.label("No list yet: press Refresh.");
+        ui.label("No games listed yet (the list comes at login and every 30 s).");
         return;
     }
     egui::ScrollArea::vertical()
