@@ -27,6 +27,9 @@ use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::pieces::PieceCache;
 use crate::ui::settings::settings_window_ui;
 
+/// After a reconnect, how long an interrupted game may take to send its
+/// board again before it counts as ended unseen.
+const RESUME_WAIT: Duration = Duration::from_secs(15);
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
 /// Commands remembered for the console's echo and for tests.
@@ -86,8 +89,9 @@ pub struct KibitzApp {
     connect: ConnectForm,
     observe_on_login: Vec<u32>,
     server: String,
-    /// Finished games go to the archive (not for replays).
-    archive_enabled: bool,
+    /// Finished games go to the archive here (`None`: not archived, as for
+    /// replays and tests).
+    archive_dir: Option<std::path::PathBuf>,
     /// Where settings are saved (`None`: not saved, e.g. in tests).
     config_dir: Option<std::path::PathBuf>,
     /// The settings as last saved, to notice changes.
@@ -115,6 +119,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// "Fill the wall": its state between frames.
     wall: wall::Wall,
+    /// After a reconnect: games without a board by then ended unseen.
+    resume_deadline: Option<Now>,
     /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
     frame_stats: Option<frame_stats::FrameStats>,
     /// Network events applied since the last frame (for the frame stats).
@@ -138,7 +144,7 @@ impl KibitzApp {
             connect: ConnectForm::default(),
             observe_on_login: Vec::new(),
             server: String::new(),
-            archive_enabled: true,
+            archive_dir: None,
             config_dir: None,
             saved_settings: Settings::default(),
             settings_open: false,
@@ -156,6 +162,7 @@ impl KibitzApp {
             workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
             wall: wall::Wall::default(),
+            resume_deadline: None,
             frame_stats: frame_stats::FrameStats::wanted_by_env()
                 .then(frame_stats::FrameStats::new),
             events_since_frame: 0,
@@ -194,13 +201,14 @@ impl KibitzApp {
             app.console.history = app.settings.console_history.clone();
         }
         app.recordings_dir = archive::data_dir().map(|d| d.join("recordings"));
+        app.archive_dir = archive::data_dir();
         if let Some(profile) = app.settings.current_server() {
             app.connect = ConnectForm::from_profile(profile);
         }
         app.sounds = Player::open();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
-            app.archive_enabled = false;
+            app.archive_dir = None;
             let waker = waker_of(ctx);
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
                 Ok(handle) => app.attach(handle, "replay"),
@@ -212,6 +220,12 @@ impl KibitzApp {
             app.connect_to(request);
         }
         app
+    }
+
+    /// Archives finished games into `dir` from now on (tests; `start` uses
+    /// the user's data dir).
+    pub fn archive_into(&mut self, dir: std::path::PathBuf) {
+        self.archive_dir = Some(dir);
     }
 
     /// Saves settings into `dir` from now on (tests; `start` uses the user's config dir).
@@ -274,6 +288,7 @@ impl KibitzApp {
                     {
                         self.console.push_note(reason);
                     }
+                    self.on_connection_change(&status);
                     self.status = Some(status);
                 }
                 NetEvent::Protocol { at, event } => self.apply_event(at, &event),
@@ -282,6 +297,34 @@ impl KibitzApp {
         // Out of time: come back next frame for the rest.
         if let Some(ctx) = &self.waker {
             ctx.request_repaint();
+        }
+    }
+
+    /// Live games wait, clocks stopped and marked, while the connection is
+    /// down; when the session is over for good they are saved unfinished.
+    fn on_connection_change(&mut self, status: &Status) {
+        let now = self.now();
+        match status {
+            Status::RetryingIn { .. } => {
+                self.store.connection_lost(now);
+                self.resume_deadline = None;
+            }
+            Status::Stopped { reason } => {
+                self.store.connection_lost(now);
+                self.give_up_interrupted(now, &format!("the session ended ({reason})"));
+            }
+            _ => {}
+        }
+    }
+
+    /// Interrupted games that did not come back end unfinished and are
+    /// archived; their panels stay, with the reason.
+    fn give_up_interrupted(&mut self, now: Now, why: &str) {
+        self.resume_deadline = None;
+        for effect in self.store.give_up_interrupted(now, why) {
+            if let Effect::Ended(number) = effect {
+                self.archive(number);
+            }
         }
     }
 
@@ -304,10 +347,18 @@ impl KibitzApp {
                 // Housekeeping (`moves N` to complete a history): not echoed.
                 Effect::Send(command) => self.send_quiet(command),
                 Effect::Ended(number) => self.archive(number),
+                Effect::Retired(game) => {
+                    // Its number now shows another game: a new panel.
+                    self.views.remove(&game.number);
+                    self.archive_game(&game);
+                }
             }
         }
         match event {
             Event::LoggedIn { .. } => {
+                if self.store.any_interrupted() {
+                    self.resume_deadline = Some(now + RESUME_WAIT);
+                }
                 for game in std::mem::take(&mut self.observe_on_login) {
                     self.send(Command::Observe(ObserveTarget::Game(game)));
                 }
@@ -463,14 +514,17 @@ impl KibitzApp {
     }
 
     fn archive(&mut self, number: u32) {
-        let Some(game) = self.store.get(number) else {
-            return;
-        };
-        if !(self.archive_enabled && self.settings.archive_games && archive::worth_archiving(game))
-        {
+        if let Some(game) = self.store.get(number).cloned() {
+            self.archive_game(&game);
+        }
+    }
+
+    fn archive_game(&mut self, game: &crate::game::Game) {
+        let number = game.number;
+        if !(self.settings.archive_games && archive::worth_archiving(game)) {
             return;
         }
-        let Some(dir) = archive::data_dir() else {
+        let Some(dir) = self.archive_dir.clone() else {
             return;
         };
         let server = if self.server.is_empty() {
@@ -593,6 +647,9 @@ impl KibitzApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.count_frame(ui);
         let now = self.now();
+        if self.resume_deadline.is_some_and(|at| now >= at) {
+            self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
+        }
         self.wall_tick(now);
         self.auto_flag(now);
         self.low_time_warning(now);
@@ -654,6 +711,7 @@ impl KibitzApp {
             repaint::next_clock_frame(self.store.games(), now),
             self.wall_deadline(),
             list_refresh,
+            self.resume_deadline,
         ]
         .into_iter()
         .flatten()

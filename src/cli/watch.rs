@@ -147,8 +147,11 @@ impl Driver {
             match event {
                 NetEvent::Status(status) => {
                     writeln!(out, "{}", status_json(&status))?;
-                    if matches!(status, Status::Stopped { .. }) {
-                        break;
+                    match status {
+                        // Live games wait, clocks stopped, for the reconnect.
+                        Status::RetryingIn { .. } => store.connection_lost(handle.now()),
+                        Status::Stopped { .. } => break,
+                        _ => {}
                     }
                 }
                 NetEvent::Protocol { at, event } => {
@@ -159,7 +162,12 @@ impl Driver {
                             Effect::Send(command) => {
                                 handle.send(command);
                             }
-                            Effect::Ended(number) => self.archive_game(&store, number, out)?,
+                            Effect::Ended(number) => {
+                                if let Some(game) = store.get(number) {
+                                    self.archive_game(game, out)?;
+                                }
+                            }
+                            Effect::Retired(game) => self.archive_game(&game, out)?,
                         }
                     }
                 }
@@ -204,18 +212,11 @@ impl Driver {
         }
     }
 
-    fn archive_game(
-        &self,
-        store: &GameStore,
-        number: u32,
-        out: &mut impl Write,
-    ) -> anyhow::Result<()> {
-        let Some(game) = store
-            .get(number)
-            .filter(|g| self.archive && archive::worth_archiving(g))
-        else {
+    fn archive_game(&self, game: &Game, out: &mut impl Write) -> anyhow::Result<()> {
+        if !(self.archive && archive::worth_archiving(game)) {
             return Ok(());
-        };
+        }
+        let number = game.number;
         let Some(dir) = archive::data_dir() else {
             return Ok(());
         };

@@ -81,6 +81,9 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// We no longer receive boards (unobserved, examining stopped).
     pub detached: bool,
+    /// The connection was lost while the game was live: its clocks are
+    /// stopped until its boards come back after the reconnect.
+    pub interrupted: bool,
 }
 
 impl Game {
@@ -103,6 +106,7 @@ impl Game {
             holdings: None,
             outcome: None,
             detached: false,
+            interrupted: false,
         }
     }
 

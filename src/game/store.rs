@@ -8,7 +8,7 @@ use super::clock::Now;
 use super::game::{BoardChange, Game, Outcome};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
-use crate::protocol::message::{GameHeader, Message};
+use crate::protocol::message::{EndReason, GameHeader, GameResult, Message};
 use crate::protocol::style12::Relation;
 
 /// What the store asks of its owner after an event.
@@ -18,7 +18,13 @@ pub enum Effect {
     Send(Command),
     /// This game just ended: archive it, tell the user.
     Ended(u32),
+    /// This game ended unseen (the connection was lost, and its number now
+    /// belongs to another game): it left the store; archive it.
+    Retired(Box<Game>),
 }
+
+/// What an interrupted game that never came back is marked with.
+pub const UNSEEN_END: &str = "the connection was lost; the game went on unseen";
 
 #[derive(Debug, Default)]
 pub struct GameStore {
@@ -105,10 +111,25 @@ impl GameStore {
             return;
         }
         let number = board.game;
+        // Another pair of players under a number we still hold as live: the
+        // old game ended while we did not see it (a lost connection, a
+        // missed end message). It is archived as unfinished; the number
+        // gets a new game.
+        let replaced = self.games.get(&number).is_some_and(|game| {
+            !game.is_over()
+                && game.board.is_some()
+                && (game.players.white.handle != board.white
+                    || game.players.black.handle != board.black)
+        });
+        if replaced && let Some(mut old) = self.games.remove(&number) {
+            old.end(unfinished(UNSEEN_END), now);
+            effects.push(Effect::Retired(Box::new(old)));
+        }
         let game = self
             .games
             .entry(number)
             .or_insert_with(|| Game::new(number, now));
+        game.interrupted = false;
         if game.is_over() {
             // FICS re-sends the final board (with a negative clock after a
             // flag): ignore it. Other players under this number: a new game.
@@ -129,6 +150,37 @@ impl GameStore {
             self.awaiting_moves.push(number);
             effects.push(Effect::Send(Command::Moves(number)));
         }
+    }
+
+    /// The connection dropped: every live game stops its clocks and is
+    /// marked until its boards come back after the reconnect.
+    pub fn connection_lost(&mut self, now: Now) {
+        for game in self
+            .games
+            .values_mut()
+            .filter(|g| !g.is_over() && !g.detached)
+        {
+            game.clock.stop(now);
+            game.interrupted = true;
+        }
+    }
+
+    /// Games still interrupted (no board since the reconnect, or no
+    /// reconnect at all) end as unfinished, `*`: each is reported ended so
+    /// it is archived. The panels stay, with the reason.
+    pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for game in self.games.values_mut().filter(|g| g.interrupted) {
+            game.interrupted = false;
+            game.end(unfinished(why), now);
+            effects.push(Effect::Ended(game.number));
+        }
+        effects
+    }
+
+    /// Whether any game waits for the reconnect.
+    pub fn any_interrupted(&self) -> bool {
+        self.games.values().any(|g| g.interrupted)
     }
 
     fn on_message(&mut self, now: Now, message: &Message, effects: &mut Vec<Effect>) {
@@ -186,5 +238,14 @@ impl GameStore {
             }
             _ => {}
         }
+    }
+}
+
+/// The outcome of a game we stopped seeing before its end.
+fn unfinished(why: &str) -> Outcome {
+    Outcome {
+        result: GameResult::NoResult,
+        reason: EndReason::Other,
+        text: why.to_owned(),
     }
 }

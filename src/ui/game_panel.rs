@@ -166,6 +166,14 @@ pub fn game_panel_ui(
             &format!("{} {}", outcome.result.as_str(), outcome.text),
         );
     }
+    if game.interrupted && game.outcome.is_none() {
+        result_banner_ui(
+            ui,
+            layout.board,
+            "Connection lost: waiting for the reconnect",
+        );
+    }
+
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
         game_buttons_ui(&mut row, &mut actions);

@@ -1,0 +1,182 @@
+//! Games keyed by number, not confused by it: the connection drops, the
+//! panels stay marked with their clocks stopped; after the reconnect the
+//! same game continues in its panel, another game under the same number
+//! gets a new panel, and games that ended unseen are archived unfinished.
+
+mod common;
+#[path = "support/fake_server.rs"]
+mod fake_server;
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
+use kibitz::net::Status;
+use kibitz::protocol::command::{Command, ObserveTarget};
+
+const PLIES: [&str; 3] = [
+    "rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 GAME 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0",
+    "rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 GAME 0 3 0 39 39 180 178 2 P/e7-e5 (0:02) e5 0",
+    "rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R B -1 1 1 1 1 1 GAME 0 3 0 39 39 177 178 2 N/g1-f3 (0:03) Nf3 0",
+];
+
+/// Game `game` between `white` and `black` after ply `ply` (1..=3).
+fn board(game: u32, white: &str, black: &str, ply: usize) -> Vec<u8> {
+    let line = PLIES[ply - 1].replace("GAME", &format!("{game} {white} {black}"));
+    format!("\n\r<12> {line}\n\rfics% ").into_bytes()
+}
+
+fn observing(game: u32) -> Vec<u8> {
+    format!("\n\rYou are now observing game {game}.\n\rfics% ").into_bytes()
+}
+
+#[test]
+fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
+    let login = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut first = login.clone();
+    first.steps.extend([
+        line("observe 1"),
+        line("observe 2"),
+        line("observe 3"),
+        Step::Send(observing(1)),
+        Step::Send(board(1, "Anna", "Boris", 1)),
+        Step::Send(observing(2)),
+        Step::Send(board(2, "Carl", "Dora", 1)),
+        Step::Send(board(2, "Carl", "Dora", 2)),
+        Step::Send(board(3, "Gina", "Hugo", 1)),
+        Step::Send(board(3, "Gina", "Hugo", 2)),
+        Step::Send(observing(3)),
+        line("drop now"),
+        Step::Close,
+    ]);
+    let mut second = login;
+    second.steps.extend([
+        line("observe 1"),
+        line("observe 2"),
+        line("observe 3"),
+        // Game 1 goes on; game 2 is another game now; game 3 is gone.
+        Step::Send(board(1, "Anna", "Boris", 3)),
+        Step::Send(board(2, "Eric", "Fay", 1)),
+        Step::Send(b"\n\rThere is no such game.\n\rfics% ".to_vec()),
+    ]);
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let server = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let server = FakeServer::start(vec![first, second], false)
+                .await
+                .expect("server");
+            addr_tx.send(server.addr.to_string()).expect("addr");
+            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
+        })
+    });
+    let addr = addr_rx.recv().expect("addr");
+
+    let archive = common::TempDir::new("ui-reconnect");
+    let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+    app.archive_into(archive.path().to_path_buf());
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    h.run_steps(1);
+    h.state_mut().connect_to(ConnectRequest {
+        server: addr,
+        handle: "guest".into(),
+        password: None,
+        timeseal: false,
+        remember: false,
+    });
+    let started = Instant::now();
+    let wait_for =
+        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
+            while !done(h.state()) {
+                assert!(
+                    started.elapsed() < Duration::from_secs(20),
+                    "waiting for {what}: {:?}",
+                    h.state().status
+                );
+                h.state_mut().poll_network();
+                h.run_steps(1);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+    wait_for(&mut h, "login", &|app| {
+        matches!(app.status, Some(Status::LoggedIn { .. }))
+    });
+    for game in 1..=3 {
+        h.state_mut()
+            .send(Command::Observe(ObserveTarget::Game(game)));
+    }
+    wait_for(&mut h, "three boards", &|app| {
+        app.store.get(3).is_some_and(|g| g.ply() == 2)
+    });
+    h.state_mut().send(Command::Raw("drop now".into()));
+    wait_for(&mut h, "the drop", &|app| {
+        matches!(
+            app.status,
+            Some(Status::RetryingIn { .. } | Status::Connecting { .. })
+        )
+    });
+    // Marked, clocks stopped.
+    h.run_steps(2);
+    for game in 1..=3 {
+        let g = h.state().store.get(game).expect("the panel stays");
+        assert!(g.interrupted, "game {game}");
+        assert_eq!(g.clock.running(), None, "game {game}");
+    }
+    eprintln!(
+        "boards: {}",
+        h.query_all_by_label_contains("Board, game").count()
+    );
+    assert_eq!(
+        h.query_all_by_label_contains("Connection lost").count(),
+        3,
+        "each panel says so"
+    );
+    wait_for(&mut h, "game 2's new game", &|app| {
+        app.store
+            .get(2)
+            .is_some_and(|g| g.players.white.handle == "Eric")
+    });
+    wait_for(&mut h, "game 1 to go on", &|app| {
+        app.store.get(1).is_some_and(|g| g.ply() == 3)
+    });
+    let one = h.state().store.get(1).expect("game 1");
+    assert!(!one.interrupted && !one.is_over());
+    assert_eq!(one.players.white.handle, "Anna");
+    // The moves missed while away are asked for, to complete the history.
+    assert!(h.state().sent.contains(&Command::Moves(1)));
+    // Game 3 never comes back: after a while it ended unseen.
+    assert!(h.state().store.get(3).is_some_and(|g| g.interrupted));
+    let later = h.state().now() + Duration::from_secs(16);
+    h.state_mut().set_time(later);
+    h.run_steps(2);
+    let three = h.state().store.get(3).expect("its panel stays");
+    assert!(three.is_over() && !three.interrupted);
+
+    let pgn = std::fs::read_dir(archive.path().join("games"))
+        .expect("archive dir")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))
+        .collect::<String>();
+    for (white, black) in [("Carl", "Dora"), ("Gina", "Hugo")] {
+        let at = pgn
+            .find(&format!("[White \"{white}\"]\n[Black \"{black}\"]"))
+            .unwrap_or_else(|| panic!("{white} vs {black} archived: {pgn}"));
+        let game = &pgn[at..];
+        let game = &game[..game.find("\n\n[").unwrap_or(game.len())];
+        assert!(game.contains("[Result \"*\"]"), "{game}");
+        assert!(game.contains("went on unseen} *"), "{game}");
+    }
+    assert!(!pgn.contains("Anna"), "game 1 is not over");
+    let _ = done_tx.send(());
+    server.join().expect("server thread");
+}
