@@ -71,6 +71,7 @@ mod connection;
 mod feedback;
 mod frame_stats;
 mod layout;
+mod partners;
 mod repaint;
 mod status_bar;
 mod wall;
@@ -119,6 +120,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// "Fill the wall": its state between frames.
     wall: wall::Wall,
+    /// Partner boards asked for, not yet here.
+    partners_requested: std::collections::BTreeSet<u32>,
     /// After a reconnect: games without a board by then ended unseen.
     resume_deadline: Option<Now>,
     /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
@@ -163,6 +166,7 @@ impl KibitzApp {
             waker: None,
             wall: wall::Wall::default(),
             resume_deadline: None,
+            partners_requested: std::collections::BTreeSet::new(),
             frame_stats: frame_stats::FrameStats::wanted_by_env()
                 .then(frame_stats::FrameStats::new),
             events_since_frame: 0,
@@ -363,9 +367,13 @@ impl KibitzApp {
                     self.send(Command::Observe(ObserveTarget::Game(game)));
                 }
             }
-            Event::Board(board) => self.on_board(now, board, previous_ply),
+            Event::Board(board) => {
+                self.partners_requested.remove(&board.game);
+                self.on_board(now, board, previous_ply);
+            }
             Event::TimesealRefused { .. } => self.without_timeseal(),
             Event::GamesEnd(_) => self.fill_wall(),
+            Event::GameInfo(info) => self.follow_partner(info),
             Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
                 // Our optimistic move was refused: show the server's board again.
                 for view in self.views.values_mut() {

@@ -258,3 +258,14 @@ fn only_our_own_created_games_enter_the_store() {
     }
     assert!(store.get(13).is_some());
 }
+
+#[test]
+fn game_info_sent_before_the_first_board_is_kept_for_it() {
+    // The modern server sends `<g1>` right after "You are now observing",
+    // before the game's first `<12>`.
+    let (store, _) = store_of("modern-server/observe-live-games.bin", Duration::ZERO);
+    let game = store.get(1).expect("game 1");
+    assert_eq!(game.kind.as_deref(), Some("blitz"));
+    assert_eq!(game.rated, Some(false));
+    assert_eq!(game.partner, None);
+}

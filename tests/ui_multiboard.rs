@@ -201,3 +201,61 @@ fn sixteen_boards_are_few_draw_calls() {
     eprintln!("16 boards: {meshes} draw calls, {vertices} vertices");
     assert!(meshes <= 16 * 6 + 40, "{meshes} draw calls");
 }
+
+/// Observing one board of a bughouse game opens its partner board beside
+/// it, both with their holdings.
+#[test]
+fn a_bughouse_board_brings_its_partner_beside_it() {
+    let mut app = common::observed_games(3);
+    let board = |game: u32, white: &str, black: &str| {
+        format!(
+            "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 {game} {white} {black} 0 2 0 39 39 120 120 1 P/e2-e4 (0:00) e4 0\n\r"
+        )
+    };
+    let feed = |app: &mut KibitzApp, text: &str| {
+        for event in common::decode(text.as_bytes()) {
+            app.apply_event(std::time::Duration::from_secs(10), &event);
+        }
+    };
+    feed(
+        &mut app,
+        &format!(
+            "You are now observing game 21.\n\r<g1> 21 p=0 t=bughouse r=0 u=1,1 it=120,0 i=120,0 pt=20 rt=0,0 ts=0,0\n\r{}<b1> game 21 white [NP] black [P]\n\r",
+            board(21, "Alice", "Bob")
+        ),
+    );
+    assert!(
+        app.sent.contains(&Command::Observe(
+            kibitz::protocol::command::ObserveTarget::Game(20)
+        )),
+        "the partner board is observed: {:?}",
+        app.sent
+    );
+    feed(
+        &mut app,
+        &format!(
+            "You are now observing game 20.\n\r<g1> 20 p=0 t=bughouse r=0 u=1,1 it=120,0 i=120,0 pt=21 rt=0,0 ts=0,0\n\r{}<b1> game 20 white [] black [Q]\n\r",
+            board(20, "Carol", "Dave")
+        ),
+    );
+    let observes = app
+        .sent
+        .iter()
+        .filter(|c| matches!(c, Command::Observe(_)))
+        .count();
+    assert_eq!(observes, 1, "no loop back to game 21: {:?}", app.sent);
+    let h = harness(app, DEFAULT_SIZE);
+    let (a, b) = (board_rect(&h, 20), board_rect(&h, 21));
+    // Side by side: the same row, next to each other.
+    assert!((a.top() - b.top()).abs() < 1.0, "{a:?} {b:?}");
+    let others: Vec<egui::Rect> = (1..=3).map(|g| board_rect(&h, g)).collect();
+    let between = others.iter().any(|r| {
+        (r.top() - a.top()).abs() < 1.0
+            && r.center().x > a.center().x.min(b.center().x)
+            && r.center().x < a.center().x.max(b.center().x)
+    });
+    assert!(!between, "no other board between the partners");
+    // Holdings on both boards.
+    assert!(h.query_by_label("White Knight in hand: 1").is_some());
+    assert!(h.query_by_label("Black Queen in hand: 1").is_some());
+}

@@ -57,6 +57,7 @@ impl KibitzApp {
             .copied()
             .filter(|n| !self.detached.contains(n))
             .collect();
+        let docked = super::partners::partners_together(&self.store, &docked);
         let area = ui.available_rect_before_wrap();
         // Esc leaves the maximized game (unless it cancels a premove or a
         // selection on the board first).

@@ -4,6 +4,7 @@
 use shakmaty::{ByColor, CastlingMode, Color, Setup, san::San};
 
 use super::clock::{Clock, Now};
+use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::holdings::Holdings;
 use crate::protocol::message::{EndReason, GameHeader, GameResult};
 use crate::protocol::movelist::MoveList;
@@ -81,6 +82,8 @@ pub struct Game {
     pub outcome: Option<Outcome>,
     /// We no longer receive boards (unobserved, examining stopped).
     pub detached: bool,
+    /// The other board of a bughouse game (from `<g1>`).
+    pub partner: Option<u32>,
     /// The connection was lost while the game was live: its clocks are
     /// stopped until its boards come back after the reconnect.
     pub interrupted: bool,
@@ -106,6 +109,7 @@ impl Game {
             holdings: None,
             outcome: None,
             detached: false,
+            partner: None,
             interrupted: false,
         }
     }
@@ -231,6 +235,13 @@ impl Game {
     pub fn end(&mut self, outcome: Outcome, now: Now) {
         self.clock.stop(now);
         self.outcome = Some(outcome);
+    }
+
+    /// What `<g1>` says: rated, the game type, the partner board.
+    pub fn apply_info(&mut self, info: &GameInfo) {
+        self.rated = Some(info.rated);
+        self.kind = Some(info.game_type.clone());
+        self.partner = info.partner_game;
     }
 
     /// We stopped receiving this game's boards.

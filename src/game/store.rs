@@ -8,6 +8,7 @@ use super::clock::Now;
 use super::game::{BoardChange, Game, Outcome};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::message::{EndReason, GameHeader, GameResult, Message};
 use crate::protocol::style12::Relation;
 
@@ -35,7 +36,13 @@ pub struct GameStore {
     creating: Option<GameHeader>,
     /// Games whose `moves` list we asked for and still await.
     awaiting_moves: Vec<u32>,
+    /// `<g1>` lines that came before their game's first board (the server
+    /// sends them first), applied when it arrives. Bounded.
+    pending_info: BTreeMap<u32, GameInfo>,
 }
+
+/// At most this many `<g1>` lines wait for their board.
+const MAX_PENDING_INFO: usize = 64;
 
 impl GameStore {
     pub fn new() -> Self {
@@ -71,12 +78,15 @@ impl GameStore {
                     game.apply_holdings(holdings.clone());
                 }
             }
-            Event::GameInfo(info) => {
-                if let Some(game) = self.games.get_mut(&info.game) {
-                    game.rated = Some(info.rated);
-                    game.kind = Some(info.game_type.clone());
+            Event::GameInfo(info) => match self.games.get_mut(&info.game) {
+                Some(game) if !game.is_over() => game.apply_info(info),
+                _ => {
+                    if self.pending_info.len() >= MAX_PENDING_INFO {
+                        self.pending_info.pop_first();
+                    }
+                    self.pending_info.insert(info.game, info.clone());
                 }
-            }
+            },
             Event::MoveList(list) => {
                 let number = list.game.or_else(|| {
                     // Old servers do not say which game: find it by players.
@@ -139,6 +149,9 @@ impl GameStore {
                 return;
             }
             *game = Game::new(number, now);
+        }
+        if let Some(info) = self.pending_info.remove(&number) {
+            game.apply_info(&info);
         }
         let change = game.apply_board(board.clone(), now);
         let live = matches!(
