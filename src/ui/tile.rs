@@ -120,7 +120,9 @@ impl Grid {
             .max_by(|a, b| {
                 a.board_side
                     .total_cmp(&b.board_side)
-                    // Equal boards: fewer rows leaves more room for strips.
+                    // Equal boards: fewer empty cells (9 games: 3 x 3, not
+                    // 4 x 3), then fewer rows.
+                    .then((b.columns * b.rows).cmp(&(a.columns * a.rows)))
                     .then(b.rows.cmp(&a.rows))
             })
             .unwrap_or(Grid {
@@ -214,6 +216,12 @@ mod tests {
     fn sixteen_games_maximized_with_the_lobby_closed() {
         let grid = Grid::best(vec2(1590.0, 800.0), 16);
         assert!(grid.board_side >= 200.0, "{grid:?}");
+    }
+
+    #[test]
+    fn equal_boards_prefer_the_fuller_grid() {
+        let grid = Grid::best(vec2(790.0, 620.0), 9);
+        assert_eq!((grid.columns, grid.rows), (3, 3), "{grid:?}");
     }
 
     #[test]
