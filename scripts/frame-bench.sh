@@ -3,7 +3,7 @@
 # the software renderer of a VM or a remote desktop), replaying 150 s of a real
 # server with 16 live games at speed 1. For each case it prints Kibitz's
 # frames/s (from KIBITZ_FRAME_STATS), Kibitz's CPU in % of one core (from
-# /proc, over the measured window) and Xvfb's CPU.
+# /proc, over the measured window), Xvfb's CPU and Kibitz's peak RSS.
 #
 #   scripts/frame-bench.sh [SECONDS]      (default 60; needs xvfb, openbox, wmctrl)
 #
@@ -35,7 +35,7 @@ cleanup() { kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"; }
 pids=()
 trap cleanup EXIT
 
-printf '%-10s %-6s %-4s %9s %12s %10s  %s\n' size games max frames/s "kibitz %cpu" "xvfb %cpu" "frame stats"
+printf '%-10s %-6s %-4s %9s %12s %10s %8s  %s\n' size games max frames/s "kibitz %cpu" "xvfb %cpu" "peak RSS" "frame stats"
 for case in $cases; do
     IFS=: read -r size games max <<<"$case"
     Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
@@ -59,14 +59,16 @@ for case in $cases; do
     k0=$(ticks "$app"); x0=$(ticks "$xvfb"); t0=$(date +%s.%N); lines0=$(wc -l <"$work/stderr")
     sleep "$seconds"
     k1=$(ticks "$app"); x1=$(ticks "$xvfb"); t1=$(date +%s.%N)
+    rss=$(awk '/VmHWM/ { printf "%d MB", $2 / 1024 }' "/proc/$app/status")
     stats=$(tail -n +"$((lines0 + 1))" "$work/stderr" | grep 'frame stats' || true)
     fps=$(awk '/frame stats/ { for (i = 1; i <= NF; i++) if ($i == "frames/s,") { s += $(i-1); n++ } }
                END { if (n) printf "%.1f", s / n; else print "?" }' <<<"$stats")
     last=$(tail -n1 <<<"$stats" | sed 's/.*frames\/s, //')
     awk -v k="$((k1 - k0))" -v x="$((x1 - x0))" -v t0="$t0" -v t1="$t1" -v hz="$hz" \
         -v size="$size" -v games="$games" -v max="${max:--}" -v fps="$fps" -v last="$last" \
-        'BEGIN { t = t1 - t0; printf "%-10s %-6s %-4s %9s %11.1f%% %9.1f%%  %s\n",
-                 size, games, max, fps, 100 * k / hz / t, 100 * x / hz / t, last }'
+        -v rss="$rss" \
+        'BEGIN { t = t1 - t0; printf "%-10s %-6s %-4s %9s %11.1f%% %9.1f%% %8s  %s\n",
+                 size, games, max, fps, 100 * k / hz / t, 100 * x / hz / t, rss, last }'
     kill "${pids[@]}" 2>/dev/null || true
     wait 2>/dev/null || true
     pids=()

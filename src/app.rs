@@ -669,8 +669,15 @@ impl KibitzApp {
             self.send(command);
         }
         self.cache.new_frame();
-        egui::Panel::top("status").show(ui, |ui| self.status_bar_ui(ui));
+        // The window is cleared in the panels' colour (`clear_color`), so no
+        // panel paints its background again: a window's worth of pixels less
+        // per frame, which a software renderer feels.
+        let side = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::Panel::top("status")
+            .frame(side)
+            .show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::bottom("console")
+            .frame(side)
             .resizable(true)
             .default_size(150.0)
             .show(ui, |ui| {
@@ -681,6 +688,7 @@ impl KibitzApp {
         if self.lobby_open {
             let mut commands = Vec::new();
             egui::Panel::left("lobby")
+                .frame(side)
                 .resizable(true)
                 .default_size(330.0)
                 .show(ui, |ui| commands = lobby_ui(ui, &mut self.lobby));
@@ -689,7 +697,8 @@ impl KibitzApp {
             }
         }
         let mut actions = Vec::new();
-        egui::CentralPanel::default().show(ui, |ui| {
+        let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
+        egui::CentralPanel::default().frame(central).show(ui, |ui| {
             actions.extend(self.offers_ui(ui));
             if self.net.is_none() && self.store.games().next().is_none() {
                 if let Some(request) = connect_form_ui(ui, &mut self.connect) {
@@ -755,6 +764,11 @@ impl Default for Layout {
 }
 
 impl eframe::App for KibitzApp {
+    /// The panels' colour: see the central panel in [`KibitzApp::show`].
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
     fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.poll_network();
     }

@@ -95,7 +95,7 @@ impl PieceCache {
         self.last_used.insert(pixels, self.frame);
         let atlas = self.by_size.entry(pixels).or_insert_with(|| {
             let image = atlas(pixels)?;
-            Some(ctx.load_texture(format!("pieces-{pixels}"), image, TextureOptions::LINEAR))
+            Some(ctx.load_texture(format!("pieces-{pixels}"), image, TextureOptions::NEAREST))
         });
         let texture = atlas.as_ref()?;
         Some((texture.id(), uv(piece, pixels)))
