@@ -71,6 +71,7 @@ mod connection;
 mod feedback;
 mod frame_stats;
 mod layout;
+mod on_screen;
 mod partners;
 mod repaint;
 mod status_bar;
@@ -118,6 +119,8 @@ pub struct KibitzApp {
     pub free_tiling: bool,
     workspace: crate::ui::workspace::Workspace,
     waker: Option<egui::Context>,
+    /// What is on screen, for the network thread's waker.
+    on_screen: Arc<on_screen::OnScreen>,
     /// "Fill the wall": its state between frames.
     wall: wall::Wall,
     /// Partner boards asked for, not yet here.
@@ -164,6 +167,7 @@ impl KibitzApp {
             free_tiling: false,
             workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
+            on_screen: Arc::default(),
             wall: wall::Wall::default(),
             resume_deadline: None,
             partners_requested: std::collections::BTreeSet::new(),
@@ -213,7 +217,7 @@ impl KibitzApp {
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.archive_dir = None;
-            let waker = waker_of(ctx);
+            let waker = waker_of(ctx, &app.on_screen);
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
                 Ok(handle) => app.attach(handle, "replay"),
                 Err(e) => app.console.push_note(&format!("cannot replay: {e}")),
@@ -625,6 +629,7 @@ impl KibitzApp {
 
     /// Counts this frame, and why it was drawn, when frame stats are on.
     fn count_frame(&mut self, ui: &egui::Ui) {
+        let now = self.now();
         let network = std::mem::take(&mut self.events_since_frame) > 0;
         let Some(stats) = self.frame_stats.as_mut() else {
             return;
@@ -645,6 +650,12 @@ impl KibitzApp {
         } else {
             frame_stats::Cause::Clock
         };
+        if stats.trace {
+            // Every frame, with what asked egui for it: for finding the
+            // frames nobody needed.
+            let causes = ui.ctx().repaint_causes();
+            eprintln!("kibitz: frame at {now:?}, {cause:?}: {causes:?}");
+        }
         if let Some(line) = stats.frame(cause) {
             tracing::info!("{line}");
             eprintln!("kibitz: {line}");
@@ -711,6 +722,8 @@ impl KibitzApp {
         for action in actions {
             self.handle(action);
         }
+        self.on_screen
+            .update(self.console.tab, self.lobby_open || self.lobby.wall.on);
         self.schedule_repaint(ui.ctx(), now);
     }
 
@@ -792,9 +805,10 @@ impl eframe::App for KibitzApp {
     }
 }
 
-fn waker_of(ctx: &egui::Context) -> net::Waker {
+fn waker_of(ctx: &egui::Context, on_screen: &Arc<on_screen::OnScreen>) -> net::Waker {
     let ctx = ctx.clone();
-    Arc::new(move |within| ctx.request_repaint_after(within))
+    let on_screen = Arc::clone(on_screen);
+    Arc::new(move |wake| ctx.request_repaint_after(on_screen.within(wake)))
 }
 
 fn offer_kind_name(kind: &OfferKind) -> String {

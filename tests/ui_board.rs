@@ -302,3 +302,33 @@ fn a_piece_in_hand_is_dropped_by_dragging_it_onto_the_board() {
     drag(&mut h, knight, e3);
     assert_eq!(moves_sent(&h), ["N@e3"]);
 }
+
+/// A move of an observed game adds a cell to its move list; that must cost
+/// the one frame that shows it, not the extra frames an `egui::Button` (or a
+/// re-measured `egui::Grid`) asks for the first time it is laid out.
+#[test]
+fn a_new_observed_move_costs_one_frame() {
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("real-server/end-resign-white.bin"),
+    ));
+    let last_board = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Board(_)))
+        .expect("boards");
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(100)));
+    for event in &events[..last_board] {
+        app.apply_event(Duration::from_secs(100), event);
+    }
+    let game = app.store.games().next().expect("a game").number;
+    let before = app.store.get(game).expect("game").moves.len();
+    let mut h = harness(app);
+    h.run();
+    h.state_mut()
+        .apply_event(Duration::from_secs(100), &events[last_board]);
+    let moves = &h.state().store.get(game).expect("game").moves;
+    assert_eq!(moves.len(), before + 1, "the board adds a move");
+    let san = moves.last().expect("a move").san.clone();
+    assert!(h.query_by_label(&san).is_none(), "not drawn yet");
+    assert_eq!(h.run(), 1, "frames drawn for one new move");
+    assert!(h.query_by_label(&san).is_some(), "{san} in the move list");
+}

@@ -92,10 +92,10 @@ impl KibitzApp {
         if self.recording {
             config.record = self.next_recording_path();
         }
-        let waker = self
-            .waker
-            .as_ref()
-            .map_or_else(|| Arc::new(|_| {}) as net::Waker, waker_of);
+        let waker = self.waker.as_ref().map_or_else(
+            || Arc::new(|_| {}) as net::Waker,
+            |ctx| waker_of(ctx, &self.on_screen),
+        );
         match net::task::spawn(config, waker) {
             Ok(handle) => self.attach(handle, &request.server),
             Err(e) => self

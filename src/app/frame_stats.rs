@@ -40,6 +40,8 @@ pub struct FrameStats {
     cpu_since: Option<Duration>,
     frames: u32,
     by_cause: [u32; 4],
+    /// `KIBITZ_FRAME_STATS=trace`: a line for every frame too.
+    pub trace: bool,
 }
 
 impl FrameStats {
@@ -53,6 +55,7 @@ impl FrameStats {
             since: Instant::now(),
             cpu_since: process_cpu_time(),
             frames: 0,
+            trace: std::env::var_os("KIBITZ_FRAME_STATS").is_some_and(|v| v == "trace"),
             by_cause: [0; 4],
         }
     }
@@ -75,6 +78,7 @@ impl FrameStats {
             cpu_since: cpu,
             frames: 0,
             by_cause: [0; 4],
+            trace: self.trace,
         };
         Some(line)
     }

@@ -40,9 +40,9 @@ pub fn spawn_limited(
                     let event_tx = event_tx.clone();
                     let waker = Arc::clone(&waker);
                     async move {
-                        let within = super::urgency::wake_within(&event);
+                        let wake = super::urgency::Wake::of(&event);
                         let sent = event_tx.send(event).await.is_ok();
-                        waker(within);
+                        waker(wake);
                         sent
                     }
                 };

@@ -23,9 +23,12 @@ use crate::protocol::message::Message;
 use crate::protocol::session::{Now, Session, SessionConfig, SessionState};
 use crate::recording::{self, Recorder};
 
-/// Wakes the UI to draw within the given delay (e.g.
-/// `egui::Context::request_repaint_after`); see [`super::urgency`].
-pub type Waker = Arc<dyn Fn(Duration) + Send + Sync>;
+/// Wakes the UI to draw what an event changes (the UI turns the [`Wake`]
+/// into a delay for `egui::Context::request_repaint_after`); see
+/// [`super::urgency`].
+///
+/// [`Wake`]: super::urgency::Wake
+pub type Waker = Arc<dyn Fn(super::urgency::Wake) + Send + Sync>;
 
 /// How long a connection attempt may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
@@ -312,9 +315,9 @@ impl Outbox {
     }
 
     async fn send(&self, event: NetEvent) -> bool {
-        let within = super::urgency::wake_within(&event);
+        let wake = super::urgency::Wake::of(&event);
         let sent = self.events.send(event).await.is_ok();
-        (self.waker)(within);
+        (self.waker)(wake);
         sent
     }
 

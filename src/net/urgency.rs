@@ -5,10 +5,13 @@
 //! (sixteen games, a `games` listing) shares one frame, and housekeeping that
 //! shows nothing (pings, echo, bare prompts) only needs draining eventually.
 //! The own game, login steps and offers are drawn in the very next frame.
+//! The network thread says what an event changes ([`Wake`]); the UI, which
+//! knows what is on screen, turns that into a delay.
 
 use std::time::Duration;
 
 use super::task::{NetEvent, Status};
+use crate::protocol::chat::{Chat, classify_chat};
 use crate::protocol::event::Event;
 use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
@@ -26,44 +29,85 @@ pub const OBSERVED: Duration = Duration::from_millis(250);
 /// channel never fills while the window is idle.
 pub const INVISIBLE: Duration = Duration::from_secs(10);
 
-/// The longest the UI may wait before drawing what `event` changes.
-pub fn wake_within(event: &NetEvent) -> Duration {
-    match event {
-        NetEvent::Status(Status::Connected | Status::Connecting { .. }) => CONSOLE,
-        NetEvent::Status(_) => NOW,
-        NetEvent::Protocol { event, .. } => event_urgency(event),
+/// What an event changes on screen, so that the UI can decide how soon to
+/// draw it: a console line in a tab that is not shown, or a lobby list while
+/// the lobby is closed, needs no frame of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wake {
+    /// The own game, the login, offers, game ends: the next frame.
+    Now,
+    /// A line for the console; `chat` is the chat tab that shows it too.
+    Console { chat: Option<Chat> },
+    /// An observed game's board, move list or details.
+    Observed,
+    /// A lobby list: games, seeks.
+    Lobby,
+    /// Nothing on screen (pings, prompts, echo).
+    Invisible,
+}
+
+impl Wake {
+    /// What `event` changes on screen.
+    pub fn of(event: &NetEvent) -> Wake {
+        match event {
+            NetEvent::Status(Status::Connected | Status::Connecting { .. }) => {
+                Wake::Console { chat: None }
+            }
+            NetEvent::Status(_) => Wake::Now,
+            NetEvent::Protocol { event, .. } => event_wake(event),
+        }
+    }
+
+    /// The longest the UI may wait when what this changes is on screen.
+    pub fn within_if_shown(self) -> Duration {
+        match self {
+            Wake::Now => NOW,
+            Wake::Console { .. } => CONSOLE,
+            Wake::Observed | Wake::Lobby => OBSERVED,
+            Wake::Invisible => INVISIBLE,
+        }
     }
 }
 
-fn event_urgency(event: &Event) -> Duration {
+/// The longest the UI may wait before drawing what `event` changes, when
+/// all of the window is on screen.
+pub fn wake_within(event: &NetEvent) -> Duration {
+    Wake::of(event).within_if_shown()
+}
+
+fn event_wake(event: &Event) -> Wake {
     match event {
-        Event::Board(board) if board.relation.is_playing() => NOW,
-        Event::Board(_)
-        | Event::Holdings(_)
-        | Event::GameInfo(_)
-        | Event::MoveList(_)
-        | Event::Seek(_)
+        Event::Board(board) if board.relation.is_playing() => Wake::Now,
+        Event::Board(_) | Event::Holdings(_) | Event::GameInfo(_) | Event::MoveList(_) => {
+            Wake::Observed
+        }
+        Event::Seek(_)
         | Event::SoughtEntry(_)
         | Event::SoughtEnd { .. }
         | Event::GamesEntry(_)
-        | Event::GamesEnd(_) => OBSERVED,
+        | Event::GamesEnd(_) => Wake::Lobby,
         Event::LoggedIn { .. }
         | Event::LoginFailed { .. }
         | Event::TimesealRefused { .. }
         | Event::Offer(_)
-        | Event::Prompt(Prompt::Login | Prompt::Password | Prompt::EnterAsGuest { .. }) => NOW,
-        Event::Message(message) => message_urgency(message),
-        Event::Text(_) | Event::Unparsed { .. } | Event::LineCut { .. } => CONSOLE,
+        | Event::Prompt(Prompt::Login | Prompt::Password | Prompt::EnterAsGuest { .. }) => {
+            Wake::Now
+        }
+        Event::Message(message) => message_wake(message),
+        Event::Text(text) => Wake::Console {
+            chat: classify_chat(text).map(|(chat, _)| chat),
+        },
+        Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { chat: None },
         Event::SetupReply(_)
         | Event::Prompt(Prompt::Command)
         | Event::Echo { .. }
         | Event::Ping(_)
         | Event::BlockStart { .. }
-        | Event::BlockEnd => INVISIBLE,
+        | Event::BlockEnd => Wake::Invisible,
     }
 }
 
-fn message_urgency(message: &Message) -> Duration {
+fn message_wake(message: &Message) -> Wake {
     match message {
         Message::GameEnd(_)
         | Message::Creating(_)
@@ -72,8 +116,8 @@ fn message_urgency(message: &Message) -> Duration {
         | Message::OfferReceived { .. }
         | Message::InvalidPassword
         | Message::LoginRefused { .. }
-        | Message::Kicked { .. } => NOW,
-        _ => CONSOLE,
+        | Message::Kicked { .. } => Wake::Now,
+        _ => Wake::Console { chat: None },
     }
 }
 

@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 
 use egui::{Color32, RichText};
 
+pub use crate::protocol::chat::{Chat, classify_chat};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 
@@ -27,17 +28,6 @@ pub enum LineKind {
     Chat(Chat),
 }
 
-/// Who a chat line was for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Chat {
-    /// `X tells you: ...`
-    Tell,
-    /// `X(1): ...`, `X(TD)(53): ...`
-    Channel,
-    /// `X says: ...`, `X(1500)[12] kibitzes: ...`, `... whispers: ...`
-    Game,
-}
-
 /// The console's tabs: everything, or one kind of chat.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ConsoleTab {
@@ -49,7 +39,28 @@ pub enum ConsoleTab {
 }
 
 impl ConsoleTab {
-    fn shows(self, kind: LineKind) -> bool {
+    const TABS: [ConsoleTab; 4] = [
+        ConsoleTab::All,
+        ConsoleTab::Tells,
+        ConsoleTab::Channels,
+        ConsoleTab::GameChat,
+    ];
+
+    /// A small number for this tab (to share it through an atomic).
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The tab of [`ConsoleTab::index`]; `All` for anything else.
+    pub fn from_index(index: u8) -> ConsoleTab {
+        Self::TABS
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or(ConsoleTab::All)
+    }
+
+    /// Whether a line of this kind shows in this tab.
+    pub fn shows(self, kind: LineKind) -> bool {
         match self {
             ConsoleTab::All => true,
             ConsoleTab::Tells => kind == LineKind::Chat(Chat::Tell),
@@ -57,37 +68,6 @@ impl ConsoleTab {
             ConsoleTab::GameChat => kind == LineKind::Chat(Chat::Game),
         }
     }
-}
-
-/// The speaker's handle of a chat line, without titles or ratings.
-fn speaker(prefix: &str) -> Option<&str> {
-    let handle = prefix.split(['(', '[']).next()?;
-    (!handle.is_empty() && handle.len() <= 17 && handle.chars().all(|c| c.is_ascii_alphabetic()))
-        .then_some(handle)
-}
-
-/// Recognises chat lines (a speaker, then the words).
-pub fn classify_chat(text: &str) -> Option<(Chat, String)> {
-    for (marker, chat) in [
-        (" tells you: ", Chat::Tell),
-        (" says: ", Chat::Game),
-        (" kibitzes: ", Chat::Game),
-        (" whispers: ", Chat::Game),
-    ] {
-        if let Some((prefix, _)) = text.split_once(marker)
-            && let Some(handle) = speaker(prefix)
-        {
-            return Some((chat, handle.to_owned()));
-        }
-    }
-    // `Name(53): text`, `Name(TD)(53): text`: the last parenthesis holds a number.
-    let (prefix, _) = text.split_once("): ")?;
-    let (head, channel) = prefix.rsplit_once('(')?;
-    let handle = speaker(head)?;
-    channel
-        .chars()
-        .all(|c| c.is_ascii_digit())
-        .then(|| (Chat::Channel, handle.to_owned()))
 }
 
 /// Commands offered by Tab completion.
@@ -355,12 +335,17 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
             ui.selectable_value(&mut console.tab, tab, name);
         }
     });
-    egui::ScrollArea::vertical()
+    // Only the rows in view are laid out: a full scrollback is 5000 lines,
+    // and laying them all out costs milliseconds in every frame. Lines do
+    // not wrap (the server wraps its own text), so every row has one height.
+    let tab = console.tab;
+    let shown: Vec<&ConsoleLine> = console.lines.iter().filter(|l| tab.shows(l.kind)).collect();
+    let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
+    egui::ScrollArea::both()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            let tab = console.tab;
-            for line in console.lines.iter().filter(|l| tab.shows(l.kind)) {
+        .show_rows(ui, row_height, shown.len(), |ui, visible| {
+            for line in &shown[visible] {
                 let text = RichText::new(&line.text).monospace();
                 let mentions_me = console
                     .me
@@ -379,7 +364,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                     LineKind::Echo => text.weak(),
                     LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
                 };
-                ui.label(text);
+                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
             }
         });
     command
@@ -388,35 +373,6 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chat_lines_are_classified() {
-        let chat = classify_chat;
-        assert_eq!(
-            chat("BotA tells you: hi"),
-            Some((Chat::Tell, "BotA".into()))
-        );
-        assert_eq!(
-            chat("GuestXYZ(U) tells you: hi"),
-            Some((Chat::Tell, "GuestXYZ".into()))
-        );
-        assert_eq!(
-            chat("Anna(TD)(53): good game"),
-            Some((Chat::Channel, "Anna".into()))
-        );
-        assert_eq!(chat("Anna(1): help"), Some((Chat::Channel, "Anna".into())));
-        assert_eq!(
-            chat("Bob(1500)[12] kibitzes: nice"),
-            Some((Chat::Game, "Bob".into()))
-        );
-        assert_eq!(chat("Bob says: gg"), Some((Chat::Game, "Bob".into())));
-        assert_eq!(chat("Game 1 (A vs. B) tells you: x"), None);
-        assert_eq!(
-            chat("TOPIC(1): *** help channel ***"),
-            Some((Chat::Channel, "TOPIC".into()))
-        );
-        assert_eq!(chat("You are now observing game 4."), None);
-    }
 
     #[test]
     fn tab_completes_commands_and_handles() {

@@ -1,0 +1,85 @@
+//! What of the window is on screen, shared with the network thread's waker:
+//! a console line for a tab that is not shown, or a lobby list while the
+//! lobby is closed, is drained with the next frame that happens anyway (or
+//! within `urgency::INVISIBLE`) instead of drawing a frame of its own.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::time::Duration;
+
+use crate::net::urgency::{self, Wake};
+use crate::ui::console::{ConsoleTab, LineKind};
+
+/// Updated by the UI every frame, read by the network thread.
+#[derive(Debug)]
+pub struct OnScreen {
+    console_tab: AtomicU8,
+    lobby: AtomicBool,
+}
+
+impl Default for OnScreen {
+    fn default() -> Self {
+        OnScreen {
+            console_tab: AtomicU8::new(ConsoleTab::All.index()),
+            lobby: AtomicBool::new(true),
+        }
+    }
+}
+
+impl OnScreen {
+    /// What the frame just drawn shows; `lobby_lists` is true when the
+    /// lobby is open or something (the wall) waits for its lists.
+    pub fn update(&self, console_tab: ConsoleTab, lobby_lists: bool) {
+        self.console_tab
+            .store(console_tab.index(), Ordering::Relaxed);
+        self.lobby.store(lobby_lists, Ordering::Relaxed);
+    }
+
+    /// How soon to draw a change of this kind.
+    pub fn within(&self, wake: Wake) -> Duration {
+        let shown = match wake {
+            Wake::Console { chat } => {
+                let tab = ConsoleTab::from_index(self.console_tab.load(Ordering::Relaxed));
+                tab.shows(chat.map_or(LineKind::Server, LineKind::Chat))
+            }
+            Wake::Lobby => self.lobby.load(Ordering::Relaxed),
+            Wake::Now | Wake::Observed | Wake::Invisible => true,
+        };
+        if shown {
+            wake.within_if_shown()
+        } else {
+            urgency::INVISIBLE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::chat::Chat;
+
+    #[test]
+    fn console_lines_wait_when_their_tab_is_not_shown() {
+        let seen = OnScreen::default();
+        let server = Wake::Console { chat: None };
+        let tell = Wake::Console {
+            chat: Some(Chat::Tell),
+        };
+        assert_eq!(seen.within(server), urgency::CONSOLE);
+        assert_eq!(seen.within(tell), urgency::CONSOLE);
+        seen.update(ConsoleTab::Tells, true);
+        assert_eq!(seen.within(server), urgency::INVISIBLE);
+        assert_eq!(seen.within(tell), urgency::CONSOLE);
+        seen.update(ConsoleTab::Channels, true);
+        assert_eq!(seen.within(tell), urgency::INVISIBLE);
+    }
+
+    #[test]
+    fn lobby_lists_wait_while_the_lobby_is_closed() {
+        let seen = OnScreen::default();
+        assert_eq!(seen.within(Wake::Lobby), urgency::OBSERVED);
+        seen.update(ConsoleTab::All, false);
+        assert_eq!(seen.within(Wake::Lobby), urgency::INVISIBLE);
+        assert_eq!(seen.within(Wake::Observed), urgency::OBSERVED);
+        assert_eq!(seen.within(Wake::Now), urgency::NOW);
+    }
+}
