@@ -259,9 +259,9 @@ fn the_move_list_browses() {
 #[test]
 fn buttons_follow_the_relation() {
     let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
-    h.get_by_label("Resign").click();
+    h.get_by_label("Draw").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Resign));
+    assert!(h.state().sent.contains(&Command::Draw));
     assert!(h.query_by_label("Unobserve game 7").is_none());
     let observed = START_WHITE_TO_MOVE.replace("Me Opp 1 5", "Me Opp 0 5");
     let mut h = harness(app_with(&[&observed]));
@@ -331,4 +331,45 @@ fn a_new_observed_move_costs_one_frame() {
     assert!(h.query_by_label(&san).is_none(), "not drawn yet");
     assert_eq!(h.run(), 1, "frames drawn for one new move");
     assert!(h.query_by_label(&san).is_some(), "{san} in the move list");
+}
+
+/// "Confirm resign" (on by default): Resign takes a second click within
+/// three seconds, and so does Abort in a rated game; an unrated game aborts
+/// at once, and with the setting off one click resigns.
+#[test]
+fn resign_and_rated_abort_take_a_second_click() {
+    let rated = "<g1> 7 p=0 t=blitz r=1 u=0,0 it=300,0 i=300,0 pt=0 rt=1500,1500 ts=0,0";
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE, rated]));
+    assert_eq!(h.state().store.get(7).expect("game 7").rated, Some(true));
+    h.get_by_label("Resign").click();
+    h.run_steps(2);
+    assert!(!h.state().sent.contains(&Command::Resign), "one click");
+    h.get_by_label("Resign? Click again").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Resign), "second click");
+
+    // Too late: the button is back to normal and the next click arms it again.
+    h.get_by_label("Abort").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Abort? Click again").is_some());
+    h.state_mut().set_time(Duration::from_secs(14));
+    h.run_steps(2);
+    assert!(h.query_by_label("Abort? Click again").is_none());
+    h.get_by_label("Abort").click();
+    h.run_steps(2);
+    assert!(
+        !h.state().sent.contains(&Command::Abort),
+        "rated: armed only"
+    );
+
+    // Unrated: Abort goes at once; with the setting off, so does Resign.
+    let unrated = "<g1> 7 p=0 t=blitz r=0 u=0,0 it=300,0 i=300,0 pt=0 rt=1500,1500 ts=0,0";
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE, unrated]));
+    h.get_by_label("Abort").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Abort));
+    h.state_mut().settings.play.confirm_resign = false;
+    h.get_by_label("Resign").click();
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Resign));
 }

@@ -58,6 +58,8 @@ pub struct GameView {
     pub flag_sent: bool,
     /// The board's side in points as last drawn (0: not drawn yet).
     pub board_side: f32,
+    /// Resign or Abort waiting for its confirming second click.
+    pub confirm: super::confirm::Confirm,
 }
 
 /// Settings a panel follows.
@@ -67,6 +69,8 @@ pub struct PanelSettings {
     pub premove: bool,
     pub style: super::board::BoardStyle,
     pub animation_secs: f32,
+    /// Resigning, and aborting a rated game, take a second click.
+    pub confirm_resign: bool,
 }
 
 impl From<&crate::config::Settings> for PanelSettings {
@@ -76,6 +80,7 @@ impl From<&crate::config::Settings> for PanelSettings {
             premove: settings.play.premove,
             style: super::board::BoardStyle::from(&settings.board),
             animation_secs: settings.board.animation_ms as f32 / 1000.0,
+            confirm_resign: settings.play.confirm_resign,
         }
     }
 }
@@ -176,7 +181,7 @@ pub fn game_panel_ui(
 
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-        game_buttons_ui(&mut row, &mut actions);
+        game_buttons_ui(&mut row, game, view, cx, &mut actions);
     }
     offers_ui(ui, game, layout, cx, &mut actions);
     if let Some(rect) = layout.moves {
@@ -337,8 +342,17 @@ fn strip_ui(
     });
 }
 
-/// The own live game's buttons.
-fn game_buttons_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+/// The own live game's buttons. Resign (and Abort in a rated game) take a
+/// second click within three seconds when "confirm resign" is on.
+fn game_buttons_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &mut GameView,
+    cx: &PanelContext<'_>,
+    actions: &mut Vec<Action>,
+) {
+    use super::confirm::Decision;
+    let now = cx.now;
     ui.horizontal(|ui| {
         for (label, command) in [
             ("Draw", Command::Draw),
@@ -347,11 +361,41 @@ fn game_buttons_ui(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
             ("Takeback", Command::Takeback(1)),
             ("Flag", Command::Flag),
         ] {
-            if ui.button(label).clicked() {
+            let decision = match command {
+                Command::Resign => Some(Decision::Resign),
+                Command::Abort => Some(Decision::Abort),
+                _ => None,
+            };
+            let armed = decision.is_some_and(|d| view.confirm.is_armed(d, now));
+            let button = if armed {
+                egui::Button::new(
+                    RichText::new(format!("{label}? Click again")).color(egui::Color32::WHITE),
+                )
+                .fill(egui::Color32::from_rgb(0xB0, 0x30, 0x30))
+            } else {
+                egui::Button::new(label)
+            };
+            let response = ui.add(button);
+            if !response.clicked() {
+                continue;
+            }
+            let go = match decision {
+                Some(decision) => {
+                    let needs = cx.settings.confirm_resign
+                        && (decision == Decision::Resign || game.rated == Some(true));
+                    view.confirm.press(decision, now, needs)
+                }
+                None => true,
+            };
+            if go {
                 actions.push(Action::Send(command));
             }
         }
     });
+    // The armed button turns back when its time is up, even on a still board.
+    if let Some(at) = view.confirm.expires_at().filter(|&at| at > now) {
+        ui.ctx().request_repaint_after(at - now);
+    }
 }
 
 /// The tile's controls, as small icon buttons over the board's top right

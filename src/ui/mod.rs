@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod confirm;
 pub mod connect;
 pub mod console;
 pub mod dialogs;

@@ -32,6 +32,10 @@ pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &m
             ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
             ui.checkbox(&mut settings.play.premove, "Premove");
             ui.checkbox(
+                &mut settings.play.confirm_resign,
+                "Confirm resign, and abort in a rated game (click twice)",
+            );
+            ui.checkbox(
                 &mut settings.play.auto_flag,
                 "Claim a win on time at once (auto-flag)",
             );
