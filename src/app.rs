@@ -75,6 +75,7 @@ mod on_screen;
 mod partners;
 mod repaint;
 mod status_bar;
+mod title;
 mod wall;
 
 pub struct KibitzApp {
@@ -121,6 +122,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
+    /// The window title last sent (sent again only when it changes).
+    title: String,
     /// "Fill the wall": its state between frames.
     wall: wall::Wall,
     /// Partner boards asked for, not yet here.
@@ -168,6 +171,7 @@ impl KibitzApp {
             workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
             on_screen: Arc::default(),
+            title: "Kibitz".to_owned(),
             wall: wall::Wall::default(),
             resume_deadline: None,
             partners_requested: std::collections::BTreeSet::new(),
@@ -627,6 +631,23 @@ impl KibitzApp {
         }
     }
 
+    /// Who, where and whose move, in the window's title.
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let me = match &self.status {
+            Some(Status::LoggedIn { handle }) => Some(handle.as_str()),
+            _ => None,
+        };
+        let own = self
+            .store
+            .games()
+            .find(|g| g.my_color().is_some() && !g.is_over());
+        let title = title::window_title(me, &self.server, own);
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
     /// Counts this frame, and why it was drawn, when frame stats are on.
     fn count_frame(&mut self, ui: &egui::Ui) {
         let now = self.now();
@@ -724,6 +745,7 @@ impl KibitzApp {
         }
         self.on_screen
             .update(self.console.tab, self.lobby_open || self.lobby.wall.on);
+        self.update_title(ui.ctx());
         self.schedule_repaint(ui.ctx(), now);
     }
 

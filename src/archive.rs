@@ -32,6 +32,8 @@ pub struct UtcTime {
     pub hour: u32,
     pub minute: u32,
     pub second: u32,
+    /// Seconds since 1970, UTC.
+    unix: u64,
 }
 
 impl UtcTime {
@@ -40,6 +42,11 @@ impl UtcTime {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         Self::from_unix(secs)
+    }
+
+    /// This time, `by` earlier.
+    pub fn earlier(self, by: std::time::Duration) -> Self {
+        Self::from_unix(self.unix.saturating_sub(by.as_secs()))
     }
 
     /// Civil date from Unix seconds (days-from-civil inverted, proleptic Gregorian).
@@ -56,6 +63,7 @@ impl UtcTime {
         let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
         let year = yoe + era * 400 + i64::from(month <= 2);
         UtcTime {
+            unix: secs,
             year,
             month,
             day,
@@ -66,8 +74,26 @@ impl UtcTime {
     }
 }
 
-/// The PGN text of a game (ending with a blank line).
+/// The name a server's games are known by in PGN: `FICS` for
+/// freechess.org (as FICS itself writes it), else the host name.
+pub fn server_name(server: &str) -> &str {
+    let host = server.rsplit_once(':').map_or(server, |(host, _)| host);
+    if host.eq_ignore_ascii_case("freechess.org")
+        || host.to_ascii_lowercase().ends_with(".freechess.org")
+        || host.eq_ignore_ascii_case("fics")
+    {
+        "FICS"
+    } else {
+        host
+    }
+}
+
+/// The PGN text of a game (ending with a blank line), with the tags FICS
+/// writes: `[Event "FICS rated blitz game"]`, the date and time the game
+/// began (UTC), ratings, time control, variant; the end in words as a
+/// comment before the result.
 pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
+    let began = ended.earlier(game.length());
     let mut tags: Vec<(&str, String)> = Vec::new();
     let rated = match game.rated {
         Some(true) => "rated ",
@@ -77,12 +103,12 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
     let kind = game.kind.as_deref().unwrap_or("");
     tags.push((
         "Event",
-        format!("{server} {rated}{kind} game").replace("  ", " "),
+        format!("{} {rated}{kind} game", server_name(server)).replace("  ", " "),
     ));
     tags.push(("Site", server.to_owned()));
     tags.push((
         "Date",
-        format!("{:04}.{:02}.{:02}", ended.year, ended.month, ended.day),
+        format!("{:04}.{:02}.{:02}", began.year, began.month, began.day),
     ));
     tags.push(("Round", "-".to_owned()));
     tags.push(("White", game.players.white.handle.clone()));
@@ -105,8 +131,12 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
     tags.push(("TimeControl", time_control));
     tags.push(("GameNumber", game.number.to_string()));
     tags.push((
+        "UTCDate",
+        format!("{:04}.{:02}.{:02}", began.year, began.month, began.day),
+    ));
+    tags.push((
         "UTCTime",
-        format!("{:02}:{:02}:{:02}", ended.hour, ended.minute, ended.second),
+        format!("{:02}:{:02}:{:02}", began.hour, began.minute, began.second),
     ));
     if let Some(outcome) = &game.outcome {
         tags.push(("Termination", termination(outcome.reason).to_owned()));
@@ -221,13 +251,16 @@ mod tests {
                 day: 1,
                 hour: 0,
                 minute: 0,
-                second: 0
+                second: 0,
+                unix: 0,
             }
         );
         // 2026-11-22 18:43:07 UTC
         let t = UtcTime::from_unix(1_795_372_987);
         assert_eq!((t.year, t.month, t.day), (2026, 11, 22));
         assert_eq!((t.hour, t.minute, t.second), (18, 43, 7));
+        let earlier = t.earlier(std::time::Duration::from_secs(19 * 3600));
+        assert_eq!((earlier.day, earlier.hour, earlier.minute), (21, 23, 43));
         // A leap day.
         let t = UtcTime::from_unix(951_782_400);
         assert_eq!((t.year, t.month, t.day), (2000, 2, 29));

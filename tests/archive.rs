@@ -2,6 +2,7 @@
 
 mod common;
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use kibitz::archive::{self, UtcTime};
@@ -127,4 +128,147 @@ fn a_late_joined_game_records_its_start_position() {
     // A full game from the start needs no FEN tag.
     assert!(!text.contains("[FEN "), "{text}");
     assert!(text.contains("1. Nf3 Nf6 2. Ng1 Ng8"), "{text}");
+}
+
+/// What pgn-reader (the PGN reader of the shakmaty family) reads back.
+#[derive(Default)]
+struct ReadBack {
+    tags: Vec<(String, String)>,
+    sans: Vec<String>,
+    comments: Vec<String>,
+    outcome: String,
+}
+
+struct Collect;
+
+impl pgn_reader::Visitor for Collect {
+    type Tags = ReadBack;
+    type Movetext = ReadBack;
+    type Output = ReadBack;
+
+    fn begin_tags(&mut self) -> ControlFlow<ReadBack, ReadBack> {
+        ControlFlow::Continue(ReadBack::default())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut ReadBack,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<ReadBack> {
+        tags.tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: ReadBack) -> ControlFlow<ReadBack, ReadBack> {
+        ControlFlow::Continue(tags)
+    }
+
+    fn san(&mut self, game: &mut ReadBack, san: pgn_reader::SanPlus) -> ControlFlow<ReadBack> {
+        game.sans.push(san.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut ReadBack,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<ReadBack> {
+        game.comments.push(
+            String::from_utf8_lossy(comment.as_bytes())
+                .trim()
+                .to_owned(),
+        );
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        game: &mut ReadBack,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<ReadBack> {
+        game.outcome = outcome.to_string();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: ReadBack) -> ReadBack {
+        game
+    }
+}
+
+fn read_back(pgn: &str) -> ReadBack {
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(pgn.as_bytes()));
+    reader
+        .read_game(&mut Collect)
+        .expect("read")
+        .expect("a game")
+}
+
+/// The headers players and tools expect (what FICS itself writes), read
+/// back with pgn-reader and compared field by field.
+#[test]
+fn pgn_headers_read_back_field_by_field() {
+    let (store, number) = finished_store("modern-server/own-game-white.bin");
+    let game = store.get(number).expect("game");
+    // The game lasted ten minutes and ended at 2026-11-22 18:43:07 UTC:
+    // the PGN says when it began.
+    let mut game = game.clone();
+    game.ended = Some(game.began + Duration::from_secs(600));
+    let game = &game;
+    let ended = UtcTime::from_unix(1_795_372_987);
+    let pgn = archive::pgn(game, "freechess.org:5000", ended);
+    let back = read_back(&pgn);
+    let expected = [
+        ("Event", "FICS rated blitz game"),
+        ("Site", "freechess.org:5000"),
+        ("Date", "2026.11.22"),
+        ("Round", "-"),
+        ("White", "BotA"),
+        ("Black", "BotB"),
+        ("Result", "1-0"),
+        ("WhiteElo", "1720"),
+        ("BlackElo", "1720"),
+        ("TimeControl", "180+2"),
+        ("GameNumber", "1"),
+        ("UTCDate", "2026.11.22"),
+        ("UTCTime", "18:33:07"),
+        ("Termination", "normal"),
+        ("Reason", "BotB checkmated"),
+    ];
+    let tags: Vec<(&str, &str)> = back
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(tags, expected);
+    assert_eq!(back.comments, ["BotB checkmated"]);
+    assert_eq!(back.outcome, "1-0");
+    assert_eq!(back.sans, game.san_moves());
+
+    // Elsewhere the host names the event.
+    let local = read_back(&archive::pgn(game, "127.0.0.1:5003", ended));
+    assert_eq!(local.tags[0].1, "127.0.0.1 rated blitz game");
+}
+
+/// A crazyhouse game says so (Variant), and its event names the type.
+#[test]
+fn a_variant_game_has_its_variant_tag() {
+    let (store, number) = finished_store("modern-server/crazyhouse-white.bin");
+    let game = store.get(number).expect("game");
+    let back = read_back(&archive::pgn(game, "freechess.org", UtcTime::from_unix(0)));
+    let tag = |name: &str| {
+        back.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(
+        tag("Event").as_deref(),
+        Some("FICS unrated crazyhouse game")
+    );
+    assert_eq!(tag("Variant").as_deref(), Some("Crazyhouse"));
+    assert_eq!(back.sans, game.san_moves());
 }

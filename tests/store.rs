@@ -269,3 +269,18 @@ fn game_info_sent_before_the_first_board_is_kept_for_it() {
     assert_eq!(game.rated, Some(false));
     assert_eq!(game.partner, None);
 }
+
+#[test]
+fn game_info_ratings_fill_in_where_no_header_gave_them() {
+    let mut store = GameStore::new();
+    let lines = "<g1> 5 p=0 t=blitz r=1 u=1,1 it=180,0 i=180,0 pt=0 rt=1834E,0 ts=1,1\n\r\
+        <12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 Alice Bob 0 3 0 39 39 180000 180000 1 none (0:00.000) none 0 0 0\n\r";
+    for event in common::decode(lines.as_bytes()) {
+        store.apply(Duration::ZERO, &event);
+    }
+    let game = store.get(5).expect("game 5");
+    assert_eq!(game.rated, Some(true));
+    assert_eq!(game.players.white.rating.as_deref(), Some("1834"));
+    // FatICS's 0 means "no rating": no Elo is invented.
+    assert_eq!(game.players.black.rating, None);
+}

@@ -87,6 +87,10 @@ pub struct Game {
     /// The connection was lost while the game was live: its clocks are
     /// stopped until its boards come back after the reconnect.
     pub interrupted: bool,
+    /// When Kibitz first heard of the game, and when it ended (for the
+    /// PGN's start date and time).
+    pub began: Now,
+    pub ended: Option<Now>,
 }
 
 impl Game {
@@ -111,6 +115,8 @@ impl Game {
             detached: false,
             partner: None,
             interrupted: false,
+            began: now,
+            ended: None,
         }
     }
 
@@ -235,6 +241,12 @@ impl Game {
     pub fn end(&mut self, outcome: Outcome, now: Now) {
         self.clock.stop(now);
         self.outcome = Some(outcome);
+        self.ended = Some(now);
+    }
+
+    /// How long the game lasted as far as Kibitz saw it.
+    pub fn length(&self) -> std::time::Duration {
+        self.ended.unwrap_or(self.began).saturating_sub(self.began)
     }
 
     /// What `<g1>` says: rated, the game type, the partner board.
@@ -242,6 +254,18 @@ impl Game {
         self.rated = Some(info.rated);
         self.kind = Some(info.game_type.clone());
         self.partner = info.partner_game;
+        // Ratings where no header gave them (FatICS sends 0 for none).
+        for (color, rating) in [
+            (Color::White, info.white_rating),
+            (Color::Black, info.black_rating),
+        ] {
+            let player = &mut self.players[color];
+            if let Some(value) = rating.value().filter(|&v| v > 0)
+                && player.rating.is_none()
+            {
+                player.rating = Some(value.to_string());
+            }
+        }
     }
 
     /// We stopped receiving this game's boards.
