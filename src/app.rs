@@ -72,6 +72,7 @@ mod feedback;
 mod frame_stats;
 mod layout;
 mod on_screen;
+mod own_replies;
 mod partners;
 mod repaint;
 mod status_bar;
@@ -122,6 +123,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
+    /// Requests of Kibitz's own whose replies stay out of the console.
+    own_replies: own_replies::OwnReplies,
     /// The window title last sent (sent again only when it changes).
     title: String,
     /// "Fill the wall": its state between frames.
@@ -172,6 +175,7 @@ impl KibitzApp {
             waker: None,
             on_screen: Arc::default(),
             title: "Kibitz".to_owned(),
+            own_replies: own_replies::OwnReplies::default(),
             wall: wall::Wall::default(),
             resume_deadline: None,
             partners_requested: std::collections::BTreeSet::new(),
@@ -272,11 +276,18 @@ impl KibitzApp {
         if !command.is_sensitive() {
             self.console.echo(&command);
         }
-        self.send_quiet(command);
+        self.transmit(command);
     }
 
-    /// Sends a command without echoing it (Kibitz's own housekeeping).
+    /// Sends a command of Kibitz's own (housekeeping): not echoed, and its
+    /// reply kept out of the console.
     pub fn send_quiet(&mut self, command: Command) {
+        self.own_replies.asked(&command);
+        self.transmit(command);
+    }
+
+    /// Puts a command on the wire.
+    fn transmit(&mut self, command: Command) {
         if let Some(net) = &self.net {
             net.send(command.clone());
         }
@@ -342,8 +353,16 @@ impl KibitzApp {
 
     /// Folds one protocol event into the app.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
-        if !self.is_own_list_reply(event) {
+        let console = self.own_replies.console(event);
+        for line in console.release {
+            self.console.push_event(&Event::Text(line));
+        }
+        if console.show {
             self.console.push_event(event);
+        }
+        if let Event::SetupReply(text) = event {
+            // Replies to Kibitz's set-up: the log, not the console.
+            tracing::info!("set-up reply: {text}");
         }
         self.lobby.apply(event);
         if let Event::Unparsed { line, error } = event {
@@ -368,6 +387,10 @@ impl KibitzApp {
         }
         match event {
             Event::LoggedIn { .. } => {
+                // The lobby's seeks are there from the start (then kept
+                // live by the seek stream); the games list follows too
+                // (`wall_tick`).
+                self.send_quiet(Command::Sought);
                 if self.store.any_interrupted() {
                     self.resume_deadline = Some(now + RESUME_WAIT);
                 }
@@ -437,25 +460,6 @@ impl KibitzApp {
                 }
             }
             _ => {}
-        }
-    }
-
-    /// Lines of a `games` reply Kibitz asked for itself (the lobby's list,
-    /// the wall): they fill the lobby, not the console.
-    fn is_own_list_reply(&mut self, event: &Event) -> bool {
-        if self.wall.own_list_replies == 0 {
-            return false;
-        }
-        match event {
-            Event::Text(text) => {
-                crate::protocol::games_list::parse_games_entry(text).is_some()
-                    || crate::protocol::games_list::parse_games_end(text).is_some()
-            }
-            Event::GamesEnd(_) => {
-                self.wall.own_list_replies -= 1;
-                true
-            }
-            _ => false,
         }
     }
 

@@ -30,8 +30,6 @@ pub struct Wall {
     ended: Vec<(u32, Now)>,
     /// When `games` was last sent by Kibitz itself.
     pub last_list_request: Option<Now>,
-    /// `games` replies of our own still to come (kept out of the console).
-    pub own_list_replies: usize,
 }
 
 /// The best `want` games of `list` that pass `filter` and are not in
@@ -68,7 +66,6 @@ impl KibitzApp {
     /// Asks for the games list, keeping the reply out of the console.
     pub(super) fn request_games_list(&mut self, now: Now) {
         self.wall.last_list_request = Some(now);
-        self.wall.own_list_replies += 1;
         self.send_quiet(Command::Games);
     }
 

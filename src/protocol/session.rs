@@ -323,6 +323,7 @@ impl Session {
             || text.starts_with("Cannot alter")
             || text.starts_with("Bad value given for variable")
             || text.starts_with("Bell ")
+            || text.starts_with("No such variable")
             || text.contains("prompt will")
             || text.starts_with("Interface ");
         if reply {

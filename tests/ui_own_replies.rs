@@ -1,0 +1,133 @@
+//! Against a scripted server: the lobby's seeks are there right after login
+//! (no Refresh), and the replies to Kibitz's own requests (`sought`, the
+//! `moves N` that completes a late-joined game, set-up) stay out of the
+//! console, while the same `moves` typed by the user is answered there.
+
+mod common;
+#[path = "support/fake_server.rs"]
+mod fake_server;
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
+use kibitz::net::Status;
+use kibitz::protocol::command::{Command, ObserveTarget};
+
+const SOUGHT: &str = "\n\r  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r 12 ++++ GuestXYZ           2  12 unrated lightning              0-9999 \n\r 15 1800 Bravo              3   0 rated   crazyhouse             0-9999 \n\r3 ads displayed.\n\rfics% ";
+
+const SETUP_REPLIES: &str =
+    "\n\rfics% Style 12 set.\n\rfics% No such variable name ptime.\n\rfics% ";
+
+/// Game 5 joined after three plies: Kibitz asks for its moves.
+const LATE_BOARD: &str = "\n\r<12> r-bqkbnr pppp-ppp --n----- ----p--- --B-P--- -----N-- PPPP-PPP RNBQK--R B -1 1 1 1 1 3 5 Alice Bob 0 3 0 39 39 170 175 3 B/f1-c4 (0:02) Bc4 0\n\rfics% ";
+
+const MOVES: &str = "\n\rMovelist for game 5:\n\r\n\rAlice (1500) vs. Bob (1400) --- Mon Nov 23 07:00:00 2026\n\rUnrated blitz match, initial time: 3 minutes, increment: 0 seconds.\n\r\n\rMove  Alice                   Bob\n\r----  ---------------------   ---------------------\n\r  1.  e4      (0:00.000)      e5      (0:00.000)\n\r  2.  Nf3     (0:01.000)      Nc6     (0:01.000)\n\r  3.  Bc4     (0:02.000)   \n\r      {Still in progress} *\n\rfics% ";
+
+#[test]
+fn seeks_at_login_and_own_replies_out_of_the_console() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        Step::Send(SETUP_REPLIES.as_bytes().to_vec()),
+        line("sought"),
+        Step::Send(SOUGHT.as_bytes().to_vec()),
+        line("observe 5"),
+        Step::Send(LATE_BOARD.as_bytes().to_vec()),
+        line("moves 5"),
+        Step::Send(MOVES.as_bytes().to_vec()),
+        // The user types the same command: this reply is theirs.
+        line("moves 5"),
+        Step::Send(MOVES.as_bytes().to_vec()),
+    ]);
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let server = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let server = FakeServer::start(vec![script], false)
+                .await
+                .expect("server");
+            addr_tx.send(server.addr.to_string()).expect("addr");
+            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
+            server.received(0, Duration::from_secs(1)).await
+        })
+    });
+    let addr = addr_rx.recv().expect("addr");
+
+    let mut h = Harness::builder()
+        .with_size([1180.0, 820.0])
+        .build_ui_state(
+            |ui, app: &mut KibitzApp| app.show(ui),
+            KibitzApp::new(TimeSource::Real(Instant::now())),
+        );
+    h.run_steps(1);
+    h.state_mut().connect_to(ConnectRequest {
+        server: addr,
+        handle: "guest".into(),
+        password: None,
+        timeseal: false,
+        remember: false,
+    });
+    let started = Instant::now();
+    let wait_for =
+        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
+            while !done(h.state()) {
+                assert!(
+                    started.elapsed() < Duration::from_secs(15),
+                    "waiting for {what}: {:?}",
+                    h.state().status
+                );
+                h.state_mut().poll_network();
+                h.run_steps(1);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+    wait_for(&mut h, "login", &|app| {
+        matches!(app.status, Some(Status::LoggedIn { .. }))
+    });
+    wait_for(&mut h, "the seeks", &|app| app.lobby.seeks.len() == 3);
+    // The Seeks tab lists them without a Refresh.
+    h.get_by_label("Seeks (3)").click();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Alpha").is_some(), "a seek row");
+
+    h.state_mut().send(Command::Observe(ObserveTarget::Game(5)));
+    wait_for(&mut h, "the history of game 5", &|app| {
+        app.store.get(5).is_some_and(|g| g.moves.len() == 5)
+    });
+    let console_has = |h: &Harness<'_, KibitzApp>, what: &str| {
+        h.state()
+            .console
+            .lines
+            .iter()
+            .filter(|l| l.text.contains(what))
+            .count()
+    };
+    assert_eq!(console_has(&h, "Movelist for game 5"), 0, "our own moves");
+    assert_eq!(console_has(&h, "ads displayed"), 0, "our own sought");
+    assert_eq!(console_has(&h, "No such variable"), 0, "a set-up reply");
+    assert_eq!(console_has(&h, "Style 12 set"), 0, "a set-up reply");
+
+    h.state_mut().send(Command::Moves(5));
+    wait_for(&mut h, "the typed moves reply", &|app| {
+        app.console
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Still in progress"))
+    });
+    assert_eq!(
+        console_has(&h, "Movelist for game 5"),
+        1,
+        "the user's moves"
+    );
+    let _ = done_tx.send(());
+    server.join().expect("server thread");
+}
