@@ -90,7 +90,7 @@ pub struct KibitzApp {
     pub dialogs: Dialogs,
     lobby_open: bool,
     offers: Vec<(Option<u32>, PendingOffer)>,
-    connect: ConnectForm,
+    pub connect: ConnectForm,
     observe_on_login: Vec<u32>,
     server: String,
     /// Finished games go to the archive here (`None`: not archived, as for
@@ -312,7 +312,14 @@ impl KibitzApp {
                         self.console.push_note(reason);
                     }
                     self.on_connection_change(&status);
+                    let stopped = matches!(status, Status::Stopped { .. });
                     self.status = Some(status);
+                    if stopped && self.connect.error.is_some() {
+                        // The login failed: back to the form, which says why.
+                        self.net = None;
+                        self.status = None;
+                        return;
+                    }
                 }
                 NetEvent::Protocol { at, event } => self.apply_event(at, &event),
             }
@@ -386,6 +393,7 @@ impl KibitzApp {
             }
         }
         match event {
+            Event::LoginFailed { reason } => self.login_failed(reason),
             Event::LoggedIn { .. } => {
                 // The lobby's seeks are there from the start (then kept
                 // live by the seek stream); the games list follows too
@@ -736,8 +744,10 @@ impl KibitzApp {
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
             actions.extend(self.offers_ui(ui));
-            if self.net.is_none() && self.store.games().next().is_none() {
-                if let Some(request) = connect_form_ui(ui, &mut self.connect) {
+            let no_games = self.store.games().next().is_none();
+            if self.net.is_none() && (no_games || self.connect.open) {
+                let profiles = &self.settings.servers;
+                if let Some(request) = connect_form_ui(ui, &mut self.connect, profiles) {
                     self.connect_to(request);
                 }
                 return;

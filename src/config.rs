@@ -281,6 +281,16 @@ pub struct ServerProfile {
     pub remember_password: bool,
 }
 
+/// Whether a server is spoken to with timeseal unless the user says
+/// otherwise: freechess.org runs it; elsewhere it is off (a server without
+/// timeseal would take the hello for a login name). The command line and
+/// the connect form follow the same rule.
+pub fn timeseal_by_default(server: &str) -> bool {
+    let host = server.rsplit_once(':').map_or(server, |(host, _)| host);
+    let host = host.trim().to_ascii_lowercase();
+    host == "freechess.org" || host.ends_with(".freechess.org")
+}
+
 impl Default for ServerProfile {
     fn default() -> Self {
         ServerProfile {
@@ -571,6 +581,10 @@ mod tests {
         assert_eq!(s.sound.volume_percent, 70);
         assert_eq!(s.servers.len(), 1);
         assert_eq!(s.servers[0].address, "freechess.org:5000");
+        assert!(timeseal_by_default("freechess.org:5000"));
+        assert!(timeseal_by_default("www.freechess.org"));
+        assert!(!timeseal_by_default("127.0.0.1:5000"));
+        assert!(!timeseal_by_default("notfreechess.org:5000"));
         assert!(s.servers[0].is_guest());
         assert!(s.servers[0].timeseal);
         assert!(!s.servers[0].remember_password);

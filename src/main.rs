@@ -133,7 +133,7 @@ fn main() -> ExitCode {
             let timeseal = if timeseal || no_timeseal {
                 timeseal
             } else {
-                server.starts_with("freechess.org")
+                kibitz::config::timeseal_by_default(&server)
             };
             let options = WatchOptions {
                 server,
@@ -188,7 +188,7 @@ fn main() -> ExitCode {
                         timeseal: if cli.timeseal || cli.no_timeseal {
                             cli.timeseal
                         } else {
-                            server.starts_with("freechess.org")
+                            kibitz::config::timeseal_by_default(&server)
                         },
                         server,
                         handle: user.unwrap_or_else(|| "guest".to_owned()),

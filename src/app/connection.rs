@@ -104,6 +104,28 @@ impl KibitzApp {
         }
     }
 
+    /// The server refused the login: the connect form comes back with the
+    /// reason, and a remembered password that was refused is forgotten (it
+    /// would fail again at every start).
+    pub(super) fn login_failed(&mut self, reason: &str) {
+        self.connect.error = Some(format!("Login failed: {reason}"));
+        self.connect.open = true;
+        if self.config_dir.is_none() {
+            return;
+        }
+        let server = self.server.clone();
+        if let Some(profile) = self
+            .settings
+            .servers
+            .iter_mut()
+            .find(|p| p.address == server && !p.is_guest() && p.remember_password)
+        {
+            crate::secrets::forget(&server, &profile.handle);
+            profile.remember_password = false;
+            self.connect.remember = false;
+        }
+    }
+
     /// The server did not take the timeseal hello; the network thread is
     /// already connecting again without it. Remember that for this server,
     /// so the next login (and the connect form) goes without at once.

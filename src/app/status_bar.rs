@@ -1,11 +1,13 @@
-//! The top bar: connection status, quick settings, dialogs.
+//! The top bar: connection status, quick settings, dialogs. It wraps onto
+//! a second line rather than push a button off the window, and the status
+//! text is shortened to fit (the whole text on hover).
 
 use super::KibitzApp;
 use crate::net::Status;
 
 impl KibitzApp {
     pub(super) fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.strong("Kibitz");
             let text = match &self.status {
                 None if self.net.is_none() => "not connected".to_owned(),
@@ -23,7 +25,15 @@ impl KibitzApp {
                 }
                 Some(Status::Stopped { reason }) => format!("disconnected: {reason}"),
             };
-            ui.label(text);
+            // At most a third of the bar, and never wider than what is left.
+            let width = (ui.available_width() - 8.0)
+                .min(ui.max_rect().width() / 3.0)
+                .max(60.0);
+            let height = ui.spacing().interact_size.y;
+            ui.allocate_ui(egui::vec2(width, height), |ui| {
+                ui.add(egui::Label::new(&text).truncate())
+                    .on_hover_text(&text);
+            });
             ui.separator();
             ui.checkbox(&mut self.settings.play.auto_queen, "Auto-queen");
             ui.checkbox(&mut self.settings.play.premove, "Premove");
@@ -59,6 +69,7 @@ impl KibitzApp {
             if !connected && self.net.is_some() && ui.button("Connect…").clicked() {
                 self.net = None;
                 self.status = None;
+                self.connect.open = true;
             }
         });
     }

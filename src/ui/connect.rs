@@ -12,6 +12,11 @@ pub struct ConnectForm {
     pub timeseal: bool,
     /// Remember this login (the password in the OS keyring) and log in at start.
     pub remember: bool,
+    /// Why the last login failed, shown on the form.
+    pub error: Option<String>,
+    /// Shown even while game panels are open (after "Connect…" or a
+    /// failed login).
+    pub open: bool,
 }
 
 impl ConnectForm {
@@ -24,6 +29,8 @@ impl ConnectForm {
             password: String::new(),
             timeseal: profile.timeseal,
             remember: profile.remember_password,
+            error: None,
+            open: false,
         }
     }
 }
@@ -35,26 +42,47 @@ impl Default for ConnectForm {
             guest: true,
             handle: String::new(),
             password: String::new(),
-            timeseal: true,
+            timeseal: crate::config::timeseal_by_default("freechess.org:5000"),
             remember: false,
+            error: None,
+            open: false,
         }
     }
 }
 
 /// Draws the form; returns a request when the user presses Connect.
-pub fn connect_form_ui(ui: &mut egui::Ui, form: &mut ConnectForm) -> Option<ConnectRequest> {
+/// `profiles` are the saved servers: editing the server address takes the
+/// timeseal choice remembered for it, or the default rule.
+pub fn connect_form_ui(
+    ui: &mut egui::Ui,
+    form: &mut ConnectForm,
+    profiles: &[crate::config::ServerProfile],
+) -> Option<ConnectRequest> {
     let mut request = None;
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
         ui.heading("Connect to a chess server");
+        if let Some(error) = &form.error {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(error).color(ui.visuals().error_fg_color));
+        }
         ui.add_space(12.0);
         egui::Grid::new("connect form")
             .num_columns(2)
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 let label = ui.label("Server");
-                ui.text_edit_singleline(&mut form.server)
-                    .labelled_by(label.id);
+                let edited = ui
+                    .text_edit_singleline(&mut form.server)
+                    .labelled_by(label.id)
+                    .changed();
+                if edited {
+                    let address = form.server.trim();
+                    form.timeseal = profiles.iter().find(|p| p.address == address).map_or_else(
+                        || crate::config::timeseal_by_default(address),
+                        |p| p.timeseal,
+                    );
+                }
                 ui.end_row();
                 ui.label("");
                 ui.checkbox(&mut form.guest, "Log in as a guest");
@@ -92,6 +120,8 @@ pub fn connect_form_ui(ui: &mut egui::Ui, form: &mut ConnectForm) -> Option<Conn
             };
             let password = (!form.guest && !form.password.is_empty())
                 .then(|| Secret::new(std::mem::take(&mut form.password)));
+            form.error = None;
+            form.open = false;
             request = Some(ConnectRequest {
                 server: form.server.trim().to_owned(),
                 handle,
