@@ -111,6 +111,18 @@ impl Lobby {
     }
 }
 
+/// Whether a seek's game type is a variant rather than chess at some speed:
+/// `crazyhouse`, `wild/fr`, and `lightning crazyhouse` (a modern server's
+/// `sought` names the speed and the variant) are; `blitz`, `untimed` are not.
+pub fn is_variant(game_type: &str) -> bool {
+    game_type.split_whitespace().any(|word| {
+        !matches!(
+            word,
+            "blitz" | "lightning" | "standard" | "bullet" | "untimed" | "slow" | "chess"
+        )
+    })
+}
+
 /// Expected game length in seconds (40 moves), the seek graph's x axis.
 pub fn expected_seconds(time_min: u32, increment_s: u32) -> u32 {
     time_min * 60 + increment_s * 40
@@ -337,13 +349,10 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
             x_of(expected_seconds(seek.time_min, seek.increment_s)),
             y_of(rating_value(&seek.rating).unwrap_or(0)),
         );
-        let color = if seek.game_type.contains("blitz")
-            || seek.game_type.contains("lightning")
-            || seek.game_type.contains("standard")
-        {
-            Color32::from_rgb(0x40, 0x90, 0xE0)
-        } else {
+        let color = if is_variant(&seek.game_type) {
             Color32::from_rgb(0xE0, 0x90, 0x30)
+        } else {
+            Color32::from_rgb(0x40, 0x90, 0xE0)
         };
         if seek.rated {
             painter.circle_filled(at, 5.0, color);
@@ -365,4 +374,25 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
             .small()
             .weak(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_are_told_from_chess_speeds() {
+        for chess in ["blitz", "lightning", "standard", "untimed", ""] {
+            assert!(!is_variant(chess), "{chess}");
+        }
+        for variant in [
+            "crazyhouse",
+            "lightning crazyhouse",
+            "wild/fr",
+            "suicide",
+            "bughouse",
+        ] {
+            assert!(is_variant(variant), "{variant}");
+        }
+    }
 }
