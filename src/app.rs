@@ -70,6 +70,7 @@ pub struct ConnectRequest {
 mod connection;
 mod feedback;
 mod frame_stats;
+mod launch;
 mod layout;
 mod on_screen;
 mod own_replies;
@@ -77,6 +78,8 @@ mod partners;
 mod repaint;
 mod status_bar;
 mod title;
+
+pub use launch::{mark_launch, step as launch_step};
 mod wall;
 
 pub struct KibitzApp {
@@ -105,6 +108,8 @@ pub struct KibitzApp {
     pub recording: bool,
     pub recordings_dir: Option<std::path::PathBuf>,
     sounds: Player,
+    /// The audio device is still to be opened (after the first frame).
+    open_audio: bool,
     /// Games whose low-time warning already sounded.
     low_time_warned: std::collections::BTreeSet<u32>,
     time: TimeSource,
@@ -163,6 +168,7 @@ impl KibitzApp {
             recording: false,
             recordings_dir: None,
             sounds: Player::silent(),
+            open_audio: false,
             low_time_warned: std::collections::BTreeSet::new(),
             time,
             cache: PieceCache::default(),
@@ -196,6 +202,7 @@ impl KibitzApp {
         storage: Option<&dyn eframe::Storage>,
         options: StartOptions,
     ) -> Self {
+        launch::step("window and GL context ready");
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
         if let Some(layout) = storage.and_then(|s| eframe::get_value::<Layout>(s, LAYOUT_KEY)) {
             app.lobby_open = layout.lobby_open;
@@ -221,7 +228,9 @@ impl KibitzApp {
         if let Some(profile) = app.settings.current_server() {
             app.connect = ConnectForm::from_profile(profile);
         }
-        app.sounds = Player::open();
+        launch::step("settings loaded");
+        // The audio device opens after the first frame: the window first.
+        app.open_audio = true;
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.archive_dir = None;
@@ -235,6 +244,7 @@ impl KibitzApp {
         } else if let Some(request) = app.remembered_login() {
             app.connect_to(request);
         }
+        launch::step("app ready");
         app
     }
 
@@ -662,6 +672,16 @@ impl KibitzApp {
 
     /// Counts this frame, and why it was drawn, when frame stats are on.
     fn count_frame(&mut self, ui: &egui::Ui) {
+        let frame = ui.ctx().cumulative_frame_nr();
+        if frame == 0 {
+            launch::step("first frame laid out");
+            if self.open_audio {
+                ui.ctx().request_repaint();
+            }
+        } else if std::mem::take(&mut self.open_audio) {
+            self.sounds = Player::open();
+            launch::step("audio opened");
+        }
         let now = self.now();
         let network = std::mem::take(&mut self.events_since_frame) > 0;
         let Some(stats) = self.frame_stats.as_mut() else {

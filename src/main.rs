@@ -106,6 +106,7 @@ enum Tool {
 }
 
 fn main() -> ExitCode {
+    kibitz::app::mark_launch();
     let cli = Cli::parse();
     if cli.install_desktop_entry || cli.uninstall_desktop_entry {
         return desktop_entry(cli.install_desktop_entry);
@@ -265,6 +266,7 @@ fn run_window(options: StartOptions) -> anyhow::Result<()> {
     if let Some(icon) = kibitz::desktop::window_icon() {
         viewport = viewport.with_icon(icon);
     }
+    kibitz::app::launch_step("log and icon ready");
     let native = eframe::NativeOptions {
         viewport,
         persist_window: true,
