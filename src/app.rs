@@ -317,7 +317,9 @@ impl KibitzApp {
             self.events_since_frame += 1;
             match event {
                 NetEvent::Status(status) => {
+                    // A refused login has its note already (and the form).
                     if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
+                        && self.connect.error.is_none()
                     {
                         self.console.push_note(reason);
                     }

@@ -84,6 +84,15 @@ impl KibitzApp {
         if self.config_dir.is_some() {
             self.remember_login(&request);
         }
+        // The form shows this login if it comes back (a refused password).
+        let guest = request.handle.eq_ignore_ascii_case("guest");
+        self.connect.server = request.server.clone();
+        self.connect.guest = guest;
+        if !guest {
+            self.connect.handle = request.handle.clone();
+        }
+        self.connect.timeseal = request.timeseal;
+        self.connect.remember = request.remember;
         let mut session = SessionConfig::new(&request.handle, request.password.clone());
         if request.timeseal {
             session.timeseal = Some(TimesealVersion::V2);

@@ -324,6 +324,9 @@ impl Session {
             || text.starts_with("Bad value given for variable")
             || text.starts_with("Bell ")
             || text.starts_with("No such variable")
+            // FatICS (today's freechess.org) words two of them differently.
+            || text.starts_with("You will not hear beeps")
+            || text.starts_with("interface set to")
             || text.contains("prompt will")
             || text.starts_with("Interface ");
         if reply {

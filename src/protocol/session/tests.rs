@@ -179,6 +179,35 @@ fn setup_replies_are_marked_and_other_text_is_not() {
     assert!(s.ms());
 }
 
+/// The replies a modern server (FatICS) and the old one give to the rest
+/// of the set-up: none of them reaches the console.
+#[test]
+fn every_setup_reply_of_both_servers_is_marked() {
+    let mut s = ready_session();
+    let replies = [
+        "You will not hear beeps.",
+        "interface set to \"Kibitz 0.1.0\".",
+        "Bell off.",
+        "No such variable name ptime.",
+        "Interface set to Kibitz 0.1.0.",
+        "seekinfo set.",
+    ];
+    let mut bytes = Vec::new();
+    for reply in replies {
+        bytes.extend_from_slice(format!("fics% {reply}\n\r").as_bytes());
+    }
+    bytes.extend_from_slice(b"fics% ");
+    s.handle_bytes(at(10), &bytes);
+    s.handle_timeout(at(1000));
+    let evs = events(&mut s);
+    for reply in replies {
+        assert!(
+            evs.contains(&Event::SetupReply(reply.into())),
+            "{reply}: {evs:?}"
+        );
+    }
+}
+
 #[test]
 fn a_held_line_is_released_by_the_timeout() {
     let mut s = ready_session();
