@@ -200,6 +200,9 @@ pub struct PlaySettings {
     pub auto_flag: bool,
     /// Ask before resigning.
     pub confirm_resign: bool,
+    /// Typing on the keyboard enters a move on the board that has the
+    /// keyboard (`Nf3`, `e2e4`, `O-O`, `N@f3`).
+    pub type_in: bool,
 }
 
 impl Default for PlaySettings {
@@ -209,6 +212,7 @@ impl Default for PlaySettings {
             premove: true,
             auto_flag: false,
             confirm_resign: true,
+            type_in: true,
         }
     }
 }

@@ -73,12 +73,14 @@ impl KibitzApp {
         let placed = self.layout(area, &docked);
         let offers: Vec<PendingOffer> = self.offers.iter().map(|(_, o)| o.clone()).collect();
         let mut actions = Vec::new();
+        let keyboard = self.keyboard_game();
         let mut cx = PanelContext {
             now,
             settings: PanelSettings::from(&self.settings),
             offers: &offers,
             cache: &mut self.cache,
             focused: self.focused,
+            keyboard,
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -161,6 +163,17 @@ impl KibitzApp {
         }
         ui.allocate_space(ui.available_size());
         actions
+    }
+
+    /// The game typed moves go to: a live game of ours, the focused one
+    /// first (typing while another board has the focus still plays).
+    fn keyboard_game(&self) -> Option<u32> {
+        let ours = |g: &&crate::game::Game| g.my_color().is_some() && !g.is_over();
+        self.focused
+            .and_then(|n| self.store.get(n))
+            .filter(ours)
+            .or_else(|| self.store.games().find(ours))
+            .map(|g| g.number)
     }
 
     /// Where each docked game goes: a maximized game alone; else the user's

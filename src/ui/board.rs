@@ -140,21 +140,29 @@ fn moves_for(view: &BoardView<'_>) -> (MoveList, bool) {
     let (Some(position), Some(mover)) = (view.position, view.mover) else {
         return (MoveList::new(), false);
     };
-    if position.turn() == mover {
-        return (position.legal_moves(), false);
-    }
-    if !view.allow_premove {
+    if position.turn() != mover && !view.allow_premove {
         return (MoveList::new(), true);
     }
-    // Premoves: the moves that would be legal were it our turn now.
+    match position_for(position, mover) {
+        Some((position, premove)) => (position.legal_moves(), premove),
+        None => (MoveList::new(), true),
+    }
+}
+
+/// The position whose legal moves `mover` may play now, and whether they
+/// would be premoves: when it is the opponent's turn, the moves that would
+/// be legal were it ours.
+pub fn position_for(position: &VariantPosition, mover: Color) -> Option<(VariantPosition, bool)> {
+    if position.turn() == mover {
+        return Some((position.clone(), false));
+    }
     let mut setup = position.to_setup(EnPassantMode::Legal);
     setup.turn = mover;
     setup.ep_square = None;
     let mode = position.castles().mode();
-    let moves = VariantPosition::from_setup(position.variant(), setup, mode)
-        .map(|p| p.legal_moves())
-        .unwrap_or_default();
-    (moves, true)
+    VariantPosition::from_setup(position.variant(), setup, mode)
+        .ok()
+        .map(|p| (p, true))
 }
 
 /// The moves that take `from` to `to`; castling also by dropping the king

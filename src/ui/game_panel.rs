@@ -60,6 +60,8 @@ pub struct GameView {
     pub board_side: f32,
     /// Resign or Abort waiting for its confirming second click.
     pub confirm: super::confirm::Confirm,
+    /// A move being typed on the keyboard.
+    pub type_in: super::type_in::TypeIn,
 }
 
 /// Settings a panel follows.
@@ -71,6 +73,8 @@ pub struct PanelSettings {
     pub animation_secs: f32,
     /// Resigning, and aborting a rated game, take a second click.
     pub confirm_resign: bool,
+    /// Typed moves on the board with the keyboard.
+    pub type_in: bool,
 }
 
 impl From<&crate::config::Settings> for PanelSettings {
@@ -81,6 +85,7 @@ impl From<&crate::config::Settings> for PanelSettings {
             style: super::board::BoardStyle::from(&settings.board),
             animation_secs: settings.board.animation_ms as f32 / 1000.0,
             confirm_resign: settings.play.confirm_resign,
+            type_in: settings.play.type_in,
         }
     }
 }
@@ -93,6 +98,8 @@ pub struct PanelContext<'a> {
     pub cache: &'a mut PieceCache,
     /// The game the keyboard acts on: its tile shows its controls.
     pub focused: Option<u32>,
+    /// The game typed moves go to (a live game of ours).
+    pub keyboard: Option<u32>,
 }
 
 /// Draws a game's tile in the space `ui` offers: the board first, a strip
@@ -523,7 +530,16 @@ fn board_area_ui(
         allow_premove: cx.settings.premove,
         style: cx.settings.style,
     };
-    let action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
+    let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
+    let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
+    if action.is_none()
+        && let Some(entered) = type_in_ui_for(ui, board_rect, game, view, cx, position.as_ref())
+    {
+        action = Some(match entered {
+            super::type_in::Entered::Move(mv) => BoardAction::Move(mv),
+            super::type_in::Entered::Premove(mv) => BoardAction::Premove(mv),
+        });
+    }
     match action? {
         BoardAction::Move(mv) => Some(Action::Move {
             game: game.number,
@@ -538,6 +554,29 @@ fn board_area_ui(
             None
         }
     }
+}
+
+/// Typed moves for the board with the keyboard, in a live game of ours
+/// (`position`: the live position, when moves can be made on it).
+fn type_in_ui_for(
+    ui: &mut egui::Ui,
+    board: egui::Rect,
+    game: &Game,
+    view: &mut GameView,
+    cx: &PanelContext<'_>,
+    position: Option<&shakmaty::variant::VariantPosition>,
+) -> Option<super::type_in::Entered> {
+    let mover = game.my_color()?;
+    if !cx.settings.type_in || cx.keyboard != Some(game.number) {
+        return None;
+    }
+    let (position, premove) = super::board::position_for(position?, mover)?;
+    if premove && !cx.settings.premove {
+        return None;
+    }
+    let entered = super::type_in::type_in_keys(ui, &mut view.type_in, &position, premove);
+    super::type_in::type_in_ui(ui, board, &view.type_in, &position, premove);
+    entered
 }
 
 /// The squares of the last move, from the verbose notation.

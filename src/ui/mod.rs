@@ -14,4 +14,5 @@ pub mod pieces;
 pub mod settings;
 pub mod theme;
 pub mod tile;
+pub mod type_in;
 pub mod workspace;

@@ -32,6 +32,10 @@ pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &m
             ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
             ui.checkbox(&mut settings.play.premove, "Premove");
             ui.checkbox(
+                &mut settings.play.type_in,
+                "Type moves on the keyboard (Nf3, e2e4, O-O, N@f3; Enter plays)",
+            );
+            ui.checkbox(
                 &mut settings.play.confirm_resign,
                 "Confirm resign, and abort in a rated game (click twice)",
             );

@@ -1,0 +1,140 @@
+//! Moves typed on the keyboard: on the board that has the keyboard (the
+//! focused tile, else your own game), typing opens a small box over the
+//! board's lower edge with what was typed and the legal moves that fit;
+//! Enter plays the move when exactly one fits (as a premove while the
+//! opponent is to move), Backspace corrects, Esc clears. An ambiguous or
+//! illegal entry says so and sends nothing. Matching is
+//! `game::typed_move`'s.
+
+use egui::{Color32, RichText};
+use shakmaty::Move;
+use shakmaty::variant::VariantPosition;
+
+use crate::game::typed_move::{Typed, match_typed};
+
+/// The longest entry kept (`exd8=Q+` and some slack).
+const MAX_TYPED: usize = 12;
+/// Moves listed while typing.
+const LISTED: usize = 8;
+
+/// One board's type-in box.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TypeIn {
+    /// What was typed so far.
+    pub text: String,
+    /// Why the last Enter sent nothing.
+    pub message: Option<String>,
+}
+
+/// What Enter decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entered {
+    /// Play this move now.
+    Move(Move),
+    /// Queue this move as the premove.
+    Premove(Move),
+}
+
+/// Reads this frame's keys into the box: characters, Backspace, Esc,
+/// Enter. `position` is where the user's moves are legal, `premove` whether
+/// they would be premoves. Keys are only read while no text field has the
+/// keyboard.
+pub fn type_in_keys(
+    ui: &egui::Ui,
+    state: &mut TypeIn,
+    position: &VariantPosition,
+    premove: bool,
+) -> Option<Entered> {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return None;
+    }
+    let mut entered = None;
+    ui.input_mut(|input| {
+        for event in &input.events {
+            if let egui::Event::Text(text) = event {
+                for c in text.chars().filter(|c| c.is_ascii_graphic()) {
+                    if state.text.len() < MAX_TYPED {
+                        state.text.push(c);
+                        state.message = None;
+                    }
+                }
+            }
+        }
+        if state.text.is_empty() && state.message.is_none() {
+            return;
+        }
+        if input.consume_key(egui::Modifiers::NONE, egui::Key::Backspace) {
+            state.text.pop();
+            state.message = None;
+        }
+        if input.consume_key(egui::Modifiers::NONE, egui::Key::Escape) {
+            *state = TypeIn::default();
+        }
+        if input.consume_key(egui::Modifiers::NONE, egui::Key::Enter) {
+            match match_typed(position, &state.text).on_enter() {
+                Ok(mv) => {
+                    *state = TypeIn::default();
+                    entered = Some(if premove {
+                        Entered::Premove(mv)
+                    } else {
+                        Entered::Move(mv)
+                    });
+                }
+                Err(message) => state.message = Some(format!("{}: {message}", state.text)),
+            }
+        }
+    });
+    entered
+}
+
+/// Draws the box over the lower edge of `board` while something is typed
+/// or a message is due.
+pub fn type_in_ui(
+    ui: &mut egui::Ui,
+    board: egui::Rect,
+    state: &TypeIn,
+    position: &VariantPosition,
+    premove: bool,
+) {
+    if state.text.is_empty() && state.message.is_none() {
+        return;
+    }
+    let (line, color) = match &state.message {
+        Some(message) => (message.clone(), ui.visuals().error_fg_color),
+        None => {
+            let what = if premove { "Premove" } else { "Move" };
+            let fits = match match_typed(position, &state.text) {
+                Typed::Empty => String::new(),
+                Typed::Move(candidate) => format!("{}  (Enter)", candidate.san),
+                Typed::Ambiguous(candidates) => {
+                    let mut names: Vec<&str> = candidates
+                        .iter()
+                        .take(LISTED)
+                        .map(|c| c.san.as_str())
+                        .collect();
+                    if candidates.len() > LISTED {
+                        names.push("…");
+                    }
+                    names.join("  ")
+                }
+                Typed::NoMatch => "no legal move".to_owned(),
+            };
+            (
+                format!("{what}: {}_   {fits}", state.text),
+                ui.visuals().strong_text_color(),
+            )
+        }
+    };
+    let height = 24.0;
+    let rect = egui::Rect::from_min_max(egui::pos2(board.min.x, board.max.y - height), board.max);
+    ui.painter()
+        .rect_filled(rect, 3.0, Color32::from_black_alpha(200));
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect.shrink2(egui::vec2(6.0, 2.0)))
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    let label =
+        child.add(egui::Label::new(RichText::new(&line).color(color).monospace()).truncate());
+    label.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, &line));
+}
