@@ -76,6 +76,7 @@ mod on_screen;
 mod own_replies;
 mod partners;
 mod repaint;
+mod shortcuts;
 mod status_bar;
 mod title;
 
@@ -262,6 +263,11 @@ impl KibitzApp {
     /// A game panel's UI state.
     pub fn view(&self, game: u32) -> Option<&GameView> {
         self.views.get(&game)
+    }
+
+    /// The game whose tile has the keyboard.
+    pub fn focused(&self) -> Option<u32> {
+        self.focused
     }
 
     pub fn now(&self) -> Now {
@@ -727,6 +733,10 @@ impl KibitzApp {
         self.wall_tick(now);
         self.auto_flag(now);
         self.low_time_warning(now);
+        // Before any widget reads the keys.
+        for action in self.shortcuts(ui.ctx(), now) {
+            self.handle(action);
+        }
         if self.settings_open {
             settings_window_ui(ui.ctx(), &mut self.settings, &mut self.settings_open);
         }

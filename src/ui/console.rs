@@ -133,6 +133,8 @@ pub struct Console {
     /// Our own handle, highlighted where it appears.
     pub me: Option<String>,
     had_focus: bool,
+    /// A shortcut asked for the command line to get the keyboard.
+    pub focus_wanted: bool,
 }
 
 impl Console {
@@ -312,6 +314,9 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
             .font(egui::TextStyle::Monospace);
         let response = ui.add(edit);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Command"));
+        if std::mem::take(&mut console.focus_wanted) {
+            response.request_focus();
+        }
         if response.has_focus() {
             if ui.input(|i| i.key_pressed(egui::Key::ArrowUp)) {
                 console.recall(true);

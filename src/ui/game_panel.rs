@@ -349,6 +349,19 @@ fn strip_ui(
     });
 }
 
+/// The shortcut of each own-game button, for its tooltip.
+pub fn button_shortcut(label: &str) -> Option<&'static str> {
+    Some(match label {
+        "Draw" => "Alt+D",
+        "Resign" => "Alt+R (twice while confirmation is on)",
+        "Abort" => "Alt+A",
+        "Takeback" => "Alt+T",
+        "Accept" => "Alt+Y",
+        "Decline" => "Alt+N",
+        _ => return None,
+    })
+}
+
 /// The own live game's buttons. Resign (and Abort in a rated game) take a
 /// second click within three seconds when "confirm resign" is on.
 fn game_buttons_ui(
@@ -382,7 +395,10 @@ fn game_buttons_ui(
             } else {
                 egui::Button::new(label)
             };
-            let response = ui.add(button);
+            let mut response = ui.add(button);
+            if let Some(keys) = button_shortcut(label) {
+                response = response.on_hover_text(format!("{label}: {keys}"));
+            }
             if !response.clicked() {
                 continue;
             }
@@ -432,7 +448,7 @@ fn tile_controls_ui(
         (
             Icon::Flip,
             format!("Flip board, game {number}"),
-            "Flip the board",
+            "Flip the board (Alt+F)",
         ),
         (
             Icon::Maximize,

@@ -50,7 +50,9 @@ pub fn type_in_keys(
     }
     let mut entered = None;
     ui.input_mut(|input| {
-        for event in &input.events {
+        // Alt+letter is a shortcut, not a move.
+        let typing = !input.modifiers.alt && !input.modifiers.command;
+        for event in input.events.iter().filter(|_| typing) {
             if let egui::Event::Text(text) = event {
                 for c in text.chars().filter(|c| c.is_ascii_graphic()) {
                     if state.text.len() < MAX_TYPED {

@@ -1,0 +1,119 @@
+//! Playing without a mouse: the shortcuts (egui_kittest, no display).
+
+use std::time::Duration;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::Command;
+use kibitz::protocol::decoder::StreamDecoder;
+use kibitz::protocol::event::Event;
+
+const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+const OBSERVED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+
+fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    for line in lines {
+        let mut decoder = StreamDecoder::new();
+        let mut events: Vec<Event> = Vec::new();
+        decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
+        decoder.finish(&mut events);
+        for event in &events {
+            app.apply_event(Duration::from_secs(10), event);
+        }
+    }
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    h.run_steps(3);
+    h
+}
+
+/// Ctrl as egui-winit reports it on Linux and Windows (both `ctrl` and
+/// `command`).
+const CTRL: Modifiers = Modifiers {
+    alt: false,
+    ctrl: true,
+    shift: false,
+    mac_cmd: false,
+    command: true,
+};
+
+fn press(h: &mut Harness<'_, KibitzApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run_steps(2);
+}
+
+#[test]
+fn ctrl_tab_moves_the_keyboard_between_boards() {
+    let mut h = harness(&[MINE, OBSERVED]);
+    assert_eq!(h.state().focused(), None);
+    press(&mut h, CTRL, Key::Tab);
+    assert_eq!(h.state().focused(), Some(7));
+    press(&mut h, CTRL, Key::Tab);
+    assert_eq!(h.state().focused(), Some(12));
+    press(&mut h, CTRL, Key::Tab);
+    assert_eq!(h.state().focused(), Some(7), "round again");
+    press(&mut h, CTRL | Modifiers::SHIFT, Key::Tab);
+    assert_eq!(h.state().focused(), Some(12), "backwards");
+    // Alt+F flips the board with the keyboard.
+    press(&mut h, Modifiers::ALT, Key::F);
+    assert!(h.state().view(12).is_some_and(|v| v.flipped));
+    assert!(!h.state().view(7).is_some_and(|v| v.flipped));
+}
+
+#[test]
+fn game_buttons_have_shortcuts_and_resign_asks_twice() {
+    let mut h = harness(&[MINE]);
+    press(&mut h, Modifiers::ALT, Key::D);
+    assert!(h.state().sent.contains(&Command::Draw));
+    press(&mut h, Modifiers::ALT, Key::T);
+    assert!(h.state().sent.contains(&Command::Takeback(1)));
+    press(&mut h, Modifiers::ALT, Key::R);
+    assert!(
+        !h.state().sent.contains(&Command::Resign),
+        "confirmation first"
+    );
+    assert!(
+        h.query_by_label("Resign? Click again").is_some(),
+        "the button says so"
+    );
+    press(&mut h, Modifiers::ALT, Key::R);
+    assert!(h.state().sent.contains(&Command::Resign));
+    // The tooltip names the keys.
+    let resign = h.get_by_label("Resign");
+    resign.hover();
+    h.run_steps(40);
+    assert!(h.query_by_label_contains("Alt+R").is_some());
+}
+
+#[test]
+fn offers_are_answered_from_the_keyboard() {
+    let mut h = harness(&[MINE]);
+    let mut decoder = StreamDecoder::new();
+    let mut events = Vec::new();
+    decoder.push(b"<pf> 6 w=Opp t=draw p=#\n\r", &mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(10), event);
+    }
+    h.run_steps(2);
+    press(&mut h, Modifiers::ALT, Key::Y);
+    assert!(h.state().sent.contains(&Command::Accept(Some(6))));
+}
+
+#[test]
+fn slash_goes_to_the_command_line_without_typing_a_slash() {
+    let mut h = harness(&[MINE]);
+    h.event(egui::Event::Text("/".into()));
+    h.run_steps(2);
+    h.event(egui::Event::Text("games".into()));
+    h.run_steps(2);
+    let console_input = h.state().console.input.clone();
+    assert_eq!(console_input, "games", "typed into the command line");
+    assert!(
+        h.state().view(7).is_none_or(|v| v.type_in.text.is_empty()),
+        "not into the move box"
+    );
+}
