@@ -751,6 +751,9 @@ fn text_width(ui: &egui::Ui, text: &str) -> f32 {
 
 /// Steps through the history with the keyboard: Left/Right, Home/End.
 pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
+    if view.board.square_focused {
+        return;
+    }
     let last = game.moves.len().checked_sub(1);
     let Some(last) = last else {
         return;
