@@ -67,6 +67,7 @@ pub struct ConnectRequest {
     pub remember: bool,
 }
 
+mod announce;
 mod connection;
 mod feedback;
 mod frame_stats;
@@ -129,6 +130,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
+    /// The live region's text for screen readers (`app/announce.rs`).
+    announcement: Option<String>,
     /// Requests of Kibitz's own whose replies stay out of the console.
     own_replies: own_replies::OwnReplies,
     /// The window title last sent (sent again only when it changes).
@@ -183,6 +186,7 @@ impl KibitzApp {
             on_screen: Arc::default(),
             title: "Kibitz".to_owned(),
             own_replies: own_replies::OwnReplies::default(),
+            announcement: None,
             wall: wall::Wall::default(),
             resume_deadline: None,
             partners_requested: std::collections::BTreeSet::new(),
@@ -394,6 +398,8 @@ impl KibitzApp {
             tracing::warn!("unparsed line ({error}): {line}");
         }
         self.sound_and_attention(event);
+        self.announce_event(event);
+        let offers_before = self.offers.len();
         let previous_ply = match event {
             Event::Board(b) => self.store.get(b.game).map(|g| g.ply()),
             _ => None,
@@ -486,6 +492,12 @@ impl KibitzApp {
                 }
             }
             _ => {}
+        }
+        if self.offers.len() > offers_before
+            && let Some((_, offer)) = self.offers.last()
+        {
+            let (from, kind) = (offer.from.clone(), offer.kind.clone());
+            self.announce_offer(&from, &kind);
         }
     }
 

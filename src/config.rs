@@ -187,6 +187,19 @@ impl fmt::Display for BoardTheme {
     }
 }
 
+/// Which moves are announced to a screen reader.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnnounceMoves {
+    /// The opponent's moves in your game.
+    OwnGame,
+    /// Those, and the moves of the observed board with the keyboard.
+    #[default]
+    FocusedBoard,
+    /// None (game starts and ends, offers and low time still are).
+    Off,
+}
+
 /// How moves are made and games are played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -203,6 +216,8 @@ pub struct PlaySettings {
     /// Typing on the keyboard enters a move on the board that has the
     /// keyboard (`Nf3`, `e2e4`, `O-O`, `N@f3`).
     pub type_in: bool,
+    /// Moves said to a screen reader.
+    pub announce_moves: AnnounceMoves,
 }
 
 impl Default for PlaySettings {
@@ -213,6 +228,7 @@ impl Default for PlaySettings {
             auto_flag: false,
             confirm_resign: true,
             type_in: true,
+            announce_moves: AnnounceMoves::default(),
         }
     }
 }

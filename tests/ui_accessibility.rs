@@ -100,3 +100,67 @@ fn arrows_move_between_squares_and_space_makes_the_move() {
     // The arrows moved the focus, not through the move list.
     assert_eq!(h.state().view(7).and_then(|v| v.browse), None);
 }
+
+const BEFORE_MATE: &str = "<12> rnbqkbnr pppp-ppp -------- ----p--- ------P- -----P-- PPPPP--P RNBQKBNR B 6 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 2 P/g2-g4 (0:01) g4 0 1 0";
+const MATE: &str = "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPP--P RNBQKBNR W -1 1 1 1 1 1 7 Me Opp 1 5 0 39 39 300 299 3 Q/d8-h4 (0:01) Qh4# 0 1 0";
+
+fn feed(h: &mut Harness<'_, KibitzApp>, text: &str) {
+    let mut decoder = StreamDecoder::new();
+    let mut events: Vec<Event> = Vec::new();
+    decoder.push(format!("{text}\n\r").as_bytes(), &mut events);
+    decoder.finish(&mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(10), event);
+    }
+    h.run_steps(2);
+}
+
+/// The live region's text, as a screen reader gets it.
+fn announced(h: &Harness<'_, KibitzApp>) -> Option<String> {
+    h.query_by_role(egui::Role::Status)
+        .and_then(|node| node.accesskit_node().label())
+}
+
+#[test]
+fn the_opponents_move_the_end_and_the_clocks_are_announced() {
+    let mut h = harness(BEFORE_MATE);
+    feed(&mut h, MATE);
+    assert_eq!(announced(&h).as_deref(), Some("Black: queen h4, checkmate"));
+    let live = h
+        .query_by_role(egui::Role::Status)
+        .map(|node| node.accesskit_node().live());
+    assert_eq!(live, Some(egui::accesskit::Live::Polite), "a live region");
+    feed(&mut h, "{Game 7 (Me vs. Opp) Me checkmated} 0-1");
+    assert_eq!(
+        announced(&h).as_deref(),
+        Some("Game 7 over: Me checkmated, 0-1")
+    );
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::C);
+    h.run_steps(2);
+    let clocks = announced(&h).unwrap_or_default();
+    assert!(
+        clocks.starts_with("White Me 5:00, Black Opp 4:59"),
+        "{clocks}"
+    );
+}
+
+#[test]
+fn an_observed_board_is_announced_only_with_the_keyboard() {
+    // An observed game: its moves are not announced unless its board has
+    // the keyboard.
+    let observed = BEFORE_MATE.replace(" Me Opp -1 ", " Ann Bob 0 ");
+    let mut h = harness(&observed);
+    feed(&mut h, &MATE.replace(" Me Opp 1 ", " Ann Bob 0 "));
+    assert_eq!(announced(&h), None);
+    // With the keyboard on it (Ctrl+Tab), the next move is.
+    let ctrl = egui::Modifiers {
+        ctrl: true,
+        command: true,
+        ..Default::default()
+    };
+    h.key_press_modifiers(ctrl, egui::Key::Tab);
+    h.run_steps(2);
+    let next = "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPPK-P RNBQ-BNR B -1 0 0 1 1 2 7 Ann Bob 0 5 0 39 39 299 299 3 K/e1-f2 (0:01) Kf2+ 0 1 0";
+    feed(&mut h, next);
+    assert_eq!(announced(&h).as_deref(), Some("White: king f2, check"));
+}

@@ -71,16 +71,21 @@ impl KibitzApp {
 
     /// One beep when the user's clock drops under the low-time mark.
     pub(super) fn low_time_warning(&mut self, now: Now) {
-        let mut warn = false;
+        let mut warn = None;
         for game in self.store.games().filter(|g| !g.is_over()) {
             let Some(me) = game.my_color() else { continue };
             let low = crate::ui::clock::low_time_ms(game.initial_time_min);
             let timed = game.initial_time_min > 0 || game.increment_s > 0;
-            if timed && game.remaining_ms(me, now) < low && self.low_time_warned.insert(game.number)
-            {
-                warn = true;
+            let left = game.remaining_ms(me, now);
+            if timed && left < low && self.low_time_warned.insert(game.number) {
+                warn = Some(left);
             }
         }
+        let Some(left) = warn else {
+            return;
+        };
+        self.announce_low_time(left);
+        let warn = true;
         let s = &self.settings.sound;
         if warn && s.enabled && s.on_low_time {
             self.sounds

@@ -9,6 +9,7 @@
 //! | Alt+D, Alt+T | offer a draw, ask for a takeback (your game) |
 //! | Alt+R, Alt+A | resign, abort (twice within 3 s while confirmation is on) |
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
+//! | Alt+C | say both clocks (screen reader) |
 //!
 //! Left, Right, Home, End step through the move list (`browse_keys`).
 
@@ -52,6 +53,9 @@ impl KibitzApp {
         {
             let view = self.views.entry(number).or_default();
             view.flipped = !view.flipped;
+        }
+        if pressed(Modifiers::ALT, Key::C) {
+            self.say_the_clocks(now);
         }
         if pressed(Modifiers::ALT, Key::Y) {
             actions.extend(self.answer_newest_offer(true));

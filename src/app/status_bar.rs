@@ -71,6 +71,7 @@ impl KibitzApp {
                 self.status = None;
                 self.connect.open = true;
             }
+            self.announcement_ui(ui);
         });
     }
 }

@@ -31,6 +31,21 @@ pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &m
             ui.heading("Play");
             ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
             ui.checkbox(&mut settings.play.premove, "Premove");
+            ui.horizontal(|ui| {
+                use crate::config::AnnounceMoves;
+                ui.label("Announce moves (screen reader)");
+                ui.radio_value(
+                    &mut settings.play.announce_moves,
+                    AnnounceMoves::OwnGame,
+                    "your game",
+                );
+                ui.radio_value(
+                    &mut settings.play.announce_moves,
+                    AnnounceMoves::FocusedBoard,
+                    "and the board with the keyboard",
+                );
+                ui.radio_value(&mut settings.play.announce_moves, AnnounceMoves::Off, "off");
+            });
             ui.checkbox(
                 &mut settings.play.type_in,
                 "Type moves on the keyboard (Nf3, e2e4, O-O, N@f3; Enter plays)",
