@@ -117,3 +117,25 @@ fn slash_goes_to_the_command_line_without_typing_a_slash() {
         "not into the move box"
     );
 }
+
+/// Tab reaches the game's buttons (egui's focus order), and Space presses
+/// the focused one.
+#[test]
+fn tab_reaches_the_game_buttons() {
+    let mut h = harness(&[MINE]);
+    let mut reached = false;
+    for _ in 0..200 {
+        h.key_press(Key::Tab);
+        h.run_steps(1);
+        if h.query_by(|n| n.is_focused() && n.label().as_deref() == Some("Draw"))
+            .is_some()
+        {
+            reached = true;
+            break;
+        }
+    }
+    assert!(reached, "Tab never reached Draw");
+    h.key_press(Key::Space);
+    h.run_steps(2);
+    assert!(h.state().sent.contains(&Command::Draw));
+}

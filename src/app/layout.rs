@@ -29,11 +29,15 @@ impl KibitzApp {
             }
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("{} offers {}", offer.from, offer.kind)).strong());
-                if ui.button("Accept").clicked() {
+                if ui.button("Accept").on_hover_text("Accept: Alt+Y").clicked() {
                     actions.push(Action::Send(offer.accept.clone()));
                     answered = Some(i);
                 }
-                if ui.button("Decline").clicked() {
+                if ui
+                    .button("Decline")
+                    .on_hover_text("Decline: Alt+N")
+                    .clicked()
+                {
                     actions.push(Action::Send(offer.decline.clone()));
                     answered = Some(i);
                 }

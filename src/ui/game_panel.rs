@@ -268,10 +268,14 @@ fn offers_ui(
                 RichText::new(format!("{} offers: {}", offer.from, offer.kind))
                     .color(theme::BANNER_FG),
             );
-            if ui.button("Accept").clicked() {
+            if ui.button("Accept").on_hover_text("Accept: Alt+Y").clicked() {
                 actions.push(Action::Send(offer.accept.clone()));
             }
-            if ui.button("Decline").clicked() {
+            if ui
+                .button("Decline")
+                .on_hover_text("Decline: Alt+N")
+                .clicked()
+            {
                 actions.push(Action::Send(offer.decline.clone()));
             }
         });
