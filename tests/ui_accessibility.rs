@@ -2,12 +2,13 @@
 //! tree): 64 named squares, flipped too; the arrow keys move the keyboard
 //! between squares; Space picks a piece up and puts it down.
 
+mod common;
+
 use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use kibitz::app::{KibitzApp, TimeSource};
-use kibitz::protocol::command::Command;
+use kibitz::app::KibitzApp;
 use kibitz::protocol::decoder::StreamDecoder;
 use kibitz::protocol::event::Event;
 
@@ -15,19 +16,7 @@ use kibitz::protocol::event::Event;
 const AFTER_E5: &str = "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 2 P/e7-e5 (0:01) e5 0 1 0";
 
 fn harness(line: &str) -> Harness<'static, KibitzApp> {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    let mut decoder = StreamDecoder::new();
-    let mut events: Vec<Event> = Vec::new();
-    decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
-    decoder.finish(&mut events);
-    for event in &events {
-        app.apply_event(Duration::from_secs(10), event);
-    }
-    let mut h = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
-    h.run_steps(3);
-    h
+    common::window(common::app_with(&[line]))
 }
 
 fn focused_label(h: &Harness<'_, KibitzApp>) -> Option<String> {
@@ -87,16 +76,7 @@ fn arrows_move_between_squares_and_space_makes_the_move() {
     assert_eq!(focused_label(&h).as_deref(), Some("f3, empty"));
     h.key_press(egui::Key::Space);
     h.run_steps(2);
-    let moves: Vec<String> = h
-        .state()
-        .sent
-        .iter()
-        .filter_map(|c| match c {
-            Command::Move(m) => Some(m.to_string()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(moves, ["g1f3"]);
+    assert_eq!(common::moves_sent(h.state()), ["g1f3"]);
     // The arrows moved the focus, not through the move list.
     assert_eq!(h.state().view(7).and_then(|v| v.browse), None);
 }

@@ -9,7 +9,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use kibitz::app::{KibitzApp, TimeSource};
 use kibitz::protocol::command::Command;
-use kibitz::protocol::decoder::StreamDecoder;
 use kibitz::protocol::event::Event;
 use kibitz::ui::board::square_rect;
 use shakmaty::{Color, Square};
@@ -18,21 +17,11 @@ const START_WHITE_TO_MOVE: &str = "<12> rnbqkbnr pppppppp -------- -------- ----
 const PROMOTION: &str = "<12> k------- ----P--- -------- -------- -------- -------- -------- ----K--- W -1 0 0 0 0 0 7 Me Opp 1 5 0 9 0 300 300 40 K/e2-e1 (0:01) Ke1 0 1 0";
 
 fn events(bytes: &str) -> Vec<Event> {
-    let mut decoder = StreamDecoder::new();
-    let mut out = Vec::new();
-    decoder.push(bytes.as_bytes(), &mut out);
-    decoder.finish(&mut out);
-    out
+    common::decode(bytes.as_bytes())
 }
 
 fn app_with(lines: &[&str]) -> KibitzApp {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    for line in lines {
-        for event in events(&format!("{line}\n\r")) {
-            app.apply_event(Duration::from_secs(10), &event);
-        }
-    }
-    app
+    common::app_with(lines)
 }
 
 fn harness(app: KibitzApp) -> Harness<'static, KibitzApp> {
@@ -77,15 +66,7 @@ fn click(harness: &mut Harness<'_, KibitzApp>, at: egui::Pos2) {
 }
 
 fn moves_sent(harness: &Harness<'_, KibitzApp>) -> Vec<String> {
-    harness
-        .state()
-        .sent
-        .iter()
-        .filter_map(|c| match c {
-            Command::Move(m) => Some(m.to_string()),
-            _ => None,
-        })
-        .collect()
+    common::moves_sent(harness.state())
 }
 
 #[test]

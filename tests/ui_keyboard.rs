@@ -1,34 +1,21 @@
 //! Playing without a mouse: the shortcuts (egui_kittest, no display).
 
+mod common;
+
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::app::KibitzApp;
 use kibitz::protocol::command::Command;
 use kibitz::protocol::decoder::StreamDecoder;
-use kibitz::protocol::event::Event;
 
 const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
 const OBSERVED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
 
 fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    for line in lines {
-        let mut decoder = StreamDecoder::new();
-        let mut events: Vec<Event> = Vec::new();
-        decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
-        decoder.finish(&mut events);
-        for event in &events {
-            app.apply_event(Duration::from_secs(10), event);
-        }
-    }
-    let mut h = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
-    h.run_steps(3);
-    h
+    common::window(common::app_with(lines))
 }
 
 /// Ctrl as egui-winit reports it on Linux and Windows (both `ctrl` and

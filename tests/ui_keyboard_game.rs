@@ -6,14 +6,14 @@
 
 #[path = "support/fake_server.rs"]
 mod fake_server;
-
-use std::time::{Duration, Instant};
+#[path = "support/scripted_window.rs"]
+mod scripted_window;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
-use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
-use kibitz::net::Status;
+use fake_server::{Expected, Script, Step, fixture_path};
+use kibitz::app::KibitzApp;
+use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
 fn board(rows: &str, rest: &str) -> Vec<u8> {
     format!("\n\r<12> {rows} {rest}\n\rfics% ").into_bytes()
@@ -88,52 +88,10 @@ fn a_whole_game_by_keyboard() {
         line("resign"),
         Step::Send(b"\n\r{Game 7 (Me vs. Opp) Me resigns} 0-1\n\rfics% ".to_vec()),
     ]);
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![script], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
-            server.received(0, Duration::from_secs(1)).await
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![script]);
 
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(
-            |ui, app: &mut KibitzApp| app.show(ui),
-            KibitzApp::new(TimeSource::Real(Instant::now())),
-        );
-    h.run_steps(1);
-    h.state_mut().connect_to(ConnectRequest {
-        server: addr,
-        handle: "guest".into(),
-        password: None,
-        timeseal: false,
-        remember: false,
-    });
-    let started = Instant::now();
-    let wait_for =
-        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
-            while !done(h.state()) {
-                assert!(
-                    started.elapsed() < Duration::from_secs(20),
-                    "waiting for {what}: {:?}",
-                    h.state().status
-                );
-                h.state_mut().poll_network();
-                h.run_steps(1);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        };
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
     let ply =
         |n: usize| move |app: &KibitzApp| app.store.get(7).is_some_and(|g| g.ply() == n as u32);
     let typed = |h: &mut Harness<'_, KibitzApp>, text: &str| {
@@ -142,9 +100,7 @@ fn a_whole_game_by_keyboard() {
         h.key_press(Key::Enter);
         h.run_steps(2);
     };
-    wait_for(&mut h, "login", &|app| {
-        matches!(app.status, Some(Status::LoggedIn { .. }))
-    });
+    wait_for(&mut h, "login", &logged_in);
     wait_for(&mut h, "the game", &ply(0));
 
     typed(&mut h, "e4");
@@ -204,8 +160,7 @@ fn a_whole_game_by_keyboard() {
         app.store.get(7).is_some_and(|g| g.is_over())
     });
 
-    let _ = done_tx.send(());
-    let received = server.join().expect("server thread");
+    let received = served.finish();
     let moves: Vec<&String> = received
         .iter()
         .filter(|l| ["e2e4", "g1f3", "f1c4", "o-o", "resign", "time"].contains(&l.as_str()))

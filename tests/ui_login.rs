@@ -5,57 +5,20 @@
 
 #[path = "support/fake_server.rs"]
 mod fake_server;
-
-use std::time::{Duration, Instant};
+#[path = "support/scripted_window.rs"]
+mod scripted_window;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
-use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
+use fake_server::{Expected, Script, Step, fixture_path};
+use kibitz::app::KibitzApp;
 use kibitz::net::Status;
-use kibitz::protocol::command::Secret;
-
-/// Serves `script` on a thread of its own; returns its address and the
-/// thread (which ends when the client is done or after 15 s).
-fn serve(script: Script) -> (String, std::thread::JoinHandle<Vec<String>>) {
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![script], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            server.received(0, Duration::from_secs(15)).await
-        })
-    });
-    (addr_rx.recv().expect("addr"), server)
-}
+use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
 fn harness(size: [f32; 2]) -> Harness<'static, KibitzApp> {
-    let mut h = Harness::builder().with_size(size).build_ui_state(
-        |ui, app: &mut KibitzApp| app.show(ui),
-        KibitzApp::new(TimeSource::Real(Instant::now())),
-    );
-    h.run_steps(2);
+    let mut h = window(live_app(), size);
+    h.run_steps(1);
     h
-}
-
-fn wait_for(h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool) {
-    let started = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "waiting for {what}: {:?}",
-            h.state().status
-        );
-        h.state_mut().poll_network();
-        h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]
@@ -65,15 +28,9 @@ fn a_wrong_password_brings_the_form_back_with_the_reason() {
     ))
     .expect("script");
     script.push(Step::Close);
-    let (addr, server) = serve(script);
+    let served = Served::start(vec![script]);
     let mut h = harness([1180.0, 820.0]);
-    h.state_mut().connect_to(ConnectRequest {
-        server: addr,
-        handle: "BotE".into(),
-        password: Some(Secret::new("wrong-password")),
-        timeseal: false,
-        remember: false,
-    });
+    connect(&mut h, &served.addr, "BotE", Some("wrong-password"));
     wait_for(&mut h, "the login to fail", &|app| {
         app.connect.error.is_some() && app.status.is_none()
     });
@@ -83,7 +40,7 @@ fn a_wrong_password_brings_the_form_back_with_the_reason() {
     assert!(error.contains("password"), "{error}");
     assert!(h.query_by_label(&error).is_some(), "shown on the form");
     assert!(h.query_by_label("Connect").is_some(), "can try again");
-    server.join().expect("server thread");
+    served.finish();
 }
 
 #[test]
@@ -109,18 +66,10 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
             .login_only();
         script.push(Step::Expect(Expected::Line("quit".into())));
         script.push(Step::Close);
-        let (addr, server) = serve(script);
+        let served = Served::start(vec![script]);
         let mut h = harness(size);
-        h.state_mut().connect_to(ConnectRequest {
-            server: addr,
-            handle: "guest".into(),
-            password: None,
-            timeseal: false,
-            remember: false,
-        });
-        wait_for(&mut h, "login", &|app| {
-            matches!(app.status, Some(Status::LoggedIn { .. }))
-        });
+        connect(&mut h, &served.addr, "guest", None);
+        wait_for(&mut h, "login", &logged_in);
         h.state_mut().status = Some(Status::LoggedIn {
             handle: "AVeryLongHandleOfSeventeen on a-long-server-name.example.org:5000".into(),
         });
@@ -151,6 +100,6 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
         wait_for(&mut h, "the logout", &|app| {
             matches!(app.status, Some(Status::Stopped { .. }))
         });
-        server.join().expect("server thread");
+        served.finish();
     }
 }

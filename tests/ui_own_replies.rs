@@ -6,15 +6,15 @@
 mod common;
 #[path = "support/fake_server.rs"]
 mod fake_server;
-
-use std::time::{Duration, Instant};
+#[path = "support/scripted_window.rs"]
+mod scripted_window;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
-use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
-use kibitz::net::Status;
+use fake_server::{Expected, Script, Step, fixture_path};
+use kibitz::app::KibitzApp;
 use kibitz::protocol::command::{Command, ObserveTarget};
+use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
 const SOUGHT: &str = "\n\r  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r 12 ++++ GuestXYZ           2  12 unrated lightning              0-9999 \n\r 15 1800 Bravo              3   0 rated   crazyhouse             0-9999 \n\r3 ads displayed.\n\rfics% ";
 
@@ -44,55 +44,11 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
         line("moves 5"),
         Step::Send(MOVES.as_bytes().to_vec()),
     ]);
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![script], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
-            server.received(0, Duration::from_secs(1)).await
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![script]);
 
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(
-            |ui, app: &mut KibitzApp| app.show(ui),
-            KibitzApp::new(TimeSource::Real(Instant::now())),
-        );
-    h.run_steps(1);
-    h.state_mut().connect_to(ConnectRequest {
-        server: addr,
-        handle: "guest".into(),
-        password: None,
-        timeseal: false,
-        remember: false,
-    });
-    let started = Instant::now();
-    let wait_for =
-        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
-            while !done(h.state()) {
-                assert!(
-                    started.elapsed() < Duration::from_secs(15),
-                    "waiting for {what}: {:?}",
-                    h.state().status
-                );
-                h.state_mut().poll_network();
-                h.run_steps(1);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        };
-    wait_for(&mut h, "login", &|app| {
-        matches!(app.status, Some(Status::LoggedIn { .. }))
-    });
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
     wait_for(&mut h, "the seeks", &|app| app.lobby.seeks.len() == 3);
     // The Seeks tab lists them without a Refresh.
     h.get_by_label("Seeks (3)").click();
@@ -128,6 +84,5 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
         1,
         "the user's moves"
     );
-    let _ = done_tx.send(());
-    server.join().expect("server thread");
+    served.finish();
 }

@@ -6,15 +6,16 @@
 mod common;
 #[path = "support/fake_server.rs"]
 mod fake_server;
+#[path = "support/scripted_window.rs"]
+mod scripted_window;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
-use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
+use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::net::Status;
 use kibitz::protocol::command::{Command, ObserveTarget};
+use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
 const PLIES: [&str; 3] = [
     "rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 GAME 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0",
@@ -64,54 +65,14 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
         Step::Send(board(2, "Eric", "Fay", 1)),
         Step::Send(b"\n\rThere is no such game.\n\rfics% ".to_vec()),
     ]);
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![first, second], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![first, second]);
 
     let archive = common::TempDir::new("ui-reconnect");
-    let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+    let mut app = live_app();
     app.archive_into(archive.path().to_path_buf());
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
-    h.run_steps(1);
-    h.state_mut().connect_to(ConnectRequest {
-        server: addr,
-        handle: "guest".into(),
-        password: None,
-        timeseal: false,
-        remember: false,
-    });
-    let started = Instant::now();
-    let wait_for =
-        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
-            while !done(h.state()) {
-                assert!(
-                    started.elapsed() < Duration::from_secs(20),
-                    "waiting for {what}: {:?}",
-                    h.state().status
-                );
-                h.state_mut().poll_network();
-                h.run_steps(1);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        };
-    wait_for(&mut h, "login", &|app| {
-        matches!(app.status, Some(Status::LoggedIn { .. }))
-    });
+    let mut h = window(app, [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
     for game in 1..=3 {
         h.state_mut()
             .send(Command::Observe(ObserveTarget::Game(game)));
@@ -177,6 +138,5 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
         assert!(game.contains("went on unseen} *"), "{game}");
     }
     assert!(!pgn.contains("Anna"), "game 1 is not over");
-    let _ = done_tx.send(());
-    server.join().expect("server thread");
+    served.finish();
 }

@@ -3,14 +3,11 @@
 //! promotion, a crazyhouse drop, a premove; an ambiguous and an illegal
 //! entry show a message and send nothing.
 
-use std::time::Duration;
+mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kibitz::app::{KibitzApp, TimeSource};
-use kibitz::protocol::command::Command;
-use kibitz::protocol::decoder::StreamDecoder;
-use kibitz::protocol::event::Event;
+use kibitz::app::KibitzApp;
 
 const START: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
 /// Black to move after 1. e4: our moves would be premoves.
@@ -20,26 +17,8 @@ const PROMOTE: &str = "<12> -------- ----P--- -------- -------- -------- -------
 /// Both rooks reach d1.
 const ROOKS: &str = "<12> ----k--- -------- -------- -------- -------- -------- ----K--- R------R W -1 0 0 0 0 0 7 Me Opp 1 5 0 10 0 300 300 30 none (0:00) none 0 0 0";
 
-fn events(bytes: &str) -> Vec<Event> {
-    let mut decoder = StreamDecoder::new();
-    let mut out = Vec::new();
-    decoder.push(bytes.as_bytes(), &mut out);
-    decoder.finish(&mut out);
-    out
-}
-
 fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    for line in lines {
-        for event in events(&format!("{line}\n\r")) {
-            app.apply_event(Duration::from_secs(10), &event);
-        }
-    }
-    let mut h = Harness::builder()
-        .with_size([1100.0, 760.0])
-        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
-    h.run_steps(3);
-    h
+    common::window(common::app_with(lines))
 }
 
 fn type_keys(h: &mut Harness<'_, KibitzApp>, text: &str) {
@@ -53,14 +32,7 @@ fn enter(h: &mut Harness<'_, KibitzApp>) {
 }
 
 fn moves_sent(h: &Harness<'_, KibitzApp>) -> Vec<String> {
-    h.state()
-        .sent
-        .iter()
-        .filter_map(|c| match c {
-            Command::Move(m) => Some(m.to_string()),
-            _ => None,
-        })
-        .collect()
+    common::moves_sent(h.state())
 }
 
 #[test]

@@ -5,13 +5,13 @@
 mod common;
 #[path = "support/fake_server.rs"]
 mod fake_server;
+#[path = "support/scripted_window.rs"]
+mod scripted_window;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use egui_kittest::Harness;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
-use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
-use kibitz::net::Status;
+use fake_server::{Expected, Script, Step, fixture_path};
+use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
 fn listing(lines: &[&str]) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -58,55 +58,14 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
         line("observe 4"),
         Step::Send(board(4, "Echo", "Foxtrot")),
     ]);
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![script], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
-            server.received(0, Duration::from_secs(1)).await
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![script]);
 
-    let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
+    let mut app = live_app();
     app.lobby.wall.on = true;
     app.lobby.wall.size = 2;
-    let mut h = Harness::builder()
-        .with_size([1180.0, 820.0])
-        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
-    h.run_steps(1);
-    h.state_mut().connect_to(ConnectRequest {
-        server: addr,
-        handle: "guest".into(),
-        password: None,
-        timeseal: false,
-        remember: false,
-    });
-    let started = Instant::now();
-    let wait_for =
-        |h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool| {
-            while !done(h.state()) {
-                assert!(
-                    started.elapsed() < Duration::from_secs(15),
-                    "waiting for {what}: {:?}",
-                    h.state().status
-                );
-                h.state_mut().poll_network();
-                h.run_steps(1);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        };
-    wait_for(&mut h, "login", &|app| {
-        matches!(app.status, Some(Status::LoggedIn { .. }))
-    });
+    let mut h = window(app, [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
     wait_for(&mut h, "the two best games", &|app| {
         app.store.get(5).is_some() && app.store.get(2).is_some()
     });
@@ -135,8 +94,7 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
         "{:?}",
         h.state().console.lines
     );
-    let _ = done_tx.send(());
-    let received = server.join().expect("server thread");
+    let received = served.finish();
     let observes: Vec<&String> = received
         .iter()
         .filter(|l| l.starts_with("observe"))

@@ -168,3 +168,39 @@ pub fn observed_games(count: u32) -> kibitz::app::KibitzApp {
     }
     app
 }
+
+/// An app that has read `lines` (each a whole server line) at a fixed time
+/// of 10 s.
+pub fn app_with(lines: &[&str]) -> kibitz::app::KibitzApp {
+    use kibitz::app::{KibitzApp, TimeSource};
+    let now = std::time::Duration::from_secs(10);
+    let mut app = KibitzApp::new(TimeSource::Fixed(now));
+    for line in lines {
+        for event in decode(format!("{line}\n\r").as_bytes()) {
+            app.apply_event(now, &event);
+        }
+    }
+    app
+}
+
+/// The window over `app` at 1100x760, a few frames drawn.
+pub fn window(
+    app: kibitz::app::KibitzApp,
+) -> egui_kittest::Harness<'static, kibitz::app::KibitzApp> {
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_ui_state(|ui, app: &mut kibitz::app::KibitzApp| app.show(ui), app);
+    h.run_steps(3);
+    h
+}
+
+/// The moves the app sent, as sent (`e2e4`, `N@f3`, `o-o`).
+pub fn moves_sent(app: &kibitz::app::KibitzApp) -> Vec<String> {
+    app.sent
+        .iter()
+        .filter_map(|c| match c {
+            kibitz::protocol::command::Command::Move(m) => Some(m.to_string()),
+            _ => None,
+        })
+        .collect()
+}
