@@ -8,6 +8,7 @@ pub mod archive;
 pub mod cli;
 pub mod config;
 pub mod desktop;
+pub mod engine;
 pub mod game;
 pub mod logging;
 pub mod net;

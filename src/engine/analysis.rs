@@ -1,0 +1,135 @@
+//! What an engine says about a position, as a player reads it: the
+//! evaluation from White's point of view (centipawns or mate in N), the
+//! depth, and the best line as SAN, checked move by move against the
+//! position (an engine's line that stops being legal is cut there).
+
+use shakmaty::san::SanPlus;
+use shakmaty::variant::VariantPosition;
+use shakmaty::{Color, Move, Position};
+use shakmaty_uci::UciInfo;
+
+/// An evaluation from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns: positive is better for White.
+    Centipawns(i32),
+    /// Mate in this many moves: positive White mates, negative Black does.
+    Mate(i32),
+}
+
+impl std::fmt::Display for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Eval::Centipawns(cp) => write!(f, "{:+.2}", f64::from(cp) / 100.0),
+            Eval::Mate(n) if n >= 0 => write!(f, "#{n}"),
+            Eval::Mate(n) => write!(f, "#-{}", n.unsigned_abs()),
+        }
+    }
+}
+
+/// The engine's latest word on one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    pub depth: u8,
+    pub eval: Eval,
+    /// The best line, legal from the position on.
+    pub line: Vec<Move>,
+    /// The same line in SAN (`Nf3`, `Qxf7#`).
+    pub line_san: Vec<String>,
+}
+
+/// Reads an `info` line about `position`. `None` for an info line without
+/// a score (`currmove`, `string`, `hashfull` ...), or with a secondary
+/// line of a multi-PV search.
+pub fn read_info(position: &VariantPosition, info: &UciInfo) -> Option<Analysis> {
+    if info.multi_pv.is_some_and(|n| n > 1) {
+        return None;
+    }
+    let score = info.score.as_ref()?;
+    // The engine speaks for the side to move.
+    let sign = if position.turn() == Color::White {
+        1
+    } else {
+        -1
+    };
+    let eval = match (score.mate, score.cp) {
+        (Some(mate), _) => Eval::Mate(sign * i32::from(mate)),
+        (None, Some(cp)) => Eval::Centipawns(sign * cp),
+        (None, None) => return None,
+    };
+    let mut line = Vec::new();
+    let mut line_san = Vec::new();
+    let mut pos = position.clone();
+    for uci in &info.pv {
+        let Ok(mv) = uci.to_move(&pos) else {
+            break;
+        };
+        line_san.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
+        line.push(mv);
+    }
+    Some(Analysis {
+        depth: info.depth.unwrap_or(0),
+        eval,
+        line,
+        line_san,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+    use shakmaty::variant::Variant;
+    use shakmaty_uci::UciMessage;
+
+    use super::*;
+
+    fn position(fen: &str) -> VariantPosition {
+        let fen: Fen = fen.parse().expect("fen");
+        VariantPosition::from_setup(Variant::Chess, fen.into_setup(), CastlingMode::Standard)
+            .expect("position")
+    }
+
+    fn info(line: &str) -> UciInfo {
+        match line.parse::<UciMessage>() {
+            Ok(UciMessage::Info(info)) => info,
+            other => panic!("not info: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn scores_are_turned_to_whites_view_and_the_line_to_san() {
+        let start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let a = read_info(&start, &info("info depth 12 score cp 31 pv e2e4 e7e5 g1f3"))
+            .expect("analysis");
+        assert_eq!(a.depth, 12);
+        assert_eq!(a.eval, Eval::Centipawns(31));
+        assert_eq!(a.line_san, ["e4", "e5", "Nf3"]);
+        assert_eq!(a.eval.to_string(), "+0.31");
+        // Black to move and better: negative for White.
+        let black = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let a = read_info(&black, &info("info depth 5 score cp 40 pv c7c5")).expect("analysis");
+        assert_eq!(a.eval, Eval::Centipawns(-40));
+        assert_eq!(a.eval.to_string(), "-0.40");
+    }
+
+    #[test]
+    fn mate_scores_and_lines_cut_where_they_stop_being_legal() {
+        // Scholar's mate pending: White mates in 1.
+        let p = position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let a = read_info(&p, &info("info depth 3 score mate 1 pv h5f7 e8e7")).expect("analysis");
+        assert_eq!(a.eval, Eval::Mate(1));
+        assert_eq!(a.eval.to_string(), "#1");
+        assert_eq!(a.line_san, ["Qxf7#"], "e8e7 after mate is cut");
+        // Info lines without a score are not an analysis.
+        assert_eq!(
+            read_info(&p, &info("info currmove h5f7 currmovenumber 1")),
+            None
+        );
+        assert_eq!(
+            read_info(&p, &info("info depth 3 multipv 2 score cp 10 pv d2d3")),
+            None,
+            "a secondary line"
+        );
+    }
+}
