@@ -679,10 +679,7 @@ impl KibitzApp {
             Some(Status::LoggedIn { handle }) => Some(handle.as_str()),
             _ => None,
         };
-        let own = self
-            .store
-            .games()
-            .find(|g| g.my_color().is_some() && !g.is_over());
+        let own = self.store.own_live_game();
         let title = title::window_title(me, &self.server, own);
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

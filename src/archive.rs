@@ -77,7 +77,7 @@ impl UtcTime {
 /// The name a server's games are known by in PGN: `FICS` for
 /// freechess.org (as FICS itself writes it), else the host name.
 pub fn server_name(server: &str) -> &str {
-    let host = server.rsplit_once(':').map_or(server, |(host, _)| host);
+    let host = crate::config::host_of(server);
     if host.eq_ignore_ascii_case("freechess.org")
         || host.to_ascii_lowercase().ends_with(".freechess.org")
         || host.eq_ignore_ascii_case("fics")

@@ -301,12 +301,17 @@ pub struct ServerProfile {
     pub remember_password: bool,
 }
 
+/// The host of a `host:port` server address.
+pub fn host_of(server: &str) -> &str {
+    server.rsplit_once(':').map_or(server, |(host, _)| host)
+}
+
 /// Whether a server is spoken to with timeseal unless the user says
 /// otherwise: freechess.org runs it; elsewhere it is off (a server without
 /// timeseal would take the hello for a login name). The command line and
 /// the connect form follow the same rule.
 pub fn timeseal_by_default(server: &str) -> bool {
-    let host = server.rsplit_once(':').map_or(server, |(host, _)| host);
+    let host = host_of(server);
     let host = host.trim().to_ascii_lowercase();
     host == "freechess.org" || host.ends_with(".freechess.org")
 }

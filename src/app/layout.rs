@@ -172,11 +172,10 @@ impl KibitzApp {
     /// The game typed moves go to: a live game of ours, the focused one
     /// first (typing while another board has the focus still plays).
     fn keyboard_game(&self) -> Option<u32> {
-        let ours = |g: &&crate::game::Game| g.my_color().is_some() && !g.is_over();
         self.focused
             .and_then(|n| self.store.get(n))
-            .filter(ours)
-            .or_else(|| self.store.games().find(ours))
+            .filter(|g| g.is_own_live())
+            .or_else(|| self.store.own_live_game())
             .map(|g| g.number)
     }
 
@@ -187,11 +186,10 @@ impl KibitzApp {
         if let Some(number) = self.maximized.filter(|n| docked.contains(n)) {
             return vec![(number, area)];
         }
-        let own = docked.iter().copied().find(|&n| {
-            self.store
-                .get(n)
-                .is_some_and(|g| g.my_color().is_some() && !g.is_over())
-        });
+        let own = docked
+            .iter()
+            .copied()
+            .find(|&n| self.store.get(n).is_some_and(|g| g.is_own_live()));
         let Some(own) = own.filter(|_| docked.len() > 1) else {
             return grid(area, docked);
         };

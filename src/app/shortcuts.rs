@@ -79,9 +79,8 @@ impl KibitzApp {
             if !pressed(Modifiers::ALT, key) {
                 continue;
             }
-            let rated = self.store.get(own).is_some_and(|g| g.rated == Some(true));
-            let needs =
-                self.settings.play.confirm_resign && (decision == Decision::Resign || rated);
+            let rated = self.store.get(own).and_then(|g| g.rated);
+            let needs = decision.needs_confirmation(self.settings.play.confirm_resign, rated);
             let view = self.views.entry(own).or_default();
             if view.confirm.press(decision, now, needs) {
                 actions.push(Action::Send(command));
@@ -92,10 +91,7 @@ impl KibitzApp {
 
     /// Our live game, if we play one.
     pub(super) fn own_live_game(&self) -> Option<u32> {
-        self.store
-            .games()
-            .find(|g| g.my_color().is_some() && !g.is_over())
-            .map(|g| g.number)
+        self.store.own_live_game().map(|g| g.number)
     }
 
     /// The keyboard goes to the next (or previous) board, in the order of

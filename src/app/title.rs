@@ -10,7 +10,7 @@ pub fn window_title(me: Option<&str>, server: &str, own_game: Option<&Game>) -> 
     let Some(me) = me else {
         return "Kibitz".to_owned();
     };
-    let host = server.rsplit_once(':').map_or(server, |(host, _)| host);
+    let host = crate::config::host_of(server);
     let mut title = format!("Kibitz - {me} on {host}");
     if let Some(game) = own_game.filter(|g| !g.is_over())
         && let (Some(mine), Some(board)) = (game.my_color(), game.board.as_deref())

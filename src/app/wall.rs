@@ -114,10 +114,7 @@ impl KibitzApp {
             .filter(|g| matches!(g.relation, Relation::Observing) && !g.is_over())
             .map(|g| g.number)
             .collect();
-        let own = self
-            .store
-            .games()
-            .any(|g| g.my_color().is_some() && !g.is_over());
+        let own = self.store.own_live_game().is_some();
         // Lists come seconds apart (at the switch, then after an ended game
         // has lingered), so the boards of the last observes are here by now;
         // one that never came (a game just over, or private) is not counted.

@@ -54,6 +54,11 @@ impl GameStore {
     }
 
     /// All games, by number.
+    /// The game the user plays now, if any.
+    pub fn own_live_game(&self) -> Option<&Game> {
+        self.games().find(|g| g.is_own_live())
+    }
+
     pub fn games(&self) -> impl Iterator<Item = &Game> {
         self.games.values()
     }

@@ -88,6 +88,11 @@ impl Game {
         error.ignore_invalid_ep_square().ok()
     }
 
+    /// A game the user plays and that is still going on.
+    pub fn is_own_live(&self) -> bool {
+        self.my_color().is_some() && !self.is_over()
+    }
+
     /// The side the user plays, in a game the user plays.
     pub fn my_color(&self) -> Option<Color> {
         let board = self.board.as_deref()?;

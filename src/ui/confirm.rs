@@ -17,6 +17,15 @@ pub enum Decision {
     Abort,
 }
 
+impl Decision {
+    /// Whether this decision takes a second press: resigning always, while
+    /// "confirm resign" is on; aborting only a rated game (an unrated abort
+    /// costs nothing).
+    pub fn needs_confirmation(self, confirm_resign: bool, rated: Option<bool>) -> bool {
+        confirm_resign && (self == Decision::Resign || rated == Some(true))
+    }
+}
+
 /// One panel's armed button, if any.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Confirm {

@@ -408,8 +408,7 @@ fn game_buttons_ui(
             }
             let go = match decision {
                 Some(decision) => {
-                    let needs = cx.settings.confirm_resign
-                        && (decision == Decision::Resign || game.rated == Some(true));
+                    let needs = decision.needs_confirmation(cx.settings.confirm_resign, game.rated);
                     view.confirm.press(decision, now, needs)
                 }
                 None => true,
