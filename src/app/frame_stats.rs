@@ -126,6 +126,53 @@ fn process_cpu_time() -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 10))
 }
 
+impl super::KibitzApp {
+    /// Counts this frame, and why it was drawn, when frame stats are on.
+    pub(super) fn count_frame(&mut self, ui: &egui::Ui) {
+        let frame = ui.ctx().cumulative_frame_nr();
+        if frame == 0 {
+            super::launch::step("first frame laid out");
+            if self.open_audio {
+                ui.ctx().request_repaint();
+            }
+        } else if std::mem::take(&mut self.open_audio) {
+            self.sounds = crate::sound::Player::open();
+            super::launch::step("audio opened");
+        }
+        let now = self.now();
+        let network = std::mem::take(&mut self.events_since_frame) > 0;
+        let Some(stats) = self.frame_stats.as_mut() else {
+            return;
+        };
+        let input = ui.input(|i| {
+            !i.events.is_empty() || i.pointer.any_down() || i.pointer.delta() != egui::Vec2::ZERO
+        });
+        let animation = self
+            .views
+            .values()
+            .any(|v| v.slide.is_some() || v.board.is_dragging());
+        let cause = if input {
+            Cause::Input
+        } else if network {
+            Cause::Network
+        } else if animation {
+            Cause::Animation
+        } else {
+            Cause::Clock
+        };
+        if stats.trace {
+            // Every frame, with what asked egui for it: for finding the
+            // frames nobody needed.
+            let causes = ui.ctx().repaint_causes();
+            eprintln!("kibitz: frame at {now:?}, {cause:?}: {causes:?}");
+        }
+        if let Some(line) = stats.frame(cause) {
+            tracing::info!("{line}");
+            eprintln!("kibitz: {line}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

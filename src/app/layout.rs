@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 use super::KibitzApp;
 use crate::game::{GameStore, Now};
 use crate::ui::game_panel::{
-    Action, GameView, PanelContext, PanelSettings, PendingOffer, browse_keys, game_panel_ui,
+    Action, GameView, PanelContext, PanelSettings, PendingOffer, game_panel_ui,
 };
+use crate::ui::move_list::browse_keys;
 use crate::ui::tile::{Grid, TILE_MARGIN};
 
 impl KibitzApp {

@@ -11,7 +11,7 @@
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
 //! | Alt+C | say both clocks (screen reader) |
 //!
-//! Left, Right, Home, End step through the move list (`browse_keys`).
+//! Left, Right, Home, End step through the move list (`ui::move_list::browse_keys`).
 
 use egui::{Key, Modifiers};
 

@@ -2,6 +2,7 @@
 //! user did and never talk to the network.
 
 pub mod board;
+mod board_access;
 pub mod clock;
 pub mod confirm;
 pub mod connect;
@@ -10,6 +11,7 @@ pub mod dialogs;
 pub mod game_panel;
 pub mod icons;
 pub mod lobby;
+pub mod move_list;
 pub mod pieces;
 pub mod settings;
 pub mod theme;

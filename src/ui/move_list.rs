@@ -1,0 +1,210 @@
+//! The move list of a tile: SAN in rows of two, painted by hand and laid
+//! out only where visible (a new move costs one frame); a click shows that
+//! position, the arrow keys, Home and End step, "Live" returns.
+
+use egui::RichText;
+
+use super::game_panel::GameView;
+use crate::game::Game;
+
+/// The SAN move list; a click shows that position, arrows step, "Live" returns.
+pub fn move_list_ui(ui: &mut egui::Ui, game: &Game, view: &mut GameView) {
+    ui.horizontal(|ui| {
+        let live = view.browse.is_none();
+        if ui.add_enabled(!live, egui::Button::new("Live")).clicked() {
+            view.browse = None;
+        }
+        if game.incomplete {
+            ui.label(RichText::new("(earlier moves missing)").weak());
+        }
+    });
+    // Rows of fixed size, laid out by hand and only where visible: an
+    // `egui::Grid` re-measures its columns when a move is added and asks for
+    // two more frames each time, and a long game would be laid out whole.
+    let row_height =
+        ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y;
+    let number_width = text_width(ui, "888.");
+    let san_width = text_width(ui, "Qxe8=Q+").max(text_width(ui, "O-O-O+"))
+        + 2.0 * ui.spacing().button_padding.x;
+    let rows = move_rows(game.start_ply, game.moves.len());
+    egui::ScrollArea::vertical()
+        .id_salt(("moves", game.number))
+        .auto_shrink([false, false])
+        .stick_to_bottom(view.browse.is_none())
+        .show_rows(ui, row_height, rows.len(), |ui, visible| {
+            for row in &rows[visible] {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    let size = egui::vec2(number_width, row_height);
+                    ui.allocate_ui_with_layout(
+                        size,
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.label(format!("{}.", row.number));
+                        },
+                    );
+                    for cell in [row.white, row.black] {
+                        let size = egui::vec2(san_width, row_height);
+                        ui.allocate_ui_with_layout(
+                            size,
+                            egui::Layout::left_to_right(egui::Align::Center),
+                            |ui| match cell {
+                                Some(index) => {
+                                    let current = view
+                                        .browse
+                                        .map_or(index + 1 == game.moves.len(), |b| b == index);
+                                    let san = &game.moves[index].san;
+                                    if move_cell(ui, san, current).clicked() {
+                                        view.browse =
+                                            (index + 1 != game.moves.len()).then_some(index);
+                                    }
+                                }
+                                None if row.white.is_none() => {
+                                    ui.label("…");
+                                }
+                                None => {}
+                            },
+                        );
+                    }
+                });
+            }
+        });
+}
+
+/// One line of the move list: the move number and the indices (into
+/// `Game::moves`) of White's and Black's moves; a game that starts with
+/// Black to move has no White move in its first row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MoveRow {
+    number: usize,
+    white: Option<usize>,
+    black: Option<usize>,
+}
+
+/// The move list's rows for `moves` moves from half-move `start_ply`.
+fn move_rows(start_ply: u32, moves: usize) -> Vec<MoveRow> {
+    let mut rows: Vec<MoveRow> = Vec::with_capacity(moves / 2 + 1);
+    for index in 0..moves {
+        let ply = start_ply as usize + index;
+        if ply.is_multiple_of(2) || rows.is_empty() {
+            rows.push(MoveRow {
+                number: ply / 2 + 1,
+                white: None,
+                black: None,
+            });
+        }
+        let row = rows.last_mut().expect("a row was pushed");
+        if ply.is_multiple_of(2) {
+            row.white = Some(index);
+        } else {
+            row.black = Some(index);
+        }
+    }
+    rows
+}
+
+/// One move of the move list, painted by hand and clickable. An
+/// `egui::Button` (or selectable label) asks for two extra frames the first
+/// time it is shown, which a new move would cost on every board.
+fn move_cell(ui: &mut egui::Ui, san: &str, current: bool) -> egui::Response {
+    let size = ui.available_size();
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, current, san));
+    let visuals = ui.visuals();
+    let (fill, color) = if current {
+        (visuals.selection.bg_fill, visuals.selection.stroke.color)
+    } else if response.hovered() {
+        (
+            visuals.widgets.hovered.weak_bg_fill,
+            visuals.widgets.hovered.text_color(),
+        )
+    } else {
+        (egui::Color32::TRANSPARENT, visuals.text_color())
+    };
+    let painter = ui.painter();
+    if fill != egui::Color32::TRANSPARENT {
+        painter.rect_filled(rect, visuals.widgets.inactive.corner_radius, fill);
+    }
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let at = egui::pos2(rect.left() + ui.spacing().button_padding.x, rect.center().y);
+    painter.text(at, egui::Align2::LEFT_CENTER, san, font, color);
+    if response.hovered() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    response
+}
+
+/// The width of `text` in the body font.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.fonts_mut(|fonts| fonts.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE))
+        .size()
+        .x
+}
+
+/// Steps through the history with the keyboard: Left/Right, Home/End.
+pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
+    if view.board.square_focused {
+        return;
+    }
+    let last = game.moves.len().checked_sub(1);
+    let Some(last) = last else {
+        return;
+    };
+    let (left, right, home, end) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowLeft),
+            i.key_pressed(egui::Key::ArrowRight),
+            i.key_pressed(egui::Key::Home),
+            i.key_pressed(egui::Key::End),
+        )
+    });
+    let at = view.browse.unwrap_or(last);
+    let target = if left {
+        Some(at.saturating_sub(1))
+    } else if right {
+        Some((at + 1).min(last))
+    } else if home {
+        Some(0)
+    } else if end {
+        Some(last)
+    } else {
+        return;
+    };
+    view.browse = target.filter(|&t| t != last);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(number: usize, white: Option<usize>, black: Option<usize>) -> MoveRow {
+        MoveRow {
+            number,
+            white,
+            black,
+        }
+    }
+
+    #[test]
+    fn move_rows_pair_white_and_black() {
+        assert_eq!(move_rows(0, 0), []);
+        assert_eq!(
+            move_rows(0, 3),
+            [row(1, Some(0), Some(1)), row(2, Some(2), None)]
+        );
+    }
+
+    #[test]
+    fn a_list_that_starts_with_black_has_no_white_move_first() {
+        // Half-move 29 is Black's 15th move.
+        assert_eq!(
+            move_rows(29, 4),
+            [
+                row(15, None, Some(0)),
+                row(16, Some(1), Some(2)),
+                row(17, Some(3), None)
+            ]
+        );
+    }
+}
