@@ -67,6 +67,7 @@ pub struct ConnectRequest {
     pub remember: bool,
 }
 
+mod analysis;
 mod announce;
 mod connection;
 mod events;
@@ -147,6 +148,8 @@ pub struct KibitzApp {
     frame_stats: Option<frame_stats::FrameStats>,
     /// Network events applied since the last frame (for the frame stats).
     events_since_frame: usize,
+    /// Engine analysis: the engine thread, its status and results.
+    analyses: analysis::Analyses,
 }
 
 impl KibitzApp {
@@ -194,6 +197,7 @@ impl KibitzApp {
             frame_stats: frame_stats::FrameStats::wanted_by_env()
                 .then(frame_stats::FrameStats::new),
             events_since_frame: 0,
+            analyses: analysis::Analyses::default(),
         }
     }
 
@@ -485,6 +489,7 @@ impl KibitzApp {
             }
         }
         let mut actions = Vec::new();
+        let mut analysed = Vec::new();
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
             actions.extend(self.offers_ui(ui));
@@ -496,11 +501,14 @@ impl KibitzApp {
                 }
                 return;
             }
-            actions.extend(self.games_ui(ui, now));
+            let (game_actions, wanted) = self.games_ui(ui, now);
+            actions.extend(game_actions);
+            analysed = wanted;
         });
         for action in actions {
             self.handle(action);
         }
+        self.plan_analysis(analysed);
         self.on_screen
             .update(self.console.tab, self.lobby_open || self.lobby.wall.on);
         self.update_title(ui.ctx());
@@ -562,8 +570,13 @@ impl eframe::App for KibitzApp {
         visuals.panel_fill.to_normalized_gamma_f32()
     }
 
-    fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.poll_network();
+        self.poll_engine();
+        // eframe runs no `ui` while the window is minimized: stop here.
+        if ctx.input(|i| i.viewport().minimized == Some(true)) {
+            self.pause_analysis();
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

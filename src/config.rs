@@ -50,6 +50,8 @@ pub struct Settings {
     pub play: PlaySettings,
     /// Which sounds play, and how loud.
     pub sound: SoundSettings,
+    /// Engine analysis beside the boards.
+    pub analysis: AnalysisSettings,
     /// Ask the operating system for attention (flash the taskbar entry,
     /// bounce the dock icon) when it becomes your move, an offer arrives or
     /// your game ends while the window is not focused.
@@ -74,6 +76,7 @@ impl Default for Settings {
             board: BoardSettings::default(),
             play: PlaySettings::default(),
             sound: SoundSettings::default(),
+            analysis: AnalysisSettings::default(),
             attention: true,
             servers: vec![ServerProfile::default()],
             last_server: 0,
@@ -93,6 +96,7 @@ impl Settings {
     pub fn sanitized(mut self) -> Self {
         self.board = self.board.sanitized();
         self.sound = self.sound.sanitized();
+        self.analysis = self.analysis.sanitized();
         self.last_server = self.last_server.min(self.servers.len().saturating_sub(1));
         let excess = self
             .console_history
@@ -230,6 +234,49 @@ impl Default for PlaySettings {
             type_in: true,
             announce_moves: AnnounceMoves::default(),
         }
+    }
+}
+
+/// Hash sizes the settings accept, in MiB.
+pub const HASH_MB_RANGE: std::ops::RangeInclusive<u32> = 1..=4096;
+/// Engine threads the settings accept.
+pub const THREADS_RANGE: std::ops::RangeInclusive<u32> = 1..=64;
+
+/// Engine analysis beside the boards (a UCI engine such as Stockfish).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AnalysisSettings {
+    /// New boards show analysis (each board has its own switch too).
+    pub on_by_default: bool,
+    /// The engine: a program name looked up on `PATH` and in `/usr/games`,
+    /// or a path.
+    pub engine: String,
+    /// Engine threads (one engine process analyses every board).
+    pub threads: u32,
+    /// The engine's hash table, in MiB.
+    pub hash_mb: u32,
+}
+
+impl Default for AnalysisSettings {
+    fn default() -> Self {
+        AnalysisSettings {
+            on_by_default: false,
+            engine: "stockfish".to_owned(),
+            threads: 1,
+            hash_mb: 64,
+        }
+    }
+}
+
+impl AnalysisSettings {
+    /// Threads and hash brought into range; an empty engine is Stockfish.
+    pub fn sanitized(mut self) -> Self {
+        self.threads = self.threads.clamp(*THREADS_RANGE.start(), *THREADS_RANGE.end());
+        self.hash_mb = self.hash_mb.clamp(*HASH_MB_RANGE.start(), *HASH_MB_RANGE.end());
+        if self.engine.trim().is_empty() {
+            self.engine = AnalysisSettings::default().engine;
+        }
+        self
     }
 }
 

@@ -10,6 +10,8 @@ use crate::game::{GameStore, Now};
 use crate::ui::game_panel::{
     Action, GameView, PanelContext, PanelSettings, PendingOffer, game_panel_ui,
 };
+use crate::engine::scheduler::Target;
+use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::move_list::browse_keys;
 use crate::ui::tile::{Grid, TILE_MARGIN};
 
@@ -51,7 +53,12 @@ impl KibitzApp {
         actions
     }
 
-    pub(super) fn games_ui(&mut self, ui: &mut egui::Ui, now: Now) -> Vec<Action> {
+    /// The game panels; also the boards that want analysis, in drawing order.
+    pub(super) fn games_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        now: Now,
+    ) -> (Vec<Action>, Vec<(u32, Target)>) {
         let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
         self.detached.retain(|n| all.contains(n));
         if self.maximized.is_some_and(|n| !all.contains(&n)) {
@@ -86,6 +93,12 @@ impl KibitzApp {
             cache: &mut self.cache,
             focused: self.focused,
             keyboard,
+            analysis: AnalysisFrame {
+                default_on: self.settings.analysis.on_by_default,
+                results: &self.analyses.results,
+                status: &self.analyses.status,
+                wanted: Vec::new(),
+            },
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -119,7 +132,7 @@ impl KibitzApp {
                 };
                 ui.label(text);
             });
-            return actions;
+            return (actions, cx.analysis.wanted);
         }
         if self.free_tiling && self.maximized.is_none() {
             self.workspace.sync(&docked);
@@ -134,7 +147,7 @@ impl KibitzApp {
             };
             let mut behavior = crate::ui::workspace::PaneUi { show: &mut show };
             self.workspace.tree.ui(&mut behavior, ui);
-            return actions;
+            return (actions, cx.analysis.wanted);
         }
         let overflow = placed
             .iter()
@@ -167,7 +180,7 @@ impl KibitzApp {
             browse_keys(ui, game, view);
         }
         ui.allocate_space(ui.available_size());
-        actions
+        (actions, cx.analysis.wanted)
     }
 
     /// The game typed moves go to: a live game of ours, the focused one

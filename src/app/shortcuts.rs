@@ -6,6 +6,7 @@
 //! | Ctrl+Tab, Ctrl+Shift+Tab | the next / previous board gets the keyboard |
 //! | `/`, Ctrl+L | to the console's command line |
 //! | Alt+F | flip the board with the keyboard |
+//! | Alt+E | engine analysis on or off for the board with the keyboard |
 //! | Alt+D, Alt+T | offer a draw, ask for a takeback (your game) |
 //! | Alt+R, Alt+A | resign, abort (twice within 3 s while confirmation is on) |
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
@@ -53,6 +54,12 @@ impl KibitzApp {
         {
             let view = self.views.entry(number).or_default();
             view.flipped = !view.flipped;
+        }
+        if pressed(Modifiers::ALT, Key::E)
+            && let Some(number) = self.focused.or_else(|| self.store.games().next().map(|g| g.number))
+        {
+            let default_on = self.settings.analysis.on_by_default;
+            self.views.entry(number).or_default().analysis.toggle(default_on);
         }
         if pressed(Modifiers::ALT, Key::C) {
             self.say_the_clocks(now);

@@ -3,6 +3,8 @@
 //! depth, and the best line as SAN, checked move by move against the
 //! position (an engine's line that stops being legal is cut there).
 
+use shakmaty::EnPassantMode;
+use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::variant::VariantPosition;
 use shakmaty::{Color, Move, Position};
@@ -36,6 +38,29 @@ pub struct Analysis {
     pub line: Vec<Move>,
     /// The same line in SAN (`Nf3`, `Qxf7#`).
     pub line_san: Vec<String>,
+}
+
+/// A position's name for caching its analysis: the FEN without the move
+/// counters, so the same position reached twice is looked at once.
+pub fn position_key(position: &VariantPosition) -> String {
+    let fen = Fen::from_position(position, EnPassantMode::Legal).to_string();
+    let fields: Vec<&str> = fen.split(' ').take(4).collect();
+    fields.join(" ")
+}
+
+/// The share of the bar that is White's, 0 to 1: the winning chances
+/// lichess derives from centipawns, so +1 is a small edge and +5 nearly
+/// all; a mate fills the bar for its side.
+pub fn white_share(eval: Eval) -> f32 {
+    match eval {
+        Eval::Mate(n) if n > 0 => 1.0,
+        Eval::Mate(n) if n < 0 => 0.0,
+        Eval::Mate(_) => 0.5,
+        Eval::Centipawns(cp) => {
+            let chances = 2.0 / (1.0 + (-0.003_682_08 * cp as f32).exp()) - 1.0;
+            0.5 + 0.5 * chances
+        }
+    }
 }
 
 /// Reads an `info` line about `position`. `None` for an info line without
@@ -111,6 +136,23 @@ mod tests {
         let a = read_info(&black, &info("info depth 5 score cp 40 pv c7c5")).expect("analysis");
         assert_eq!(a.eval, Eval::Centipawns(-40));
         assert_eq!(a.eval.to_string(), "-0.40");
+    }
+
+    #[test]
+    fn keys_ignore_move_counters_and_the_bar_follows_winning_chances() {
+        let a = position("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+        let b = position("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 5 9");
+        assert_eq!(position_key(&a), position_key(&b));
+        assert_eq!(
+            position_key(&a),
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -"
+        );
+        assert_eq!(white_share(Eval::Centipawns(0)), 0.5);
+        let small = white_share(Eval::Centipawns(100));
+        assert!((0.55..0.7).contains(&small), "{small}");
+        assert!(white_share(Eval::Centipawns(-500)) < 0.15);
+        assert_eq!(white_share(Eval::Mate(3)), 1.0);
+        assert_eq!(white_share(Eval::Mate(-1)), 0.0);
     }
 
     #[test]

@@ -1,8 +1,13 @@
-//! Engine analysis (UCI), sans-IO like the protocol core: `analysis.rs`
-//! reads an engine's `info` lines into an evaluation from White's view and
-//! a best line in SAN; `session.rs` is the conversation with one engine
-//! process (start, options, one search at a time, stop), lines in and
-//! lines out, no process or clock of its own.
+//! Engine analysis (UCI). The core is sans-IO like the protocol's:
+//! `analysis.rs` reads an engine's `info` lines into an evaluation from
+//! White's view and a best line in SAN; `session.rs` is the conversation
+//! with one engine (start, options, one search at a time, stop), lines in
+//! and lines out; `scheduler.rs` decides which board's position the one
+//! engine looks at. `process.rs` runs the engine program on a thread of
+//! its own and is the only part that does IO.
 
 pub mod analysis;
+pub mod process;
+pub mod results;
+pub mod scheduler;
 pub mod session;

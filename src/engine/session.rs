@@ -129,6 +129,15 @@ impl EngineSession {
         }
     }
 
+    /// Waiting for the engine to answer (`uciok`, `readyok`, or `bestmove`
+    /// after `stop`): an engine that takes seconds here has hung.
+    pub fn awaiting_answer(&self) -> bool {
+        matches!(
+            self.state,
+            State::Starting | State::Initializing | State::Stopping
+        )
+    }
+
     /// One line from the engine.
     pub fn handle_line(&mut self, line: &str) {
         let line = line.trim();

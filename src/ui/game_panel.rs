@@ -6,6 +6,10 @@
 use egui::{Align, Layout, RichText};
 use shakmaty::{Color, Move, Setup, Square};
 
+use super::analysis_view::{
+    AnalysisFrame, AnalysisView, Subject, analysis_row_ui, eval_bar_ui, preview_caption,
+    preview_position, subject,
+};
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
 use super::icons::{Icon, icon_button};
@@ -63,6 +67,8 @@ pub struct GameView {
     pub confirm: super::confirm::Confirm,
     /// A move being typed on the keyboard.
     pub type_in: super::type_in::TypeIn,
+    /// Engine analysis: the switch, the previewed line, the last shown.
+    pub analysis: AnalysisView,
 }
 
 /// Settings a panel follows.
@@ -101,6 +107,50 @@ pub struct PanelContext<'a> {
     pub focused: Option<u32>,
     /// The game typed moves go to (a live game of ours).
     pub keyboard: Option<u32>,
+    /// Engine results and status in; the boards that want analysis out.
+    pub analysis: AnalysisFrame<'a>,
+}
+
+/// A panel's analysis this frame: what the engine may look at, and what
+/// to show for it (fresh: of this position, else the last one dimmed).
+struct Shown {
+    subject: Subject,
+    analysis: Option<(crate::engine::analysis::Analysis, bool)>,
+}
+
+/// Whether this panel shows analysis, and what. The user's own live game
+/// shows the fair-play note only when its switch was turned on by hand.
+fn shown_analysis(game: &Game, view: &mut GameView, cx: &mut PanelContext<'_>) -> Option<Shown> {
+    let on = if game.is_own_live() {
+        view.analysis.on == Some(true)
+    } else {
+        view.analysis.is_on(cx.analysis.default_on)
+    };
+    if !on {
+        view.analysis.preview = None;
+        return None;
+    }
+    let subject = subject(game, view.browse);
+    let mut analysis = None;
+    if let Subject::Position(target) = &subject {
+        cx.analysis.wanted.push((game.number, target.clone()));
+        if let Some(fresh) = cx.analysis.results.get(&target.key) {
+            if view.analysis.last.as_ref() != Some(fresh) {
+                view.analysis.last = Some(fresh.clone());
+            }
+            analysis = Some((fresh.clone(), true));
+        }
+    }
+    if view
+        .analysis
+        .preview
+        .as_ref()
+        .is_some_and(|(key, _)| !matches!(&subject, Subject::Position(t) if &t.key == key) || analysis.is_none())
+    {
+        view.analysis.preview = None;
+    }
+    let analysis = analysis.or_else(|| view.analysis.last.clone().map(|a| (a, false)));
+    Some(Shown { subject, analysis })
 }
 
 /// Draws a game's tile in the space `ui` offers: the board first, a strip
@@ -129,7 +179,8 @@ pub fn game_panel_ui(
     let orientation = if view.flipped { !base } else { base };
     let area = ui.available_rect_before_wrap();
     let playing = game.relation.is_playing() && !game.is_over();
-    let layout = TileLayout::new(area, playing);
+    let shown = shown_analysis(game, view, cx);
+    let layout = TileLayout::new(area, playing, shown.is_some());
     // Registered first, so the board and buttons drawn later take their
     // own clicks; what is left (the strips, a watched board) is the tile's.
     let tile = ui.interact(
@@ -153,6 +204,15 @@ pub fn game_panel_ui(
                 .max_rect(layout.board)
                 .id_salt(("board", game.number)),
         );
+        let preview = shown.as_ref().and_then(|shown| {
+            let (_, plies) = view.analysis.preview.as_ref()?;
+            let (analysis, _) = shown.analysis.as_ref()?;
+            let Subject::Position(target) = &shown.subject else {
+                return None;
+            };
+            let (position, last) = preview_position(&target.position, &analysis.line, *plies)?;
+            Some((position, last, preview_caption(&analysis.line_san, *plies)))
+        });
         if let Some(action) = board_area_ui(
             &mut board_ui,
             game,
@@ -160,8 +220,29 @@ pub fn game_panel_ui(
             cx,
             orientation,
             layout.board.width(),
+            preview,
         ) {
             actions.push(action);
+        }
+    }
+    if let (Some(shown), Some(bar)) = (&shown, layout.eval_bar) {
+        let analysis = shown.analysis.as_ref();
+        let fresh = analysis.is_some_and(|(_, fresh)| *fresh);
+        eval_bar_ui(ui, bar, analysis.map(|(a, _)| a), orientation, fresh);
+    }
+    if let (Some(shown), Some(row)) = (&shown, layout.analysis_row) {
+        let previewing = view.analysis.preview.as_ref().map(|(_, plies)| *plies);
+        let clicked = analysis_row_ui(
+            ui,
+            row,
+            ui.scope_id().with(("analysis", game.number)),
+            &shown.subject,
+            shown.analysis.as_ref().map(|(a, fresh)| (a, *fresh)),
+            cx.analysis.status,
+            previewing,
+        );
+        if let (Some(plies), Subject::Position(target)) = (clicked, &shown.subject) {
+            view.analysis.preview = (plies > 0).then(|| (target.key.clone(), plies));
         }
     }
     strip_ui(
@@ -201,7 +282,8 @@ pub fn game_panel_ui(
         move_list_ui(&mut column, game, view);
     }
     if hovered || cx.focused == Some(game.number) {
-        tile_controls_ui(ui, layout.board, game, view, &mut actions);
+        let default_on = cx.analysis.default_on;
+        tile_controls_ui(ui, layout.board, game, view, default_on, &mut actions);
     }
     // A double click anywhere on the tile but the own live board (where
     // clicks are moves) shows the game alone, or all games again.
@@ -432,6 +514,7 @@ fn tile_controls_ui(
     board: egui::Rect,
     game: &Game,
     view: &mut GameView,
+    analysis_default: bool,
     actions: &mut Vec<Action>,
 ) {
     let number = game.number;
@@ -448,7 +531,17 @@ fn tile_controls_ui(
             "Stop observing (the board stays)",
         ));
     }
+    let analysis_tip = if view.analysis.is_on(analysis_default) {
+        "Hide the engine's analysis (Alt+E)"
+    } else {
+        "Show the engine's analysis: evaluation bar and best line (Alt+E)"
+    };
     controls.extend([
+        (
+            Icon::Analysis,
+            format!("Analysis, game {number}"),
+            analysis_tip,
+        ),
         (
             Icon::Flip,
             format!("Flip board, game {number}"),
@@ -490,6 +583,7 @@ fn tile_controls_ui(
             match icon {
                 Icon::Unobserve => actions.push(Action::Send(Command::Unobserve(Some(number)))),
                 Icon::Flip => view.flipped = !view.flipped,
+                Icon::Analysis => view.analysis.toggle(analysis_default),
                 Icon::Maximize => actions.push(Action::Maximize { game: number }),
                 Icon::Detach => actions.push(Action::Detach { game: number }),
                 Icon::Close => actions.push(Action::Close { game: number }),
@@ -505,9 +599,13 @@ fn board_area_ui(
     cx: &mut PanelContext<'_>,
     orientation: Color,
     side: f32,
+    preview: Option<(shakmaty::variant::VariantPosition, Move, RichText)>,
 ) -> Option<Action> {
     let board = game.board.as_deref()?;
     view.board_side = side;
+    if let Some((position, last, caption)) = preview {
+        return preview_ui(ui, game, view, cx, orientation, side, &position, last, caption);
+    }
     let browsing = view
         .browse
         .and_then(|i| game.moves.get(i)?.position.clone());
@@ -574,6 +672,63 @@ fn board_area_ui(
             None
         }
     }
+}
+
+/// The engine's line played out on the board up to a move: no moves can
+/// be made on it, a caption says what it is, a click on it goes back.
+#[allow(clippy::too_many_arguments)]
+fn preview_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &mut GameView,
+    cx: &mut PanelContext<'_>,
+    orientation: Color,
+    side: f32,
+    position: &shakmaty::variant::VariantPosition,
+    last: Move,
+    caption: RichText,
+) -> Option<Action> {
+    let label = format!("Board, game {}, engine line", game.number);
+    let setup = shakmaty::Position::to_setup(position, shakmaty::EnPassantMode::Legal);
+    let check = shakmaty::Position::is_check(position)
+        .then(|| setup.board.king_of(setup.turn))
+        .flatten();
+    let board_view = BoardView {
+        label: &label,
+        pieces: &setup.board,
+        orientation,
+        position: None,
+        mover: None,
+        last_move: Some((last.from(), last.to())),
+        check,
+        premove: None,
+        slide: None,
+        auto_queen: cx.settings.auto_queen,
+        allow_premove: false,
+        style: cx.settings.style,
+    };
+    let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
+    board_ui(ui, &mut view.board, &board_view, cx.cache, side);
+    let band = egui::Rect::from_min_size(
+        board_rect.left_bottom() - egui::vec2(0.0, 20.0),
+        egui::vec2(board_rect.width(), 20.0),
+    );
+    ui.painter()
+        .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.85));
+    ui.put(
+        band.shrink2(egui::vec2(4.0, 0.0)),
+        egui::Label::new(caption.color(theme::BANNER_FG).small()).truncate(),
+    );
+    let clicked = ui.input(|i| {
+        i.pointer.primary_pressed()
+            && i.pointer
+                .interact_pos()
+                .is_some_and(|p| board_rect.contains(p))
+    });
+    if clicked {
+        view.analysis.preview = None;
+    }
+    None
 }
 
 /// Typed moves for the board with the keyboard, in a live game of ours

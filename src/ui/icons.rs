@@ -16,6 +16,8 @@ pub enum Icon {
     Detach,
     /// Close: a cross.
     Close,
+    /// Engine analysis on or off: an evaluation bar, half filled.
+    Analysis,
 }
 
 /// An icon button of `side` points; its accessible name is `name` and its
@@ -88,6 +90,12 @@ fn paint_icon(painter: &egui::Painter, r: Rect, icon: Icon, color: Color32) {
                 stroke,
                 egui::StrokeKind::Middle,
             );
+        }
+        Icon::Analysis => {
+            let bar = Rect::from_min_max(at(0.3, 0.0), at(0.7, 1.0));
+            painter.rect_stroke(bar, 0.0, stroke, egui::StrokeKind::Middle);
+            painter.rect_filled(Rect::from_min_max(at(0.3, 0.55), at(0.7, 1.0)), 0.0, color);
+            line(at(0.1, 0.5), at(0.9, 0.5));
         }
         Icon::Close => {
             line(at(0.0, 0.0), at(1.0, 1.0));

@@ -1,6 +1,7 @@
 //! egui only: widgets take `ui` first and end in `_ui`; they return what the
 //! user did and never talk to the network.
 
+pub mod analysis_view;
 pub mod board;
 mod board_access;
 pub mod clock;

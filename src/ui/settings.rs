@@ -79,6 +79,29 @@ pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &m
                 "Ask for attention when it is my move, an offer arrives or my game ends",
             );
             ui.separator();
+            ui.heading("Analysis");
+            ui.checkbox(
+                &mut settings.analysis.on_by_default,
+                "Analyse new boards (each board has its switch: Alt+E)",
+            );
+            ui.horizontal(|ui| {
+                ui.label("Engine");
+                ui.add(
+                    egui::TextEdit::singleline(&mut settings.analysis.engine)
+                        .hint_text("stockfish, or a path")
+                        .desired_width(220.0),
+                );
+            });
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
+                    .text("Engine threads"),
+            );
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.hash_mb, crate::config::HASH_MB_RANGE)
+                    .logarithmic(true)
+                    .text("Engine hash (MiB)"),
+            );
+            ui.separator();
             ui.heading("Files");
             ui.checkbox(&mut settings.archive_games, "Save finished games as PGN");
             ui.checkbox(

@@ -1,7 +1,9 @@
 //! Where things go in one game's tile, and how tiles share an area: the
 //! board first. A tile is a one-line strip above the board (the player at
 //! the top), the largest square board that fits, a strip below; the own
-//! live game also gets a row of its game buttons. The move list goes beside
+//! live game also gets a row of its game buttons; a board with analysis
+//! gets an evaluation bar on its left and a row for the engine's line
+//! under the bottom strip. The move list goes beside
 //! or under the board only where that leaves the board as large as it is
 //! without it.
 
@@ -11,6 +13,13 @@ use egui::{Rect, Vec2, pos2, vec2};
 pub const STRIP: f32 = 22.0;
 /// The own game's buttons (Draw, Resign ...).
 pub const BUTTON_ROW: f32 = 26.0;
+/// The engine's evaluation and line, under the bottom strip.
+pub const ANALYSIS_ROW: f32 = 18.0;
+/// The evaluation bar beside the board, as a share of the board's side ...
+const EVAL_BAR_SHARE: f32 = 0.035;
+/// ... within these widths, and this far from the board.
+const EVAL_BAR_WIDTH: std::ops::RangeInclusive<f32> = 6.0..=16.0;
+const EVAL_BAR_GAP: f32 = 2.0;
 /// The move list needs at least this much width beside the board ...
 pub const MOVES_BESIDE_MIN: f32 = 150.0;
 /// ... or this much height under it.
@@ -30,15 +39,36 @@ pub struct TileLayout {
     pub buttons: Option<Rect>,
     /// The move list, beside or under the board.
     pub moves: Option<Rect>,
+    /// The evaluation bar, left of the board (with analysis).
+    pub eval_bar: Option<Rect>,
+    /// The engine's evaluation and line, under the bottom strip (with analysis).
+    pub analysis_row: Option<Rect>,
 }
 
 impl TileLayout {
-    /// Lays out a tile in `rect`; `buttons`: reserve the own game's row.
-    pub fn new(rect: Rect, buttons: bool) -> TileLayout {
-        let rows = 2.0 * STRIP + if buttons { BUTTON_ROW } else { 0.0 };
-        let side = (rect.width().min(rect.height() - rows)).max(0.0).floor();
-        let column = vec2(side, side + rows);
-        let spare_width = rect.width() - side;
+    /// Lays out a tile in `rect`; `buttons`: reserve the own game's row;
+    /// `analysis`: the evaluation bar and the engine's row.
+    pub fn new(rect: Rect, buttons: bool, analysis: bool) -> TileLayout {
+        let rows = 2.0
+            * STRIP
+            + if buttons { BUTTON_ROW } else { 0.0 }
+            + if analysis { ANALYSIS_ROW } else { 0.0 };
+        let bar_for = |side: f32| {
+            if analysis {
+                (side * EVAL_BAR_SHARE).clamp(*EVAL_BAR_WIDTH.start(), *EVAL_BAR_WIDTH.end())
+            } else {
+                0.0
+            }
+        };
+        // The bar's width depends on the side; the side at most on the bar.
+        let rough = rect.width().min(rect.height() - rows);
+        let bar = bar_for(rough);
+        let gutter = if analysis { bar + EVAL_BAR_GAP } else { 0.0 };
+        let side = ((rect.width() - gutter).min(rect.height() - rows))
+            .max(0.0)
+            .floor();
+        let column = vec2(side + gutter, side + rows);
+        let spare_width = rect.width() - column.x;
         let spare_height = rect.height() - column.y;
         let beside = spare_width >= MOVES_BESIDE_MIN;
         let under = !beside && spare_height >= MOVES_UNDER_MIN;
@@ -57,11 +87,22 @@ impl TileLayout {
                     (spare_height / 2.0).floor()
                 },
             );
+        let eval_bar = analysis.then(|| {
+            Rect::from_min_size(pos2(min.x, min.y + STRIP), vec2(bar, side))
+        });
+        let min = min + vec2(gutter, 0.0);
         let top_strip = Rect::from_min_size(min, vec2(side, STRIP));
         let board = Rect::from_min_size(pos2(min.x, min.y + STRIP), Vec2::splat(side));
         let bottom_strip = Rect::from_min_size(pos2(min.x, board.max.y), vec2(side, STRIP));
-        let buttons = buttons
-            .then(|| Rect::from_min_size(pos2(min.x, bottom_strip.max.y), vec2(side, BUTTON_ROW)));
+        let analysis_row = analysis.then(|| {
+            Rect::from_min_size(
+                pos2(min.x - gutter, bottom_strip.max.y),
+                vec2(side + gutter, ANALYSIS_ROW),
+            )
+        });
+        let below = analysis_row.map_or(bottom_strip.max.y, |r| r.max.y);
+        let buttons =
+            buttons.then(|| Rect::from_min_size(pos2(min.x, below), vec2(side, BUTTON_ROW)));
         let moves = if beside {
             Some(Rect::from_min_max(
                 pos2(min.x + side + 8.0, min.y),
@@ -69,7 +110,7 @@ impl TileLayout {
             ))
         } else if under {
             Some(Rect::from_min_max(
-                pos2(min.x, min.y + column.y + 4.0),
+                pos2(min.x - gutter, min.y + column.y + 4.0),
                 pos2(min.x + side, rect.max.y),
             ))
         } else {
@@ -81,6 +122,8 @@ impl TileLayout {
             bottom_strip,
             buttons,
             moves,
+            eval_bar,
+            analysis_row,
         }
     }
 }
@@ -177,6 +220,7 @@ mod tests {
         let tile = TileLayout::new(
             Rect::from_min_size(pos2(10.0, 20.0), vec2(200.0, 300.0)),
             false,
+            false,
         );
         assert_eq!(tile.board.width(), 200.0);
         assert_eq!(tile.board.height(), 200.0);
@@ -191,6 +235,7 @@ mod tests {
         let wide = TileLayout::new(
             Rect::from_min_size(pos2(0.0, 0.0), vec2(700.0, 500.0)),
             false,
+            false,
         );
         assert_eq!(wide.board.width(), 500.0 - 2.0 * STRIP);
         let moves = wide.moves.expect("beside");
@@ -198,9 +243,26 @@ mod tests {
         let tall = TileLayout::new(
             Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 600.0)),
             false,
+            false,
         );
         assert_eq!(tall.board.width(), 300.0);
         assert!(tall.moves.expect("under").min.y > tall.bottom_strip.max.y);
+    }
+
+    #[test]
+    fn analysis_puts_a_bar_left_of_the_board_and_a_row_under_it() {
+        let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 300.0));
+        let plain = TileLayout::new(rect, false, false);
+        let tile = TileLayout::new(rect, false, true);
+        let bar = tile.eval_bar.expect("bar");
+        let row = tile.analysis_row.expect("row");
+        assert!(tile.board.width() < plain.board.width());
+        assert_eq!(bar.height(), tile.board.height());
+        assert!(bar.max.x < tile.board.min.x, "{bar:?} {:?}", tile.board);
+        assert_eq!(row.min.y, tile.bottom_strip.max.y);
+        assert!(row.max.y <= rect.max.y);
+        assert!(bar.min.x >= rect.min.x);
+        assert_eq!(plain.eval_bar, None);
     }
 
     #[test]

@@ -1,0 +1,124 @@
+//! Engine analysis for the window: the engine thread is started the first
+//! time a board wants analysis; every frame the boards drawn with analysis
+//! on become a [`Plan`] (the maximized or focused board continuous, the
+//! others a short look each), sent only when it changes; the engine's
+//! results are folded in as they come. A minimized window wants nothing.
+
+use std::sync::Arc;
+
+use super::KibitzApp;
+use crate::engine::process::{EngineConfig, EngineHandle, EngineStatus, EngineUpdate};
+use crate::engine::results::Results;
+use crate::engine::scheduler::{Plan, Target};
+use crate::engine::session::EngineOptions;
+
+/// The window's side of the engine.
+#[derive(Default)]
+pub(super) struct Analyses {
+    engine: Option<EngineHandle>,
+    pub status: EngineStatus,
+    pub results: Results,
+    /// The engine and the plan's keys last sent.
+    sent: Option<(EngineConfig, Option<String>, Vec<String>)>,
+}
+
+impl KibitzApp {
+    /// Takes what the engine said since the last frame.
+    pub fn poll_engine(&mut self) {
+        let Some(engine) = &self.analyses.engine else {
+            return;
+        };
+        while let Some(update) = engine.try_update() {
+            match update {
+                EngineUpdate::Status(status) => self.analyses.status = status,
+                EngineUpdate::Analysis { key, analysis } => {
+                    self.analyses.results.insert(key, analysis)
+                }
+            }
+        }
+    }
+
+    /// The engine's state, for the status of the panels.
+    pub fn engine_status(&self) -> &EngineStatus {
+        &self.analyses.status
+    }
+
+    /// Tells the engine what the boards drawn this frame want (`wanted`:
+    /// game number and position, in drawing order).
+    pub(super) fn plan_analysis(&mut self, wanted: Vec<(u32, Target)>) {
+        let focus_game = self
+            .maximized
+            .or(self.focused)
+            .filter(|n| wanted.iter().any(|(g, _)| g == n))
+            .or_else(|| (wanted.len() == 1).then(|| wanted[0].0));
+        let mut plan = Plan::default();
+        for (game, target) in wanted {
+            if Some(game) == focus_game && plan.focus.is_none() {
+                plan.focus = Some(target);
+            } else if !plan.others.iter().any(|t| t.key == target.key)
+                && self.analyses.results.get(&target.key).is_none_or(|a| a.depth < SHORT_DEPTH)
+            {
+                plan.others.push(target);
+            }
+        }
+        self.send_plan(plan);
+    }
+
+    /// Stops the engine's search (the window is minimized).
+    pub(super) fn pause_analysis(&mut self) {
+        if self.analyses.engine.is_some() {
+            self.send_plan(Plan::default());
+        }
+    }
+
+    fn send_plan(&mut self, plan: Plan) {
+        let analysis = &self.settings.analysis;
+        let config = EngineConfig {
+            command: analysis.engine.clone(),
+            options: EngineOptions {
+                threads: analysis.threads,
+                hash_mb: analysis.hash_mb,
+            },
+        };
+        let (focus, others) = plan.keys();
+        let keys = (
+            focus.map(str::to_owned),
+            others.into_iter().map(str::to_owned).collect::<Vec<_>>(),
+        );
+        if self
+            .analyses
+            .sent
+            .as_ref()
+            .is_some_and(|(c, f, o)| *c == config && (f, o) == (&keys.0, &keys.1))
+        {
+            return;
+        }
+        let empty = plan.focus.is_none() && plan.others.is_empty();
+        if self.analyses.engine.is_none() {
+            if empty {
+                return;
+            }
+            let waker = self.waker.clone();
+            let wake = Arc::new(move || {
+                if let Some(ctx) = &waker {
+                    ctx.request_repaint();
+                }
+            });
+            match EngineHandle::spawn(wake) {
+                Ok(engine) => self.analyses.engine = Some(engine),
+                Err(e) => {
+                    self.analyses.status = EngineStatus::Failed(format!("no engine thread: {e}"));
+                    return;
+                }
+            }
+        }
+        if let Some(engine) = &self.analyses.engine {
+            engine.want(&config, plan);
+        }
+        self.analyses.sent = Some((config, keys.0, keys.1));
+    }
+}
+
+/// A board that is not focused has had its look at a position once the
+/// engine was this deep on it (a short search reaches about 14).
+const SHORT_DEPTH: u8 = 10;

@@ -1,0 +1,482 @@
+//! The engine process, on a thread of its own (`kibitz-engine`): started
+//! when the window first wants analysis, spoken to through
+//! [`EngineSession`], scheduled by [`Scheduler`].
+//!
+//! The window never waits for it: it states what it wants with
+//! [`EngineHandle::want`] (a `watch` value, replaced, never queued) and
+//! takes what came with [`EngineHandle::try_update`]. Results are sent at
+//! most every [`FLUSH_EVERY`], the latest per position, so an engine that
+//! writes hundreds of lines a second costs the window a few frames a
+//! second. A missing engine, one that dies or one that stops answering is
+//! a [`EngineStatus::Failed`] with a sentence for the panel; the next plan
+//! that wants analysis starts it again.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use super::analysis::Analysis;
+use super::scheduler::{Plan, Scheduler};
+use super::session::{EngineEvent, EngineOptions, EngineSession, Search};
+
+/// Results go to the window at most this often.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(400);
+/// An engine that takes longer to answer `uci`, `isready` or `stop` has hung.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+/// After a failure, the next start waits at least this long.
+pub const RESTART_PAUSE: Duration = Duration::from_secs(3);
+/// Longer engine lines are cut (an engine is a local program, but a
+/// broken one must not fill the memory).
+const MAX_LINE: usize = 16 * 1024;
+/// Updates waiting for the window; more wait in the task.
+const UPDATES: usize = 256;
+
+/// Which engine, and what it may use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// A program name looked up on `PATH` (and `/usr/games`), or a path.
+    pub command: String,
+    pub options: EngineOptions,
+}
+
+/// How the engine is doing, for the panels.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EngineStatus {
+    /// Not started (nothing wanted analysis yet).
+    #[default]
+    Off,
+    Starting,
+    Ready { name: String },
+    /// Missing, crashed or hung: what the user should know.
+    Failed(String),
+}
+
+/// What the engine thread tells the window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineUpdate {
+    Status(EngineStatus),
+    /// The latest analysis of the position with this key.
+    Analysis { key: String, analysis: Analysis },
+}
+
+/// What the window wants: a plan for this engine.
+#[derive(Debug, Clone)]
+struct Wanted {
+    config: EngineConfig,
+    plan: Plan,
+}
+
+/// The window's end.
+pub struct EngineHandle {
+    wanted: watch::Sender<Option<Wanted>>,
+    updates: Receiver<EngineUpdate>,
+}
+
+impl EngineHandle {
+    /// Starts the thread (not the engine: that waits for a plan).
+    /// `wake` is called when updates are waiting.
+    pub fn spawn(wake: Arc<dyn Fn() + Send + Sync>) -> std::io::Result<EngineHandle> {
+        let (wanted, wanted_rx) = watch::channel(None);
+        let (tx, updates) = std::sync::mpsc::sync_channel(UPDATES);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        std::thread::Builder::new()
+            .name("kibitz-engine".into())
+            .spawn(move || {
+                let outbox = Outbox {
+                    tx,
+                    wake,
+                    waiting: Vec::new(),
+                };
+                runtime.block_on(run(wanted_rx, outbox));
+            })?;
+        Ok(EngineHandle { wanted, updates })
+    }
+
+    /// What to analyse now (an empty plan stops the engine's search).
+    /// Never blocks: the newest plan replaces one not yet taken.
+    pub fn want(&self, config: &EngineConfig, plan: Plan) {
+        self.wanted.send_replace(Some(Wanted {
+            config: config.clone(),
+            plan,
+        }));
+    }
+
+    pub fn try_update(&self) -> Option<EngineUpdate> {
+        self.updates.try_recv().ok()
+    }
+}
+
+/// Updates on their way to the window: never blocks, keeps what the
+/// channel cannot take yet.
+struct Outbox {
+    tx: SyncSender<EngineUpdate>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+    waiting: Vec<EngineUpdate>,
+}
+
+impl Outbox {
+    fn send(&mut self, updates: impl IntoIterator<Item = EngineUpdate>) {
+        self.waiting.extend(updates);
+        if self.waiting.is_empty() {
+            return;
+        }
+        let mut sent = 0;
+        for update in self.waiting.drain(..).collect::<Vec<_>>() {
+            match self.tx.try_send(update) {
+                Ok(()) => sent += 1,
+                Err(TrySendError::Full(update)) => self.waiting.push(update),
+                Err(TrySendError::Disconnected(_)) => return,
+            }
+        }
+        // The window is behind: what waits is only its newest statuses and
+        // analyses, bounded by the positions on screen.
+        if self.waiting.len() > UPDATES {
+            let excess = self.waiting.len() - UPDATES;
+            self.waiting.drain(..excess);
+        }
+        if sent > 0 {
+            (self.wake)();
+        }
+    }
+}
+
+/// Where the engine is: `command` as a path if it has a `/`, else looked
+/// up on `PATH`, then in `/usr/games` and `/usr/local/games` (where Debian
+/// puts Stockfish, and which root's `PATH` lacks).
+pub fn locate(command: &str) -> Option<PathBuf> {
+    let command = command.trim();
+    if command.is_empty() {
+        return None;
+    }
+    if command.contains('/') {
+        let path = PathBuf::from(command);
+        return is_program(&path).then_some(path);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/games")])
+        .map(|dir| dir.join(command))
+        .find(|p| is_program(p))
+}
+
+fn is_program(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
+/// A running engine.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: LineReader,
+    session: EngineSession,
+    /// The last line from the engine (or its start).
+    heard_at: Instant,
+}
+
+async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
+    let origin = Instant::now();
+    let mut scheduler = Scheduler::new();
+    let mut engine: Option<Engine> = None;
+    let mut config: Option<EngineConfig> = None;
+    let mut failed_at: Option<Instant> = None;
+    // Search id -> position key, for the searches not yet ended.
+    let mut keys: HashMap<u64, String> = HashMap::new();
+    // The newest analysis per position, until the next flush.
+    let mut pending: HashMap<String, Analysis> = HashMap::new();
+    let mut last_flush = origin;
+    loop {
+        let now = Instant::now();
+        let flush_at = (!pending.is_empty()).then(|| last_flush + FLUSH_EVERY);
+        let slice_at = scheduler.poll_timeout().map(|t| origin + t);
+        let hung_at = engine
+            .as_ref()
+            .filter(|e| e.session.awaiting_answer())
+            .map(|e| e.heard_at + ANSWER_TIMEOUT);
+        let timer = [flush_at, slice_at, hung_at].into_iter().flatten().min();
+        let mut failure: Option<String> = None;
+        tokio::select! {
+            changed = wanted.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let Some(w) = wanted.borrow_and_update().clone() else { continue };
+                if config.as_ref() != Some(&w.config) {
+                    // Another engine or other options: the next start uses them.
+                    if let Some(old) = engine.take() {
+                        quit(old).await;
+                        outbox.send([EngineUpdate::Status(EngineStatus::Off)]);
+                    }
+                    scheduler.engine_lost();
+                    keys.clear();
+                    failed_at = None;
+                    config = Some(w.config.clone());
+                }
+                let wants_engine = w.plan.focus.is_some() || !w.plan.others.is_empty();
+                let may_start = failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
+                if engine.is_none() && wants_engine && may_start {
+                    outbox.send([EngineUpdate::Status(EngineStatus::Starting)]);
+                    match start(&w.config) {
+                        Ok(e) => {
+                            engine = Some(e);
+                            scheduler = Scheduler::new();
+                        }
+                        Err(message) => failure = Some(message),
+                    }
+                }
+                if let Some(e) = engine.as_mut() {
+                    let decision = scheduler.set_plan(w.plan, now - origin);
+                    apply(&mut e.session, decision, &scheduler, &mut keys);
+                }
+            }
+            line = read_line(&mut engine) => match line {
+                Ok(line) => {
+                    if let Some(e) = engine.as_mut() {
+                        e.heard_at = Instant::now();
+                        e.session.handle_line(&line);
+                        let t = now - origin;
+                        while let Some(event) = e.session.poll_event() {
+                            let decision = match event {
+                                EngineEvent::Ready { name } => {
+                                    let name = name.unwrap_or_else(|| "engine".to_owned());
+                                    outbox.send([EngineUpdate::Status(EngineStatus::Ready { name })]);
+                                    None
+                                }
+                                EngineEvent::Analysis { id, analysis } => {
+                                    let depth = analysis.depth;
+                                    if let Some(key) = keys.get(&id) {
+                                        pending.insert(key.clone(), analysis);
+                                    }
+                                    scheduler.reached(id, depth, t)
+                                }
+                                EngineEvent::Finished { id, .. } => {
+                                    keys.remove(&id);
+                                    scheduler.finished(id, t)
+                                }
+                                EngineEvent::Unreadable(line) => {
+                                    tracing::debug!("engine said: {line}");
+                                    None
+                                }
+                            };
+                            apply(&mut e.session, decision, &scheduler, &mut keys);
+                        }
+                    }
+                }
+                Err(message) => failure = Some(message),
+            },
+            _ = sleep_until(timer) => {
+                let now = Instant::now();
+                if hung_at.is_some_and(|at| now >= at) {
+                    failure = Some(format!(
+                        "the engine did not answer for {} s",
+                        ANSWER_TIMEOUT.as_secs()
+                    ));
+                } else if let Some(e) = engine.as_mut() {
+                    let decision = scheduler.handle_timeout(now - origin);
+                    apply(&mut e.session, decision, &scheduler, &mut keys);
+                }
+            }
+        }
+        if failure.is_none()
+            && let Some(e) = engine.as_mut()
+            && let Err(message) = transmit(e).await
+        {
+            failure = Some(message);
+        }
+        if let Some(message) = failure {
+            tracing::warn!("engine: {message}");
+            if let Some(mut e) = engine.take() {
+                let _ = e.child.start_kill();
+            }
+            scheduler.engine_lost();
+            keys.clear();
+            failed_at = Some(Instant::now());
+            outbox.send([EngineUpdate::Status(EngineStatus::Failed(message))]);
+        }
+        if Instant::now() >= last_flush + FLUSH_EVERY || !outbox.waiting.is_empty() {
+            if !pending.is_empty() {
+                last_flush = Instant::now();
+            }
+            outbox.send(
+                pending
+                    .drain()
+                    .map(|(key, analysis)| EngineUpdate::Analysis { key, analysis }),
+            );
+        }
+    }
+    if let Some(e) = engine.take() {
+        quit(e).await;
+    }
+}
+
+/// Starts the engine; the session's `uci` goes out with the first transmit.
+fn start(config: &EngineConfig) -> Result<Engine, String> {
+    let Some(path) = locate(&config.command) else {
+        return Err(format!(
+            "no engine \"{}\": install one (Debian: apt-get install stockfish) or set its path in Settings",
+            config.command
+        ));
+    };
+    let mut child = Command::new(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Err("the engine's pipes are missing".to_owned());
+    };
+    tracing::info!("engine started: {}", path.display());
+    Ok(Engine {
+        child,
+        stdin,
+        lines: LineReader::new(stdout),
+        session: EngineSession::new(config.options),
+        heard_at: Instant::now(),
+    })
+}
+
+/// Asks the engine to quit, and makes sure it does.
+async fn quit(mut engine: Engine) {
+    let _ = engine.stdin.write_all(b"quit\n").await;
+    let _ = tokio::time::timeout(Duration::from_millis(500), engine.child.wait()).await;
+    let _ = engine.child.start_kill();
+}
+
+/// Starts or stops what the scheduler decided, and remembers which
+/// position a new search is about.
+fn apply(
+    session: &mut EngineSession,
+    decision: Option<Option<Search>>,
+    scheduler: &Scheduler,
+    keys: &mut HashMap<u64, String>,
+) {
+    match decision {
+        None => {}
+        Some(None) => session.stop(),
+        Some(Some(search)) => {
+            if let Some((id, key, _)) = scheduler.asked() {
+                keys.insert(id, key.to_owned());
+            }
+            session.analyse(search);
+        }
+    }
+}
+
+/// Writes what the session has to say. An engine that does not read its
+/// input for seconds has hung.
+async fn transmit(engine: &mut Engine) -> Result<(), String> {
+    let mut out = String::new();
+    while let Some(line) = engine.session.poll_transmit() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if out.is_empty() {
+        return Ok(());
+    }
+    match tokio::time::timeout(ANSWER_TIMEOUT, engine.stdin.write_all(out.as_bytes())).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(format!("the engine stopped reading: {e}")),
+        Err(_) => Err("the engine stopped reading its input".to_owned()),
+    }
+}
+
+/// The next line from the running engine (pending forever without one).
+async fn read_line(engine: &mut Option<Engine>) -> Result<String, String> {
+    let Some(e) = engine.as_mut() else {
+        return std::future::pending().await;
+    };
+    match e.lines.next().await {
+        Some(line) => Ok(line),
+        None => {
+            let status = tokio::time::timeout(Duration::from_millis(500), e.child.wait()).await;
+            Err(match status {
+                Ok(Ok(status)) => format!("the engine stopped ({status})"),
+                _ => "the engine closed its output".to_owned(),
+            })
+        }
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Lines from the engine's output, each at most [`MAX_LINE`] bytes (the
+/// rest of a longer line is dropped).
+struct LineReader {
+    stdout: ChildStdout,
+    buffer: Vec<u8>,
+    /// Dropping the rest of an overlong line.
+    skipping: bool,
+}
+
+impl LineReader {
+    fn new(stdout: ChildStdout) -> Self {
+        LineReader {
+            stdout,
+            buffer: Vec::new(),
+            skipping: false,
+        }
+    }
+
+    /// `None` at the end of the output.
+    async fn next(&mut self) -> Option<String> {
+        loop {
+            if let Some(line) = self.take_line() {
+                return Some(line);
+            }
+            let mut chunk = [0u8; 4096];
+            match self.stdout.read(&mut chunk).await {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => self.buffer.extend_from_slice(&chunk[..n]),
+            }
+        }
+    }
+
+    fn take_line(&mut self) -> Option<String> {
+        while let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buffer.drain(..=end).collect();
+            if std::mem::take(&mut self.skipping) {
+                // The end of a line already cut.
+                continue;
+            }
+            let text = String::from_utf8_lossy(&line[..line.len() - 1]);
+            return Some(text.trim_end_matches('\r').to_owned());
+        }
+        if self.buffer.len() <= MAX_LINE {
+            return None;
+        }
+        if self.skipping {
+            self.buffer.clear();
+            return None;
+        }
+        // Keep the start of an overlong line, drop the rest up to its end.
+        let head: Vec<u8> = self.buffer.drain(..MAX_LINE).collect();
+        self.buffer.clear();
+        self.skipping = true;
+        Some(String::from_utf8_lossy(&head).into_owned())
+    }
+}

@@ -1,0 +1,321 @@
+//! Which position the one engine looks at now, sans-IO (time comes in as
+//! a `Duration` since an origin the caller picks).
+//!
+//! The window says what it shows (a [`Plan`]): the focused board gets
+//! continuous analysis, every other visible board a short search of each
+//! new position. One engine with one thread is shared between them:
+//!
+//! 1. a new focused position first, until the engine is [`FIRST_DEPTH`]
+//!    deep on it (a useful number at once where the user looks);
+//! 2. then the other boards' new positions, oldest first, one short search
+//!    ([`SHORT_SEARCH`]) each, with a [`FOCUS_SLICE`] of the focused board
+//!    between two of them, so the focused board keeps deepening even when
+//!    sixteen games keep moving;
+//! 3. then the focused board again, until something changes.
+//!
+//! A board that leaves the plan (scrolled away, closed, the window
+//! minimized) leaves the queue: nothing is analysed that is not on screen.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::time::Duration;
+
+use shakmaty::variant::VariantPosition;
+
+use super::session::{Limit, Search};
+
+/// The focused board's new position gets the engine alone until this depth.
+pub const FIRST_DEPTH: u8 = 16;
+/// One look at another board's new position.
+pub const SHORT_SEARCH: Duration = Duration::from_millis(300);
+/// The focused board's turn between two short searches.
+pub const FOCUS_SLICE: Duration = Duration::from_millis(300);
+
+/// A position on screen, named by its key (the caller's: the same
+/// position always has the same key).
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub key: String,
+    pub position: VariantPosition,
+}
+
+/// What the window shows and wants analysed.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// The focused (or maximized, or only) board: continuous analysis.
+    pub focus: Option<Target>,
+    /// The other visible boards, in screen order: a short search each.
+    pub others: Vec<Target>,
+}
+
+impl Plan {
+    /// The keys, to tell whether a new plan differs from the last one.
+    pub fn keys(&self) -> (Option<&str>, Vec<&str>) {
+        (
+            self.focus.as_ref().map(|t| t.key.as_str()),
+            self.others.iter().map(|t| t.key.as_str()).collect(),
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Focus,
+    Short,
+}
+
+/// The search last asked of the engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Asked {
+    id: u64,
+    key: String,
+    kind: Kind,
+}
+
+#[derive(Debug, Default)]
+pub struct Scheduler {
+    plan: Plan,
+    /// Other boards' positions still to look at, oldest first.
+    queue: VecDeque<String>,
+    /// Short searches done, for the keys in the plan only.
+    done: HashSet<String>,
+    /// The depth reached on each focused position (this plan's only).
+    focus_depth: HashMap<String, u8>,
+    /// Focused positions the engine finished by itself (mate, a depth cap).
+    focus_done: HashSet<String>,
+    /// The focused board has the engine until then, even with a queue.
+    focus_until: Option<Duration>,
+    asked: Option<Asked>,
+    next_id: u64,
+}
+
+impl Scheduler {
+    pub fn new() -> Self {
+        Scheduler::default()
+    }
+
+    /// The window's new plan. Returns the search to run now if it changed
+    /// (`Some(None)`: stop).
+    pub fn set_plan(&mut self, plan: Plan, now: Duration) -> Option<Option<Search>> {
+        let others: HashSet<&str> = plan.others.iter().map(|t| t.key.as_str()).collect();
+        self.done.retain(|k| others.contains(k.as_str()));
+        self.queue.retain(|k| others.contains(k.as_str()));
+        for target in &plan.others {
+            if !self.done.contains(&target.key) && !self.queue.contains(&target.key) {
+                self.queue.push_back(target.key.clone());
+            }
+        }
+        let focus = plan.focus.as_ref().map(|t| t.key.as_str());
+        self.focus_depth.retain(|k, _| Some(k.as_str()) == focus);
+        self.focus_done.retain(|k| Some(k.as_str()) == focus);
+        self.plan = plan;
+        self.decide(now)
+    }
+
+    /// The engine is this deep on search `id`.
+    pub fn reached(&mut self, id: u64, depth: u8, now: Duration) -> Option<Option<Search>> {
+        let asked = self.asked.as_ref().filter(|a| a.id == id)?;
+        if asked.kind != Kind::Focus {
+            return None;
+        }
+        let reached = self.focus_depth.entry(asked.key.clone()).or_default();
+        *reached = (*reached).max(depth);
+        self.decide(now)
+    }
+
+    /// Search `id` ended (`bestmove`). A search stopped because it was no
+    /// longer wanted ends too, later: only the one asked for counts.
+    pub fn finished(&mut self, id: u64, now: Duration) -> Option<Option<Search>> {
+        let asked = self.asked.take_if(|a| a.id == id)?;
+        match asked.kind {
+            Kind::Short => {
+                self.queue.retain(|k| *k != asked.key);
+                self.done.insert(asked.key);
+                if self.plan.focus.is_some() {
+                    self.focus_until = Some(now + FOCUS_SLICE);
+                }
+            }
+            Kind::Focus => {
+                self.focus_done.insert(asked.key);
+            }
+        }
+        self.decide(now)
+    }
+
+    /// The engine stopped (crashed, or was stopped): nothing is running.
+    pub fn engine_lost(&mut self) {
+        self.asked = None;
+    }
+
+    /// The time is up for the focused board's slice.
+    pub fn handle_timeout(&mut self, now: Duration) -> Option<Option<Search>> {
+        self.decide(now)
+    }
+
+    /// When [`Self::handle_timeout`] should be called.
+    pub fn poll_timeout(&self) -> Option<Duration> {
+        let focused = self.asked.as_ref().is_some_and(|a| a.kind == Kind::Focus);
+        self.focus_until.filter(|_| focused && !self.queue.is_empty())
+    }
+
+    /// The search asked for last, if it is still wanted: its id and key.
+    pub fn asked(&self) -> Option<(u64, &str, Kind)> {
+        self.asked
+            .as_ref()
+            .map(|a| (a.id, a.key.as_str(), a.kind))
+    }
+
+    /// What should run now; a new search only when that is not what runs.
+    fn decide(&mut self, now: Duration) -> Option<Option<Search>> {
+        let wanted = self.wanted(now);
+        let current = self.asked.as_ref().map(|a| (a.key.as_str(), a.kind));
+        if wanted.as_ref().map(|(t, k)| (t.key.as_str(), *k)) == current {
+            return None;
+        }
+        let Some((target, kind)) = wanted else {
+            self.asked = None;
+            return Some(None);
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        self.asked = Some(Asked {
+            id,
+            key: target.key.clone(),
+            kind,
+        });
+        let limit = match kind {
+            Kind::Focus => Limit::Infinite,
+            Kind::Short => Limit::MoveTime(SHORT_SEARCH),
+        };
+        Some(Some(Search {
+            id,
+            position: target.position,
+            limit,
+        }))
+    }
+
+    fn wanted(&mut self, now: Duration) -> Option<(Target, Kind)> {
+        if self.focus_until.is_some_and(|until| now >= until) {
+            self.focus_until = None;
+        }
+        let focus = self
+            .plan
+            .focus
+            .as_ref()
+            .filter(|t| !self.focus_done.contains(&t.key));
+        let next_other = self
+            .queue
+            .front()
+            .and_then(|key| self.plan.others.iter().find(|t| &t.key == key));
+        if let Some(focus) = focus {
+            let shallow = self.focus_depth.get(&focus.key).copied().unwrap_or(0) < FIRST_DEPTH;
+            if shallow || next_other.is_none() || self.focus_until.is_some() {
+                return Some((focus.clone(), Kind::Focus));
+            }
+        }
+        next_other.map(|t| (t.clone(), Kind::Short))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::variant::Variant;
+
+    use super::*;
+
+    fn target(key: &str) -> Target {
+        Target {
+            key: key.to_owned(),
+            position: VariantPosition::new(Variant::Chess),
+        }
+    }
+
+    fn started(decision: Option<Option<Search>>) -> (u64, Limit) {
+        let search = decision.expect("a change").expect("a search");
+        (search.id, search.limit)
+    }
+
+    const T0: Duration = Duration::ZERO;
+
+    #[test]
+    fn the_focused_board_first_then_the_others_in_turn_with_slices_between() {
+        let mut s = Scheduler::new();
+        let plan = Plan {
+            focus: Some(target("f")),
+            others: vec![target("a"), target("b")],
+        };
+        let (focus, limit) = started(s.set_plan(plan.clone(), T0));
+        assert_eq!(limit, Limit::Infinite);
+        // Shallow: the focus keeps the engine; the same plan again changes nothing.
+        assert!(s.reached(focus, 10, T0).is_none());
+        assert!(s.set_plan(plan.clone(), T0).is_none());
+        // Deep enough: the oldest other board gets its short look.
+        let (a, limit) = started(s.reached(focus, FIRST_DEPTH, T0));
+        assert_eq!(limit, Limit::MoveTime(SHORT_SEARCH));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("a"));
+        // Done: the focused board's slice, then b.
+        let t1 = Duration::from_secs(1);
+        let (_, limit) = started(s.finished(a, t1));
+        assert_eq!(limit, Limit::Infinite);
+        assert_eq!(s.poll_timeout(), Some(t1 + FOCUS_SLICE));
+        assert!(s.handle_timeout(t1).is_none(), "the slice is not over");
+        let (b, _) = started(s.handle_timeout(t1 + FOCUS_SLICE));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("b"));
+        // Queue empty: the focused board for good.
+        let (_, limit) = started(s.finished(b, t1 + FOCUS_SLICE * 2));
+        assert_eq!(limit, Limit::Infinite);
+        assert_eq!(s.poll_timeout(), None);
+        // Nothing is looked at twice.
+        assert!(s.set_plan(plan, t1 * 3).is_none());
+    }
+
+    #[test]
+    fn boards_that_leave_the_screen_leave_the_queue_and_a_stopped_search_is_not_done() {
+        let mut s = Scheduler::new();
+        let (a, _) = started(s.set_plan(
+            Plan {
+                focus: None,
+                others: vec![target("a"), target("b")],
+            },
+            T0,
+        ));
+        // `a` scrolls away before its search ends: b runs instead.
+        let plan_b = Plan {
+            focus: None,
+            others: vec![target("b")],
+        };
+        let (b, _) = started(s.set_plan(plan_b, T0));
+        assert!(s.finished(a, T0).is_none(), "the old search's bestmove");
+        // Back on screen: a is still to do.
+        let (_, _) = started(s.set_plan(
+            Plan {
+                focus: None,
+                others: vec![target("b"), target("a")],
+            },
+            T0,
+        ));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("a"), "a waited longest");
+        assert!(s.finished(b, T0).is_none(), "b was replaced");
+        // The window minimized: an empty plan stops the engine.
+        assert_eq!(
+            s.set_plan(Plan::default(), T0).map(|s| s.is_none()),
+            Some(true)
+        );
+        assert_eq!(s.asked(), None);
+    }
+
+    #[test]
+    fn a_new_focused_position_restarts_the_focus_and_an_ended_focus_is_not_restarted() {
+        let mut s = Scheduler::new();
+        let plan = |key: &str| Plan {
+            focus: Some(target(key)),
+            others: vec![],
+        };
+        let (f1, _) = started(s.set_plan(plan("p1"), T0));
+        let (f2, _) = started(s.set_plan(plan("p2"), T0));
+        assert_ne!(f1, f2);
+        assert!(s.finished(f1, T0).is_none());
+        // Checkmate on the board: the engine ends the search by itself.
+        assert_eq!(s.finished(f2, T0).map(|s| s.is_none()), Some(true));
+        assert!(s.set_plan(plan("p2"), T0).is_none(), "not asked again");
+    }
+}
