@@ -10,7 +10,9 @@
 # Env: KIBITZ (binary; default target/release/kibitz, built if missing),
 #      RECORDING (default ../shared/fixtures/bench/sixteen-games.bin),
 #      CASES ("WIDTHxHEIGHT:GAMES[:max]" list, GAMES a number or "all";
-#      default the four below).
+#      default the four below),
+#      ANALYSIS=1 (every board with engine analysis: Stockfish, 1 thread;
+#      the engine's CPU gets a column of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -35,7 +37,12 @@ cleanup() { kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"; }
 pids=()
 trap cleanup EXIT
 
-printf '%-10s %-6s %-4s %9s %12s %10s %8s  %s\n' size games max frames/s "kibitz %cpu" "xvfb %cpu" "peak RSS" "frame stats"
+engine_ticks() {  # the CPU of Kibitz's child processes (the engine)
+    local sum=0 child
+    for child in $(pgrep -P "$1" || true); do sum=$((sum + $(ticks "$child"))); done
+    echo "$sum"
+}
+printf '%-10s %-6s %-4s %9s %12s %10s %10s %8s  %s\n' size games max frames/s "kibitz %cpu" "xvfb %cpu" "engine %cpu" "peak RSS" "frame stats"
 for case in $cases; do
     IFS=: read -r size games max <<<"$case"
     Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
@@ -46,6 +53,10 @@ for case in $cases; do
     sleep 0.5
     # A fresh user: default settings, nothing remembered.
     home=$work/home-$size-$games; mkdir -p "$home"
+    if [ "${ANALYSIS:-0}" = 1 ]; then
+        mkdir -p "$home/config/kibitz"
+        printf '[analysis]\non_by_default = true\nthreads = 1\n' >"$home/config/kibitz/settings.toml"
+    fi
     games_arg=(); [ "$games" = all ] || games_arg=(--games "$games")
     DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
         KIBITZ_FRAME_STATS=1 "$kibitz" replay "$recording" --window --speed 1 "${games_arg[@]}" \
@@ -56,19 +67,19 @@ for case in $cases; do
         DISPLAY=$display wmctrl -r Kibitz -b add,maximized_vert,maximized_horz || true
     fi
     sleep "$warmup"
-    k0=$(ticks "$app"); x0=$(ticks "$xvfb"); t0=$(date +%s.%N); lines0=$(wc -l <"$work/stderr")
+    k0=$(ticks "$app"); x0=$(ticks "$xvfb"); e0=$(engine_ticks "$app"); t0=$(date +%s.%N); lines0=$(wc -l <"$work/stderr")
     sleep "$seconds"
-    k1=$(ticks "$app"); x1=$(ticks "$xvfb"); t1=$(date +%s.%N)
+    k1=$(ticks "$app"); x1=$(ticks "$xvfb"); e1=$(engine_ticks "$app"); t1=$(date +%s.%N)
     rss=$(awk '/VmHWM/ { printf "%d MB", $2 / 1024 }' "/proc/$app/status")
     stats=$(tail -n +"$((lines0 + 1))" "$work/stderr" | grep 'frame stats' || true)
     fps=$(awk '/frame stats/ { for (i = 1; i <= NF; i++) if ($i == "frames/s,") { s += $(i-1); n++ } }
                END { if (n) printf "%.1f", s / n; else print "?" }' <<<"$stats")
     last=$(tail -n1 <<<"$stats" | sed 's/.*frames\/s, //')
-    awk -v k="$((k1 - k0))" -v x="$((x1 - x0))" -v t0="$t0" -v t1="$t1" -v hz="$hz" \
+    awk -v k="$((k1 - k0))" -v x="$((x1 - x0))" -v e="$((e1 - e0))" -v t0="$t0" -v t1="$t1" -v hz="$hz" \
         -v size="$size" -v games="$games" -v max="${max:--}" -v fps="$fps" -v last="$last" \
         -v rss="$rss" \
-        'BEGIN { t = t1 - t0; printf "%-10s %-6s %-4s %9s %11.1f%% %9.1f%% %8s  %s\n",
-                 size, games, max, fps, 100 * k / hz / t, 100 * x / hz / t, rss, last }'
+        'BEGIN { t = t1 - t0; printf "%-10s %-6s %-4s %9s %11.1f%% %9.1f%% %9.1f%% %8s  %s\n",
+                 size, games, max, fps, 100 * k / hz / t, 100 * x / hz / t, 100 * e / hz / t, rss, last }'
     kill "${pids[@]}" 2>/dev/null || true
     wait 2>/dev/null || true
     pids=()

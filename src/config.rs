@@ -271,8 +271,12 @@ impl Default for AnalysisSettings {
 impl AnalysisSettings {
     /// Threads and hash brought into range; an empty engine is Stockfish.
     pub fn sanitized(mut self) -> Self {
-        self.threads = self.threads.clamp(*THREADS_RANGE.start(), *THREADS_RANGE.end());
-        self.hash_mb = self.hash_mb.clamp(*HASH_MB_RANGE.start(), *HASH_MB_RANGE.end());
+        self.threads = self
+            .threads
+            .clamp(*THREADS_RANGE.start(), *THREADS_RANGE.end());
+        self.hash_mb = self
+            .hash_mb
+            .clamp(*HASH_MB_RANGE.start(), *HASH_MB_RANGE.end());
         if self.engine.trim().is_empty() {
             self.engine = AnalysisSettings::default().engine;
         }

@@ -56,7 +56,11 @@ impl KibitzApp {
             if Some(game) == focus_game && plan.focus.is_none() {
                 plan.focus = Some(target);
             } else if !plan.others.iter().any(|t| t.key == target.key)
-                && self.analyses.results.get(&target.key).is_none_or(|a| a.depth < SHORT_DEPTH)
+                && self
+                    .analyses
+                    .results
+                    .get(&target.key)
+                    .is_none_or(|a| a.depth < SHORT_DEPTH)
             {
                 plan.others.push(target);
             }

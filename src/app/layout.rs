@@ -6,12 +6,12 @@ use egui::RichText;
 use std::collections::BTreeMap;
 
 use super::KibitzApp;
+use crate::engine::scheduler::Target;
 use crate::game::{GameStore, Now};
+use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::game_panel::{
     Action, GameView, PanelContext, PanelSettings, PendingOffer, game_panel_ui,
 };
-use crate::engine::scheduler::Target;
-use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::move_list::browse_keys;
 use crate::ui::tile::{Grid, TILE_MARGIN};
 

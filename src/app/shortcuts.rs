@@ -56,10 +56,14 @@ impl KibitzApp {
             view.flipped = !view.flipped;
         }
         if pressed(Modifiers::ALT, Key::E)
-            && let Some(number) = self.focused.or_else(|| self.store.games().next().map(|g| g.number))
+            && let Some(game) = self
+                .focused
+                .and_then(|n| self.store.get(n))
+                .or_else(|| self.store.games().next())
         {
             let default_on = self.settings.analysis.on_by_default;
-            self.views.entry(number).or_default().analysis.toggle(default_on);
+            let view = self.views.entry(game.number).or_default();
+            view.analysis.toggle(game, default_on);
         }
         if pressed(Modifiers::ALT, Key::C) {
             self.say_the_clocks(now);

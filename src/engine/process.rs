@@ -54,7 +54,9 @@ pub enum EngineStatus {
     #[default]
     Off,
     Starting,
-    Ready { name: String },
+    Ready {
+        name: String,
+    },
     /// Missing, crashed or hung: what the user should know.
     Failed(String),
 }
@@ -64,7 +66,10 @@ pub enum EngineStatus {
 pub enum EngineUpdate {
     Status(EngineStatus),
     /// The latest analysis of the position with this key.
-    Analysis { key: String, analysis: Analysis },
+    Analysis {
+        key: String,
+        analysis: Analysis,
+    },
 }
 
 /// What the window wants: a plan for this engine.
@@ -164,7 +169,10 @@ pub fn locate(command: &str) -> Option<PathBuf> {
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/local/games")])
+        .chain([
+            PathBuf::from("/usr/games"),
+            PathBuf::from("/usr/local/games"),
+        ])
         .map(|dir| dir.join(command))
         .find(|p| is_program(p))
 }
@@ -204,7 +212,6 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
     let mut pending: HashMap<String, Analysis> = HashMap::new();
     let mut last_flush = origin;
     loop {
-        let now = Instant::now();
         let flush_at = (!pending.is_empty()).then(|| last_flush + FLUSH_EVERY);
         let slice_at = scheduler.poll_timeout().map(|t| origin + t);
         let hung_at = engine
@@ -230,6 +237,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                     failed_at = None;
                     config = Some(w.config.clone());
                 }
+                let now = Instant::now();
                 let wants_engine = w.plan.focus.is_some() || !w.plan.others.is_empty();
                 let may_start = failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
                 if engine.is_none() && wants_engine && may_start {
@@ -252,7 +260,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                     if let Some(e) = engine.as_mut() {
                         e.heard_at = Instant::now();
                         e.session.handle_line(&line);
-                        let t = now - origin;
+                        let t = e.heard_at - origin;
                         while let Some(event) = e.session.poll_event() {
                             let decision = match event {
                                 EngineEvent::Ready { name } => {

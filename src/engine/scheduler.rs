@@ -154,14 +154,13 @@ impl Scheduler {
     /// When [`Self::handle_timeout`] should be called.
     pub fn poll_timeout(&self) -> Option<Duration> {
         let focused = self.asked.as_ref().is_some_and(|a| a.kind == Kind::Focus);
-        self.focus_until.filter(|_| focused && !self.queue.is_empty())
+        self.focus_until
+            .filter(|_| focused && !self.queue.is_empty())
     }
 
     /// The search asked for last, if it is still wanted: its id and key.
     pub fn asked(&self) -> Option<(u64, &str, Kind)> {
-        self.asked
-            .as_ref()
-            .map(|a| (a.id, a.key.as_str(), a.kind))
+        self.asked.as_ref().map(|a| (a.id, a.key.as_str(), a.kind))
     }
 
     /// What should run now; a new search only when that is not what runs.
@@ -285,16 +284,14 @@ mod tests {
         };
         let (b, _) = started(s.set_plan(plan_b, T0));
         assert!(s.finished(a, T0).is_none(), "the old search's bestmove");
-        // Back on screen: a is still to do.
-        let (_, _) = started(s.set_plan(
-            Plan {
-                focus: None,
-                others: vec![target("b"), target("a")],
-            },
-            T0,
-        ));
-        assert_eq!(s.asked().map(|(_, k, _)| k), Some("a"), "a waited longest");
-        assert!(s.finished(b, T0).is_none(), "b was replaced");
+        // Back on screen: b's look goes on, then a's (it was never done).
+        let both = Plan {
+            focus: None,
+            others: vec![target("b"), target("a")],
+        };
+        assert!(s.set_plan(both, T0).is_none(), "b keeps the engine");
+        let (_, _) = started(s.finished(b, T0));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("a"));
         // The window minimized: an empty plan stops the engine.
         assert_eq!(
             s.set_plan(Plan::default(), T0).map(|s| s.is_none()),
@@ -314,8 +311,9 @@ mod tests {
         let (f2, _) = started(s.set_plan(plan("p2"), T0));
         assert_ne!(f1, f2);
         assert!(s.finished(f1, T0).is_none());
-        // Checkmate on the board: the engine ends the search by itself.
-        assert_eq!(s.finished(f2, T0).map(|s| s.is_none()), Some(true));
+        // The engine ends the search by itself (a mate found to the end).
+        assert!(s.finished(f2, T0).is_none(), "nothing more to do");
+        assert_eq!(s.asked(), None);
         assert!(s.set_plan(plan("p2"), T0).is_none(), "not asked again");
     }
 }

@@ -33,13 +33,20 @@ pub struct AnalysisView {
 }
 
 impl AnalysisView {
-    pub fn is_on(&self, default_on: bool) -> bool {
-        self.on.unwrap_or(default_on)
+    /// Whether this panel shows analysis. The user's own live game shows
+    /// only the fair-play note, and only when its switch was turned on by
+    /// hand (the default does not shrink the board the user plays on).
+    pub fn is_on(&self, game: &Game, default_on: bool) -> bool {
+        if game.is_own_live() {
+            self.on == Some(true)
+        } else {
+            self.on.unwrap_or(default_on)
+        }
     }
 
     /// Turns this panel's analysis on or off.
-    pub fn toggle(&mut self, default_on: bool) {
-        self.on = Some(!self.is_on(default_on));
+    pub fn toggle(&mut self, game: &Game, default_on: bool) {
+        self.on = Some(!self.is_on(game, default_on));
         self.preview = None;
     }
 }
@@ -79,9 +86,13 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
         return Subject::Note("Analysis is for standard chess only".to_owned());
     }
     let position = match browse {
-        Some(i) => game.moves.get(i).and_then(|m| m.position.clone()).and_then(|setup| {
-            VariantPosition::from_setup(Variant::Chess, setup, CastlingMode::Standard).ok()
-        }),
+        Some(i) => game
+            .moves
+            .get(i)
+            .and_then(|m| m.position.clone())
+            .and_then(|setup| {
+                VariantPosition::from_setup(Variant::Chess, setup, CastlingMode::Standard).ok()
+            }),
         None => game.position(),
     };
     let Some(position) = position else {
@@ -174,9 +185,10 @@ pub fn analysis_row_ui(
     }
     let Some((analysis, fresh)) = shown else {
         let (text, color) = match status {
-            EngineStatus::Failed(message) => {
-                (format!("Engine: {message}"), Color32::from_rgb(0xD0, 0x40, 0x40))
-            }
+            EngineStatus::Failed(message) => (
+                format!("Engine: {message}"),
+                Color32::from_rgb(0xD0, 0x40, 0x40),
+            ),
             EngineStatus::Ready { name } => (format!("{name}: thinking…"), weak),
             EngineStatus::Off | EngineStatus::Starting => ("Engine starting…".to_owned(), weak),
         };
@@ -190,8 +202,11 @@ pub fn analysis_row_ui(
     };
     let color = if fresh { strong } else { weak };
     let eval = analysis.eval.to_string();
-    text_at(&mut x, &eval, color);
-    text_at(&mut x, &format!("d{}", analysis.depth), weak);
+    let number = text_at(&mut x, &eval, color);
+    let depth = text_at(&mut x, &format!("d{}", analysis.depth), weak);
+    let said = format!("Evaluation {eval}, depth {}", analysis.depth);
+    let response = ui.interact(number.union(depth), id.with("eval"), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
     // The last position's line is not this position's: only its number.
     let (true, Subject::Position(target)) = (fresh, subject) else {
         return None;
@@ -200,7 +215,7 @@ pub fn analysis_row_ui(
     let numbers = move_numbers(&target.position, analysis.line_san.len());
     for (i, san) in analysis.line_san.iter().take(LINE_PLIES).enumerate() {
         let label = match &numbers[i] {
-            Some(number) => format!("{number}{san}"),
+            Some(number) => format!("{number} {san}"),
             None => san.clone(),
         };
         let width = painter

@@ -118,15 +118,9 @@ struct Shown {
     analysis: Option<(crate::engine::analysis::Analysis, bool)>,
 }
 
-/// Whether this panel shows analysis, and what. The user's own live game
-/// shows the fair-play note only when its switch was turned on by hand.
+/// Whether this panel shows analysis, and what.
 fn shown_analysis(game: &Game, view: &mut GameView, cx: &mut PanelContext<'_>) -> Option<Shown> {
-    let on = if game.is_own_live() {
-        view.analysis.on == Some(true)
-    } else {
-        view.analysis.is_on(cx.analysis.default_on)
-    };
-    if !on {
+    if !view.analysis.is_on(game, cx.analysis.default_on) {
         view.analysis.preview = None;
         return None;
     }
@@ -141,12 +135,9 @@ fn shown_analysis(game: &Game, view: &mut GameView, cx: &mut PanelContext<'_>) -
             analysis = Some((fresh.clone(), true));
         }
     }
-    if view
-        .analysis
-        .preview
-        .as_ref()
-        .is_some_and(|(key, _)| !matches!(&subject, Subject::Position(t) if &t.key == key) || analysis.is_none())
-    {
+    if view.analysis.preview.as_ref().is_some_and(|(key, _)| {
+        !matches!(&subject, Subject::Position(t) if &t.key == key) || analysis.is_none()
+    }) {
         view.analysis.preview = None;
     }
     let analysis = analysis.or_else(|| view.analysis.last.clone().map(|a| (a, false)));
@@ -531,7 +522,7 @@ fn tile_controls_ui(
             "Stop observing (the board stays)",
         ));
     }
-    let analysis_tip = if view.analysis.is_on(analysis_default) {
+    let analysis_tip = if view.analysis.is_on(game, analysis_default) {
         "Hide the engine's analysis (Alt+E)"
     } else {
         "Show the engine's analysis: evaluation bar and best line (Alt+E)"
@@ -583,7 +574,7 @@ fn tile_controls_ui(
             match icon {
                 Icon::Unobserve => actions.push(Action::Send(Command::Unobserve(Some(number)))),
                 Icon::Flip => view.flipped = !view.flipped,
-                Icon::Analysis => view.analysis.toggle(analysis_default),
+                Icon::Analysis => view.analysis.toggle(game, analysis_default),
                 Icon::Maximize => actions.push(Action::Maximize { game: number }),
                 Icon::Detach => actions.push(Action::Detach { game: number }),
                 Icon::Close => actions.push(Action::Close { game: number }),
@@ -604,7 +595,17 @@ fn board_area_ui(
     let board = game.board.as_deref()?;
     view.board_side = side;
     if let Some((position, last, caption)) = preview {
-        return preview_ui(ui, game, view, cx, orientation, side, &position, last, caption);
+        return preview_ui(
+            ui,
+            game,
+            view,
+            cx,
+            orientation,
+            side,
+            &position,
+            last,
+            caption,
+        );
     }
     let browsing = view
         .browse

@@ -49,8 +49,7 @@ impl TileLayout {
     /// Lays out a tile in `rect`; `buttons`: reserve the own game's row;
     /// `analysis`: the evaluation bar and the engine's row.
     pub fn new(rect: Rect, buttons: bool, analysis: bool) -> TileLayout {
-        let rows = 2.0
-            * STRIP
+        let rows = 2.0 * STRIP
             + if buttons { BUTTON_ROW } else { 0.0 }
             + if analysis { ANALYSIS_ROW } else { 0.0 };
         let bar_for = |side: f32| {
@@ -87,9 +86,8 @@ impl TileLayout {
                     (spare_height / 2.0).floor()
                 },
             );
-        let eval_bar = analysis.then(|| {
-            Rect::from_min_size(pos2(min.x, min.y + STRIP), vec2(bar, side))
-        });
+        let eval_bar =
+            analysis.then(|| Rect::from_min_size(pos2(min.x, min.y + STRIP), vec2(bar, side)));
         let min = min + vec2(gutter, 0.0);
         let top_strip = Rect::from_min_size(min, vec2(side, STRIP));
         let board = Rect::from_min_size(pos2(min.x, min.y + STRIP), Vec2::splat(side));

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A UCI engine for the tests, with fixed answers: every search reports
+# +0.25 at depth 12 with the line e4 e5 Nf3 (legal from the start position)
+# and a timed search ends with `bestmove e2e4`. Every line it gets is
+# appended to $2 (if given), so a test can see what Kibitz said.
+#
+# $1, the mode:
+#   normal      as above
+#   crash-once  exits at its first `go` if the file $3 does not exist yet
+#               (and creates it): a crash, then a healthy restart
+#   silent      never answers (a hung engine)
+mode=${1:-normal}
+log=${2:-/dev/null}
+marker=${3:-}
+while IFS= read -r line; do
+    printf '%s\n' "$line" >> "$log"
+    case "$line" in
+        uci)
+            [ "$mode" = silent ] && continue
+            echo "id name FakeFish 1"
+            echo "option name Hash type spin default 16 min 1 max 1024"
+            echo "uciok"
+            ;;
+        isready) echo "readyok" ;;
+        go*)
+            if [ "$mode" = crash-once ] && [ ! -e "$marker" ]; then
+                : > "$marker"
+                exit 3
+            fi
+            echo "info depth 1 seldepth 1 score cp 20 pv e2e4"
+            echo "info depth 12 seldepth 14 score cp 25 nodes 1000 pv e2e4 e7e5 g1f3"
+            case "$line" in
+                *infinite*) ;;
+                *) echo "bestmove e2e4 ponder e7e5" ;;
+            esac
+            ;;
+        stop) echo "bestmove e2e4" ;;
+        quit) exit 0 ;;
+    esac
+done
