@@ -150,6 +150,8 @@ pub struct KibitzApp {
     events_since_frame: usize,
     /// Engine analysis: the engine thread, its status and results.
     analyses: analysis::Analyses,
+    /// Engine updates taken since the last frame (for the frame stats).
+    engine_updates_since_frame: usize,
 }
 
 impl KibitzApp {
@@ -198,6 +200,7 @@ impl KibitzApp {
                 .then(frame_stats::FrameStats::new),
             events_since_frame: 0,
             analyses: analysis::Analyses::default(),
+            engine_updates_since_frame: 0,
         }
     }
 

@@ -64,7 +64,7 @@ fn fake_engine(dir: &Path, mode: &str) -> (EngineConfig, PathBuf) {
 }
 
 fn spawn() -> EngineHandle {
-    EngineHandle::spawn(Arc::new(|| {})).expect("engine thread")
+    EngineHandle::spawn(Arc::new(|_| {})).expect("engine thread")
 }
 
 /// Updates until `done` says so (or `within` passes: then it panics).

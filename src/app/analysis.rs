@@ -29,6 +29,7 @@ impl KibitzApp {
             return;
         };
         while let Some(update) = engine.try_update() {
+            self.engine_updates_since_frame += 1;
             match update {
                 EngineUpdate::Status(status) => self.analyses.status = status,
                 EngineUpdate::Analysis { key, analysis } => {
@@ -103,9 +104,10 @@ impl KibitzApp {
                 return;
             }
             let waker = self.waker.clone();
-            let wake = Arc::new(move || {
+            // Within: a frame due sooner anyway (a clock) draws the result.
+            let wake = Arc::new(move |within| {
                 if let Some(ctx) = &waker {
-                    ctx.request_repaint();
+                    ctx.request_repaint_after(within);
                 }
             });
             match EngineHandle::spawn(wake) {

@@ -15,6 +15,8 @@ pub enum Cause {
     Input,
     /// Network events were applied.
     Network,
+    /// Engine analysis came.
+    Engine,
     /// A piece slid or was dragged.
     Animation,
     /// Nothing else: a clock's next digit.
@@ -22,12 +24,19 @@ pub enum Cause {
 }
 
 impl Cause {
-    const ALL: [Cause; 4] = [Cause::Input, Cause::Network, Cause::Animation, Cause::Clock];
+    const ALL: [Cause; 5] = [
+        Cause::Input,
+        Cause::Network,
+        Cause::Engine,
+        Cause::Animation,
+        Cause::Clock,
+    ];
 
     fn name(self) -> &'static str {
         match self {
             Cause::Input => "input",
             Cause::Network => "network",
+            Cause::Engine => "engine",
             Cause::Animation => "animation",
             Cause::Clock => "clock",
         }
@@ -39,7 +48,7 @@ pub struct FrameStats {
     since: Instant,
     cpu_since: Option<Duration>,
     frames: u32,
-    by_cause: [u32; 4],
+    by_cause: [u32; 5],
     /// `KIBITZ_FRAME_STATS=trace`: a line for every frame too.
     pub trace: bool,
 }
@@ -56,7 +65,7 @@ impl FrameStats {
             cpu_since: process_cpu_time(),
             frames: 0,
             trace: std::env::var_os("KIBITZ_FRAME_STATS").is_some_and(|v| v == "trace"),
-            by_cause: [0; 4],
+            by_cause: [0; 5],
         }
     }
 
@@ -77,7 +86,7 @@ impl FrameStats {
             since: Instant::now(),
             cpu_since: cpu,
             frames: 0,
-            by_cause: [0; 4],
+            by_cause: [0; 5],
             trace: self.trace,
         };
         Some(line)
@@ -91,7 +100,7 @@ impl Default for FrameStats {
 }
 
 /// `frame stats: 10.0 s, 38 frames, 3.8 frames/s, CPU 2.1 ms/frame, 0.8 % of a core; clock 30, network 6, animation 0, input 2`
-fn summary(elapsed: Duration, frames: u32, cpu: Option<Duration>, by_cause: &[u32; 4]) -> String {
+fn summary(elapsed: Duration, frames: u32, cpu: Option<Duration>, by_cause: &[u32; 5]) -> String {
     let secs = elapsed.as_secs_f64();
     let per_second = f64::from(frames) / secs;
     let cpu_text = match cpu {
@@ -141,6 +150,7 @@ impl super::KibitzApp {
         }
         let now = self.now();
         let network = std::mem::take(&mut self.events_since_frame) > 0;
+        let engine = std::mem::take(&mut self.engine_updates_since_frame) > 0;
         let Some(stats) = self.frame_stats.as_mut() else {
             return;
         };
@@ -155,6 +165,8 @@ impl super::KibitzApp {
             Cause::Input
         } else if network {
             Cause::Network
+        } else if engine {
+            Cause::Engine
         } else if animation {
             Cause::Animation
         } else {
@@ -183,12 +195,12 @@ mod tests {
             Duration::from_secs(10),
             40,
             Some(Duration::from_millis(100)),
-            &[2, 6, 0, 32],
+            &[2, 6, 0, 0, 32],
         );
         assert_eq!(
             line,
             "frame stats: 10.0 s, 40 frames, 4.0 frames/s, CPU 2.5 ms/frame, 1.0 % of a core; \
-             input 2, network 6, animation 0, clock 32"
+             input 2, network 6, engine 0, animation 0, clock 32"
         );
     }
 
@@ -199,7 +211,10 @@ mod tests {
         stats.since -= WINDOW;
         let line = stats.frame(Cause::Network).expect("a report");
         assert!(line.contains(" 2 frames"), "{line}");
-        assert!(line.contains("network 1, animation 0, clock 1"), "{line}");
+        assert!(
+            line.contains("network 1, engine 0, animation 0, clock 1"),
+            "{line}"
+        );
         assert_eq!(stats.frames, 0);
     }
 

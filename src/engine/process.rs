@@ -5,13 +5,14 @@
 //! The window never waits for it: it states what it wants with
 //! [`EngineHandle::want`] (a `watch` value, replaced, never queued) and
 //! takes what came with [`EngineHandle::try_update`]. Results are sent at
-//! most every [`FLUSH_EVERY`], the latest per position, so an engine that
-//! writes hundreds of lines a second costs the window a few frames a
-//! second. A missing engine, one that dies or one that stops answering is
+//! most every [`FLUSH_EVERY`] when a position has its first one, else
+//! every [`DEEPER_EVERY`], the latest per position, so an engine that
+//! writes hundreds of lines a second costs the window one to three frames
+//! a second (each frame draws the whole window). A missing engine, one that dies or one that stops answering is
 //! a [`EngineStatus::Failed`] with a sentence for the panel; the next plan
 //! that wants analysis starts it again.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -27,8 +28,18 @@ use super::analysis::Analysis;
 use super::scheduler::{Plan, Scheduler};
 use super::session::{EngineEvent, EngineOptions, EngineSession, Search};
 
-/// Results go to the window at most this often.
+/// A position's first result goes to the window at most this late ...
 pub const FLUSH_EVERY: Duration = Duration::from_millis(400);
+/// ... a deeper word on a position already shown, at most this often.
+pub const DEEPER_EVERY: Duration = Duration::from_millis(1000);
+/// How soon the window should draw a position's first result: a frame
+/// already due sooner (a clock's digit) draws it at no extra cost ...
+pub const FIRST_SHOWN_WITHIN: Duration = Duration::from_millis(250);
+/// ... and a deeper result on a position already shown.
+pub const DEEPER_SHOWN_WITHIN: Duration = Duration::from_millis(1000);
+
+/// Wakes the window: updates are waiting, to be drawn within this long.
+pub type EngineWaker = Arc<dyn Fn(Duration) + Send + Sync>;
 /// An engine that takes longer to answer `uci`, `isready` or `stop` has hung.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 /// After a failure, the next start waits at least this long.
@@ -88,7 +99,7 @@ pub struct EngineHandle {
 impl EngineHandle {
     /// Starts the thread (not the engine: that waits for a plan).
     /// `wake` is called when updates are waiting.
-    pub fn spawn(wake: Arc<dyn Fn() + Send + Sync>) -> std::io::Result<EngineHandle> {
+    pub fn spawn(wake: EngineWaker) -> std::io::Result<EngineHandle> {
         let (wanted, wanted_rx) = watch::channel(None);
         let (tx, updates) = std::sync::mpsc::sync_channel(UPDATES);
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -125,12 +136,14 @@ impl EngineHandle {
 /// channel cannot take yet.
 struct Outbox {
     tx: SyncSender<EngineUpdate>,
-    wake: Arc<dyn Fn() + Send + Sync>,
+    wake: EngineWaker,
     waiting: Vec<EngineUpdate>,
 }
 
 impl Outbox {
-    fn send(&mut self, updates: impl IntoIterator<Item = EngineUpdate>) {
+    /// Sends `updates` (and any still waiting); the window should draw
+    /// them `within` this long.
+    fn send(&mut self, updates: impl IntoIterator<Item = EngineUpdate>, within: Duration) {
         self.waiting.extend(updates);
         if self.waiting.is_empty() {
             return;
@@ -150,7 +163,7 @@ impl Outbox {
             self.waiting.drain(..excess);
         }
         if sent > 0 {
-            (self.wake)();
+            (self.wake)(within);
         }
     }
 }
@@ -211,8 +224,10 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
     // The newest analysis per position, until the next flush.
     let mut pending: HashMap<String, Analysis> = HashMap::new();
     let mut last_flush = origin;
+    // Positions whose first result the window has had.
+    let mut shown: HashSet<String> = HashSet::new();
     loop {
-        let flush_at = (!pending.is_empty()).then(|| last_flush + FLUSH_EVERY);
+        let flush_at = flush_due(&pending, &shown, last_flush);
         let slice_at = scheduler.poll_timeout().map(|t| origin + t);
         let hung_at = engine
             .as_ref()
@@ -230,7 +245,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                     // Another engine or other options: the next start uses them.
                     if let Some(old) = engine.take() {
                         quit(old).await;
-                        outbox.send([EngineUpdate::Status(EngineStatus::Off)]);
+                        outbox.send([EngineUpdate::Status(EngineStatus::Off)], Duration::ZERO);
                     }
                     scheduler.engine_lost();
                     keys.clear();
@@ -241,7 +256,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                 let wants_engine = w.plan.focus.is_some() || !w.plan.others.is_empty();
                 let may_start = failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
                 if engine.is_none() && wants_engine && may_start {
-                    outbox.send([EngineUpdate::Status(EngineStatus::Starting)]);
+                    outbox.send([EngineUpdate::Status(EngineStatus::Starting)], Duration::ZERO);
                     match start(&w.config) {
                         Ok(e) => {
                             engine = Some(e);
@@ -265,7 +280,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                             let decision = match event {
                                 EngineEvent::Ready { name } => {
                                     let name = name.unwrap_or_else(|| "engine".to_owned());
-                                    outbox.send([EngineUpdate::Status(EngineStatus::Ready { name })]);
+                                    outbox.send([EngineUpdate::Status(EngineStatus::Ready { name })], Duration::ZERO);
                                     None
                                 }
                                 EngineEvent::Analysis { id, analysis } => {
@@ -317,22 +332,51 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
             scheduler.engine_lost();
             keys.clear();
             failed_at = Some(Instant::now());
-            outbox.send([EngineUpdate::Status(EngineStatus::Failed(message))]);
+            outbox.send(
+                [EngineUpdate::Status(EngineStatus::Failed(message))],
+                Duration::ZERO,
+            );
         }
-        if Instant::now() >= last_flush + FLUSH_EVERY || !outbox.waiting.is_empty() {
+        let due = flush_due(&pending, &shown, last_flush).is_some_and(|at| Instant::now() >= at);
+        if due || !outbox.waiting.is_empty() {
             if !pending.is_empty() {
                 last_flush = Instant::now();
             }
+            if shown.len() > 4096 {
+                shown.clear();
+            }
+            let first = pending.keys().any(|k| !shown.contains(k));
+            shown.extend(pending.keys().cloned());
+            let within = if first {
+                FIRST_SHOWN_WITHIN
+            } else {
+                DEEPER_SHOWN_WITHIN
+            };
             outbox.send(
                 pending
                     .drain()
                     .map(|(key, analysis)| EngineUpdate::Analysis { key, analysis }),
+                within,
             );
         }
     }
     if let Some(e) = engine.take() {
         quit(e).await;
     }
+}
+
+/// When the pending results go to the window: soon for a position's
+/// first result, less often for a deeper one.
+fn flush_due(
+    pending: &HashMap<String, Analysis>,
+    shown: &HashSet<String>,
+    last_flush: Instant,
+) -> Option<Instant> {
+    if pending.is_empty() {
+        return None;
+    }
+    let first = pending.keys().any(|k| !shown.contains(k));
+    Some(last_flush + if first { FLUSH_EVERY } else { DEEPER_EVERY })
 }
 
 /// Starts the engine; the session's `uci` goes out with the first transmit.
