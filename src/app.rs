@@ -457,7 +457,12 @@ impl KibitzApp {
             self.handle(action);
         }
         if self.settings_open {
-            settings_window_ui(ui.ctx(), &mut self.settings, &mut self.settings_open);
+            settings_window_ui(
+                ui.ctx(),
+                &mut self.settings,
+                &self.analyses.status,
+                &mut self.settings_open,
+            );
         }
         self.save_settings_if_changed(ui.ctx());
         if let Some(command) = dialogs_ui(ui.ctx(), &mut self.dialogs) {
@@ -511,7 +516,11 @@ impl KibitzApp {
         for action in actions {
             self.handle(action);
         }
-        self.plan_analysis(analysed);
+        if ui.input(|i| i.viewport().minimized == Some(true)) {
+            self.pause_analysis();
+        } else {
+            self.plan_analysis(analysed);
+        }
         self.on_screen
             .update(self.console.tab, self.lobby_open || self.lobby.wall.on);
         self.update_title(ui.ctx());

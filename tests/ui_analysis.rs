@@ -17,6 +17,12 @@ use kibitz::engine::process::EngineStatus;
 use common::TempDir;
 
 const OBSERVED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+const AFTER_E4: &str = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
+const AFTER_E5: &str = "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 2 P/e7-e5 (0:00) e5 0 0 0";
+const OTHER_AFTER_E4: &str = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 13 Cid Dee 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
+const FEN_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const FEN_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+const FEN_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
 
 /// A program running the fake engine in `mode`.
@@ -42,6 +48,42 @@ fn harness(lines: &[&str], engine: &Path, on: bool) -> Harness<'static, KibitzAp
     app.settings.analysis.engine = engine.display().to_string();
     app.settings.analysis.on_by_default = on;
     common::window(app)
+}
+
+/// What the fake engine was told, line by line.
+fn engine_input(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("engine-input.log"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Frames until the engine was told `done` (its whole input so far).
+fn wait_for_input(
+    h: &mut Harness<'_, KibitzApp>,
+    dir: &Path,
+    what: &str,
+    done: impl Fn(&[String]) -> bool,
+) {
+    let started = Instant::now();
+    while !done(&engine_input(dir)) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the engine was not told {what}: {:#?}",
+            engine_input(dir)
+        );
+        h.state_mut().poll_engine();
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `search` was asked for on `fen` (the line before it sets the position).
+fn searched(input: &[String], fen: &str, search: &str) -> bool {
+    input
+        .windows(2)
+        .any(|w| w[0] == format!("position fen {fen}") && w[1] == search)
 }
 
 /// Frames until `label` is on screen (the engine answers on its thread).
@@ -147,4 +189,94 @@ fn a_hung_engine_does_not_stop_the_frames() {
     }
     assert!(h.query_by_label("Engine starting…").is_some());
     assert!(h.query_by_label("Board, game 12").is_some());
+}
+
+#[test]
+fn analysis_follows_the_browsed_position() {
+    let dir = TempDir::new("ui-analysis-browse");
+    let engine = fake_engine(dir.path(), "normal");
+    let mut h = harness(&[OBSERVED, AFTER_E4, AFTER_E5], &engine, true);
+    // The only board: analysed continuously, at the live position.
+    wait_for_input(&mut h, dir.path(), "the live position", |input| {
+        searched(input, FEN_E5, "go infinite")
+    });
+    // One move back in the move list: that position.
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(2);
+    wait_for_input(&mut h, dir.path(), "the browsed position", |input| {
+        searched(input, FEN_E4, "go infinite")
+    });
+    let input = engine_input(dir.path());
+    let browsed = input
+        .iter()
+        .rposition(|l| *l == format!("position fen {FEN_E4}"));
+    let stop = input.iter().rposition(|l| l == "stop");
+    assert!(
+        stop < browsed,
+        "the live search was stopped first: {input:#?}"
+    );
+}
+
+#[test]
+fn the_focused_board_is_analysed_on_and_the_others_get_a_short_look() {
+    let dir = TempDir::new("ui-analysis-focus");
+    let engine = fake_engine(dir.path(), "normal");
+    let mut h = harness(&[OBSERVED, OTHER_AFTER_E4], &engine, true);
+    // No board has the keyboard yet: a short look at each.
+    wait_for_input(&mut h, dir.path(), "short looks", |input| {
+        searched(input, FEN_START, "go movetime 300") && searched(input, FEN_E4, "go movetime 300")
+    });
+    assert!(!engine_input(dir.path()).iter().any(|l| l == "go infinite"));
+    // Ctrl+Tab gives game 12 the keyboard: it is analysed on.
+    let ctrl = Modifiers {
+        alt: false,
+        ctrl: true,
+        shift: false,
+        mac_cmd: false,
+        command: true,
+    };
+    h.key_press_modifiers(ctrl, Key::Tab);
+    h.run_steps(2);
+    let focused = h.state().focused().expect("a board has the keyboard");
+    let fen = if focused == 12 { FEN_START } else { FEN_E4 };
+    wait_for_input(&mut h, dir.path(), "continuous analysis", |input| {
+        searched(input, fen, "go infinite")
+    });
+    // Minimized: the engine stops and is given nothing more.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .minimized = Some(true);
+    h.run_steps(2);
+    wait_for_input(&mut h, dir.path(), "stop", |input| {
+        input.last().is_some_and(|l| l == "stop")
+    });
+    for _ in 0..5 {
+        h.state_mut().poll_engine();
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        engine_input(dir.path()).last().map(String::as_str),
+        Some("stop")
+    );
+}
+
+#[test]
+fn the_users_game_is_analysed_once_it_has_ended() {
+    let dir = TempDir::new("ui-analysis-ended");
+    let engine = fake_engine(dir.path(), "normal");
+    let mut h = harness(&[MINE], &engine, true);
+    h.run_steps(3);
+    assert!(!dir.path().join("engine-input.log").exists());
+    let mut decoder = kibitz::protocol::decoder::StreamDecoder::new();
+    let mut events = Vec::new();
+    decoder.push(b"{Game 7 (Me vs. Opp) Me resigns} 0-1\n\r", &mut events);
+    decoder.finish(&mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(10), event);
+    }
+    h.run_steps(2);
+    wait_for_label(&mut h, "Evaluation +0.25, depth 12");
 }

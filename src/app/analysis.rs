@@ -53,16 +53,26 @@ impl KibitzApp {
             .filter(|n| wanted.iter().any(|(g, _)| g == n))
             .or_else(|| (wanted.len() == 1).then(|| wanted[0].0));
         let mut plan = Plan::default();
+        let mut others = Vec::new();
         for (game, target) in wanted {
             if Some(game) == focus_game && plan.focus.is_none() {
                 plan.focus = Some(target);
-            } else if !plan.others.iter().any(|t| t.key == target.key)
-                && self
-                    .analyses
-                    .results
-                    .get(&target.key)
-                    .is_none_or(|a| a.depth < SHORT_DEPTH)
-            {
+            } else {
+                others.push(target);
+            }
+        }
+        // A position looked at once is enough (two boards may show it,
+        // or the focused board may): the deepest result is kept anyway.
+        let focus_key = plan.focus.as_ref().map(|t| t.key.clone());
+        for target in others {
+            let known = self
+                .analyses
+                .results
+                .get(&target.key)
+                .is_some_and(|a| a.depth >= SHORT_DEPTH);
+            let twice = Some(&target.key) == focus_key.as_ref()
+                || plan.others.iter().any(|t| t.key == target.key);
+            if !known && !twice {
                 plan.others.push(target);
             }
         }
@@ -97,6 +107,12 @@ impl KibitzApp {
             .is_some_and(|(c, f, o)| *c == config && (f, o) == (&keys.0, &keys.1))
         {
             return;
+        }
+        // Another engine: what was said of the old one no longer holds.
+        if self.analyses.sent.as_ref().is_some_and(|(c, _, _)| *c != config)
+            && matches!(self.analyses.status, EngineStatus::Failed(_))
+        {
+            self.analyses.status = EngineStatus::Off;
         }
         let empty = plan.focus.is_none() && plan.others.is_empty();
         if self.analyses.engine.is_none() {

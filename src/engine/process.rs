@@ -532,3 +532,53 @@ impl LineReader {
         Some(String::from_utf8_lossy(&head).into_owned())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines of a program's output, read with [`LineReader`].
+    fn lines_of(script: &str) -> Vec<String> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            let mut child = Command::new("sh")
+                .arg("-c")
+                .arg(script)
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("sh");
+            let mut reader = LineReader::new(child.stdout.take().expect("stdout"));
+            let mut lines = Vec::new();
+            while let Some(line) = reader.next().await {
+                lines.push(line);
+            }
+            let _ = child.wait().await;
+            lines
+        })
+    }
+
+    #[test]
+    fn an_overlong_line_is_cut_and_the_next_one_read_whole() {
+        let lines = lines_of("head -c 100000 /dev/zero | tr '\\0' x; printf '\\r\\nreadyok\\n'");
+        assert_eq!(
+            lines.len(),
+            2,
+            "{:?}",
+            lines.iter().map(String::len).collect::<Vec<_>>()
+        );
+        assert_eq!(lines[0].len(), MAX_LINE);
+        assert_eq!(lines[1], "readyok");
+    }
+
+    #[test]
+    fn engines_are_found_by_path_or_by_name() {
+        assert_eq!(locate("sh").map(|p| p.is_absolute()), Some(true));
+        assert_eq!(locate("/bin/sh"), Some(PathBuf::from("/bin/sh")));
+        assert_eq!(locate("/nonexistent/stockfish"), None);
+        assert_eq!(locate("kibitz-no-such-engine"), None);
+        assert_eq!(locate("  "), None);
+    }
+}

@@ -3,7 +3,13 @@
 
 use crate::config::{BoardTheme, Settings};
 
-pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &mut bool) {
+/// The settings window; `engine` is how the analysis engine is doing.
+pub fn settings_window_ui(
+    ctx: &egui::Context,
+    settings: &mut Settings,
+    engine: &crate::engine::process::EngineStatus,
+    open: &mut bool,
+) {
     egui::Window::new("Settings")
         .open(open)
         .resizable(false)
@@ -92,6 +98,17 @@ pub fn settings_window_ui(ctx: &egui::Context, settings: &mut Settings, open: &m
                         .desired_width(220.0),
                 );
             });
+            {
+                use crate::engine::process::EngineStatus;
+                let found = crate::engine::process::locate(&settings.analysis.engine);
+                let text = match (engine, &found) {
+                    (EngineStatus::Ready { name }, _) => format!("Running: {name}"),
+                    (EngineStatus::Failed(message), _) => message.clone(),
+                    (_, Some(path)) => format!("Found: {} (starts when a board wants analysis)", path.display()),
+                    (_, None) => "Not found: install Stockfish (Debian: apt-get install stockfish) or give a path".to_owned(),
+                };
+                ui.label(egui::RichText::new(text).small().weak());
+            }
             ui.add(
                 egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
                     .text("Engine threads"),
