@@ -280,3 +280,26 @@ fn the_users_game_is_analysed_once_it_has_ended() {
     h.run_steps(2);
     wait_for_label(&mut h, "Evaluation +0.25, depth 12");
 }
+
+#[test]
+fn alt_e_without_a_focused_board_goes_to_the_users_game() {
+    let dir = TempDir::new("ui-analysis-alt-e");
+    let engine = fake_engine(dir.path(), "normal");
+    // Game 3 comes before the user's game 7 in the store's order.
+    let observed_3 = OBSERVED.replace(" 0 12 Ann Bob ", " 0 3 Ann Bob ");
+    let mut h = harness(&[&observed_3, MINE], &engine, true);
+    wait_for_label(&mut h, "Evaluation +0.25, depth 12");
+    assert_eq!(h.state().focused(), None);
+    h.key_press_modifiers(Modifiers::ALT, Key::E);
+    h.run_steps(3);
+    let note =
+        "No engine in your own game while it is on (fair play); analysis comes back when it ends";
+    assert!(
+        h.query_by_label(note).is_some(),
+        "the note on the user's game"
+    );
+    assert!(
+        h.query_by_label("Evaluation +0.25, depth 12").is_some(),
+        "the observed board keeps its analysis"
+    );
+}

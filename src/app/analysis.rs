@@ -109,7 +109,11 @@ impl KibitzApp {
             return;
         }
         // Another engine: what was said of the old one no longer holds.
-        if self.analyses.sent.as_ref().is_some_and(|(c, _, _)| *c != config)
+        if self
+            .analyses
+            .sent
+            .as_ref()
+            .is_some_and(|(c, _, _)| *c != config)
             && matches!(self.analyses.status, EngineStatus::Failed(_))
         {
             self.analyses.status = EngineStatus::Off;

@@ -58,6 +58,7 @@ impl KibitzApp {
         if pressed(Modifiers::ALT, Key::E)
             && let Some(game) = self
                 .focused
+                .or_else(|| self.own_live_game())
                 .and_then(|n| self.store.get(n))
                 .or_else(|| self.store.games().next())
         {

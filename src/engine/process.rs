@@ -38,6 +38,10 @@ pub const FIRST_SHOWN_WITHIN: Duration = Duration::from_millis(250);
 /// ... and a deeper result on a position already shown.
 pub const DEEPER_SHOWN_WITHIN: Duration = Duration::from_millis(1000);
 
+/// Shallower results are not shown (the first depths of a search come in
+/// the first milliseconds and say little), unless the search ends there.
+pub const SHOWN_FROM_DEPTH: u8 = 10;
+
 /// Wakes the window: updates are waiting, to be drawn within this long.
 pub type EngineWaker = Arc<dyn Fn(Duration) + Send + Sync>;
 /// An engine that takes longer to answer `uci`, `isready` or `stop` has hung.
@@ -223,6 +227,8 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
     let mut keys: HashMap<u64, String> = HashMap::new();
     // The newest analysis per position, until the next flush.
     let mut pending: HashMap<String, Analysis> = HashMap::new();
+    // Analyses too shallow to show, unless their search ends there.
+    let mut shallow: HashMap<String, Analysis> = HashMap::new();
     let mut last_flush = origin;
     // Positions whose first result the window has had.
     let mut shown: HashSet<String> = HashSet::new();
@@ -249,6 +255,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                     }
                     scheduler.engine_lost();
                     keys.clear();
+            shallow.clear();
                     failed_at = None;
                     config = Some(w.config.clone());
                 }
@@ -286,12 +293,23 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
                                 EngineEvent::Analysis { id, analysis } => {
                                     let depth = analysis.depth;
                                     if let Some(key) = keys.get(&id) {
-                                        pending.insert(key.clone(), analysis);
+                                        if depth >= SHOWN_FROM_DEPTH {
+                                            shallow.remove(key);
+                                            pending.insert(key.clone(), analysis);
+                                        } else {
+                                            shallow.insert(key.clone(), analysis);
+                                        }
                                     }
                                     scheduler.reached(id, depth, t)
                                 }
                                 EngineEvent::Finished { id, .. } => {
-                                    keys.remove(&id);
+                                    // A search that ended shallow (a mate
+                                    // found at once): its last word is all.
+                                    if let Some(key) = keys.remove(&id)
+                                        && let Some(analysis) = shallow.remove(&key)
+                                    {
+                                        pending.entry(key).or_insert(analysis);
+                                    }
                                     scheduler.finished(id, t)
                                 }
                                 EngineEvent::Unreadable(line) => {
@@ -331,6 +349,7 @@ async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
             }
             scheduler.engine_lost();
             keys.clear();
+            shallow.clear();
             failed_at = Some(Instant::now());
             outbox.send(
                 [EngineUpdate::Status(EngineStatus::Failed(message))],
