@@ -279,12 +279,18 @@ pub fn preview_position(
     Some((pos, last?))
 }
 
-/// A caption for the previewed line over the board.
-pub fn preview_caption(line_san: &[String], plies: usize) -> RichText {
+/// A caption for the previewed line over the board, numbered from
+/// `position` (`37… dxc6 38. e5`).
+pub fn preview_caption(position: &VariantPosition, line_san: &[String], plies: usize) -> RichText {
+    let plies = plies.min(line_san.len());
+    let numbers = move_numbers(position, plies);
     let moves = line_san
         .iter()
-        .take(plies)
-        .cloned()
+        .zip(numbers)
+        .map(|(san, number)| match number {
+            Some(number) => format!("{number} {san}"),
+            None => san.clone(),
+        })
         .collect::<Vec<_>>()
         .join(" ");
     RichText::new(format!("Engine line: {moves} (click the board to go back)"))

@@ -202,7 +202,8 @@ pub fn game_panel_ui(
                 return None;
             };
             let (position, last) = preview_position(&target.position, &analysis.line, *plies)?;
-            Some((position, last, preview_caption(&analysis.line_san, *plies)))
+            let caption = preview_caption(&target.position, &analysis.line_san, *plies);
+            Some((position, last, caption))
         });
         if let Some(action) = board_area_ui(
             &mut board_ui,
@@ -710,15 +711,17 @@ fn preview_ui(
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     board_ui(ui, &mut view.board, &board_view, cx.cache, side);
+    let size = (side * 0.028).clamp(10.0, 16.0);
+    let height = (size * 1.7).round();
     let band = egui::Rect::from_min_size(
-        board_rect.left_bottom() - egui::vec2(0.0, 20.0),
-        egui::vec2(board_rect.width(), 20.0),
+        board_rect.left_bottom() - egui::vec2(0.0, height),
+        egui::vec2(board_rect.width(), height),
     );
     ui.painter()
-        .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.85));
+        .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.7));
     ui.put(
         band.shrink2(egui::vec2(4.0, 0.0)),
-        egui::Label::new(caption.color(theme::BANNER_FG).small()).truncate(),
+        egui::Label::new(caption.color(theme::BANNER_FG).size(size)).truncate(),
     );
     let clicked = ui.input(|i| {
         i.pointer.primary_pressed()
