@@ -183,6 +183,9 @@ pub fn analysis_row_ui(
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, note));
         return None;
     }
+    // A failed engine says so rather than show the last position's number.
+    let failed = matches!(status, EngineStatus::Failed(_));
+    let shown = shown.filter(|(_, fresh)| *fresh || !failed);
     let Some((analysis, fresh)) = shown else {
         let (text, color) = match status {
             EngineStatus::Failed(message) => (
