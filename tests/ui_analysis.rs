@@ -303,3 +303,25 @@ fn alt_e_without_a_focused_board_goes_to_the_users_game() {
         "the observed board keeps its analysis"
     );
 }
+
+#[test]
+fn a_missing_engine_is_said_under_the_board() {
+    let mut h = harness(&[OBSERVED], Path::new("/nonexistent/kibitz-engine"), true);
+    let started = Instant::now();
+    while h
+        .query_by_label_contains("apt-get install stockfish")
+        .is_none()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no failure shown"
+        );
+        h.state_mut().poll_engine();
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(matches!(
+        h.state().engine_status(),
+        EngineStatus::Failed(message) if message.contains("/nonexistent/kibitz-engine")
+    ));
+}
