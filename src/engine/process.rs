@@ -217,170 +217,272 @@ struct Engine {
     heard_at: Instant,
 }
 
-async fn run(mut wanted: watch::Receiver<Option<Wanted>>, mut outbox: Outbox) {
-    let origin = Instant::now();
-    let mut scheduler = Scheduler::new();
-    let mut engine: Option<Engine> = None;
-    let mut config: Option<EngineConfig> = None;
-    let mut failed_at: Option<Instant> = None;
-    // Search id -> position key, for the searches not yet ended.
-    let mut keys: HashMap<u64, String> = HashMap::new();
-    // The newest analysis per position, until the next flush.
-    let mut pending: HashMap<String, Analysis> = HashMap::new();
-    // Analyses too shallow to show, unless their search ends there.
-    let mut shallow: HashMap<String, Analysis> = HashMap::new();
-    let mut last_flush = origin;
-    // Positions whose first result the window has had.
-    let mut shown: HashSet<String> = HashSet::new();
+async fn run(mut wanted: watch::Receiver<Option<Wanted>>, outbox: Outbox) {
+    let mut task = Task::new(outbox);
     loop {
-        let flush_at = flush_due(&pending, &shown, last_flush);
-        let slice_at = scheduler.poll_timeout().map(|t| origin + t);
-        let hung_at = engine
-            .as_ref()
-            .filter(|e| e.session.awaiting_answer())
-            .map(|e| e.heard_at + ANSWER_TIMEOUT);
-        let timer = [flush_at, slice_at, hung_at].into_iter().flatten().min();
-        let mut failure: Option<String> = None;
-        tokio::select! {
+        let timer = task.next_timer();
+        let result = tokio::select! {
             changed = wanted.changed() => {
                 if changed.is_err() {
                     break;
                 }
-                let Some(w) = wanted.borrow_and_update().clone() else { continue };
-                if config.as_ref() != Some(&w.config) {
-                    // Another engine or other options: the next start uses them.
-                    if let Some(old) = engine.take() {
-                        quit(old).await;
-                        outbox.send([EngineUpdate::Status(EngineStatus::Off)], Duration::ZERO);
-                    }
-                    scheduler.engine_lost();
-                    keys.clear();
-            shallow.clear();
-                    failed_at = None;
-                    config = Some(w.config.clone());
-                }
-                let now = Instant::now();
-                let wants_engine = w.plan.focus.is_some() || !w.plan.others.is_empty();
-                let may_start = failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
-                if engine.is_none() && wants_engine && may_start {
-                    outbox.send([EngineUpdate::Status(EngineStatus::Starting)], Duration::ZERO);
-                    match start(&w.config) {
-                        Ok(e) => {
-                            engine = Some(e);
-                            scheduler = Scheduler::new();
-                        }
-                        Err(message) => failure = Some(message),
-                    }
-                }
-                if let Some(e) = engine.as_mut() {
-                    let decision = scheduler.set_plan(w.plan, now - origin);
-                    apply(&mut e.session, decision, &scheduler, &mut keys);
+                let w = wanted.borrow_and_update().clone();
+                match w {
+                    Some(w) => task.on_wanted(w).await,
+                    None => Ok(()),
                 }
             }
-            line = read_line(&mut engine) => match line {
-                Ok(line) => {
-                    if let Some(e) = engine.as_mut() {
-                        e.heard_at = Instant::now();
-                        e.session.handle_line(&line);
-                        let t = e.heard_at - origin;
-                        while let Some(event) = e.session.poll_event() {
-                            let decision = match event {
-                                EngineEvent::Ready { name } => {
-                                    let name = name.unwrap_or_else(|| "engine".to_owned());
-                                    outbox.send([EngineUpdate::Status(EngineStatus::Ready { name })], Duration::ZERO);
-                                    None
-                                }
-                                EngineEvent::Analysis { id, analysis } => {
-                                    let depth = analysis.depth;
-                                    if let Some(key) = keys.get(&id) {
-                                        if depth >= SHOWN_FROM_DEPTH {
-                                            shallow.remove(key);
-                                            pending.insert(key.clone(), analysis);
-                                        } else {
-                                            shallow.insert(key.clone(), analysis);
-                                        }
-                                    }
-                                    scheduler.reached(id, depth, t)
-                                }
-                                EngineEvent::Finished { id, .. } => {
-                                    // A search that ended shallow (a mate
-                                    // found at once): its last word is all.
-                                    if let Some(key) = keys.remove(&id)
-                                        && let Some(analysis) = shallow.remove(&key)
-                                    {
-                                        pending.entry(key).or_insert(analysis);
-                                    }
-                                    scheduler.finished(id, t)
-                                }
-                                EngineEvent::Unreadable(line) => {
-                                    tracing::debug!("engine said: {line}");
-                                    None
-                                }
-                            };
-                            apply(&mut e.session, decision, &scheduler, &mut keys);
-                        }
-                    }
-                }
-                Err(message) => failure = Some(message),
-            },
-            _ = sleep_until(timer) => {
-                let now = Instant::now();
-                if hung_at.is_some_and(|at| now >= at) {
-                    failure = Some(format!(
-                        "the engine did not answer for {} s",
-                        ANSWER_TIMEOUT.as_secs()
-                    ));
-                } else if let Some(e) = engine.as_mut() {
-                    let decision = scheduler.handle_timeout(now - origin);
-                    apply(&mut e.session, decision, &scheduler, &mut keys);
-                }
-            }
+            line = read_line(&mut task.engine) => line.map(|line| task.on_line(&line)),
+            () = sleep_until(timer) => task.on_timer(),
+        };
+        let result = match result {
+            Ok(()) => task.transmit().await,
+            failed => failed,
+        };
+        if let Err(message) = result {
+            task.fail(message);
         }
-        if failure.is_none()
-            && let Some(e) = engine.as_mut()
-            && let Err(message) = transmit(e).await
-        {
-            failure = Some(message);
-        }
-        if let Some(message) = failure {
-            tracing::warn!("engine: {message}");
-            if let Some(mut e) = engine.take() {
-                let _ = e.child.start_kill();
-            }
-            scheduler.engine_lost();
-            keys.clear();
-            shallow.clear();
-            failed_at = Some(Instant::now());
-            outbox.send(
-                [EngineUpdate::Status(EngineStatus::Failed(message))],
-                Duration::ZERO,
-            );
-        }
-        let due = flush_due(&pending, &shown, last_flush).is_some_and(|at| Instant::now() >= at);
-        if due || !outbox.waiting.is_empty() {
-            if !pending.is_empty() {
-                last_flush = Instant::now();
-            }
-            if shown.len() > 4096 {
-                shown.clear();
-            }
-            let first = pending.keys().any(|k| !shown.contains(k));
-            shown.extend(pending.keys().cloned());
-            let within = if first {
-                FIRST_SHOWN_WITHIN
-            } else {
-                DEEPER_SHOWN_WITHIN
-            };
-            outbox.send(
-                pending
-                    .drain()
-                    .map(|(key, analysis)| EngineUpdate::Analysis { key, analysis }),
-                within,
-            );
+        task.flush_if_due();
+    }
+    if let Some(engine) = task.engine.take() {
+        quit(engine).await;
+    }
+}
+
+/// The engine thread's state between its inputs: the window's wishes,
+/// the engine's lines, and the timers.
+struct Task {
+    origin: Instant,
+    outbox: Outbox,
+    scheduler: Scheduler,
+    engine: Option<Engine>,
+    /// The engine the window wants, as last said.
+    config: Option<EngineConfig>,
+    /// When the engine last failed (it is started again after a pause).
+    failed_at: Option<Instant>,
+    /// Search id -> position key, for the searches not yet ended.
+    keys: HashMap<u64, String>,
+    /// The newest analysis per position, until the next flush.
+    pending: HashMap<String, Analysis>,
+    /// Analyses too shallow to show, unless their search ends there.
+    shallow: HashMap<String, Analysis>,
+    /// Positions whose first result the window has had.
+    shown: HashSet<String>,
+    last_flush: Instant,
+}
+
+impl Task {
+    fn new(outbox: Outbox) -> Self {
+        let origin = Instant::now();
+        Task {
+            origin,
+            outbox,
+            scheduler: Scheduler::new(),
+            engine: None,
+            config: None,
+            failed_at: None,
+            keys: HashMap::new(),
+            pending: HashMap::new(),
+            shallow: HashMap::new(),
+            shown: HashSet::new(),
+            last_flush: origin,
         }
     }
-    if let Some(e) = engine.take() {
-        quit(e).await;
+
+    /// The earliest of: results due to the window, the end of the focused
+    /// board's slice, the moment a silent engine counts as hung.
+    fn next_timer(&self) -> Option<Instant> {
+        let flush_at = flush_due(&self.pending, &self.shown, self.last_flush);
+        let slice_at = self.scheduler.poll_timeout().map(|t| self.origin + t);
+        [flush_at, slice_at, self.hung_at()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    fn hung_at(&self) -> Option<Instant> {
+        self.engine
+            .as_ref()
+            .filter(|e| e.session.awaiting_answer())
+            .map(|e| e.heard_at + ANSWER_TIMEOUT)
+    }
+
+    fn status(&mut self, status: EngineStatus) {
+        self.outbox
+            .send([EngineUpdate::Status(status)], Duration::ZERO);
+    }
+
+    /// The window's new wish: another engine is started afresh; a plan
+    /// that wants analysis starts the engine if it is not running.
+    async fn on_wanted(&mut self, wanted: Wanted) -> Result<(), String> {
+        if self.config.as_ref() != Some(&wanted.config) {
+            if let Some(old) = self.engine.take() {
+                quit(old).await;
+                self.status(EngineStatus::Off);
+            }
+            self.engine_gone();
+            self.failed_at = None;
+            self.config = Some(wanted.config.clone());
+        }
+        let now = Instant::now();
+        let wants_engine = wanted.plan.focus.is_some() || !wanted.plan.others.is_empty();
+        let may_start = self.failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
+        if self.engine.is_none() && wants_engine && may_start {
+            self.status(EngineStatus::Starting);
+            self.engine = Some(start(&wanted.config)?);
+            self.scheduler = Scheduler::new();
+        }
+        let decision = self.scheduler.set_plan(wanted.plan, now - self.origin);
+        self.apply(decision);
+        Ok(())
+    }
+
+    /// A line from the engine.
+    fn on_line(&mut self, line: &str) {
+        let Some(engine) = self.engine.as_mut() else {
+            return;
+        };
+        engine.heard_at = Instant::now();
+        let t = engine.heard_at - self.origin;
+        engine.session.handle_line(line);
+        let events: Vec<EngineEvent> = std::iter::from_fn(|| engine.session.poll_event()).collect();
+        for event in events {
+            let decision = match event {
+                EngineEvent::Ready { name } => {
+                    let name = name.unwrap_or_else(|| "engine".to_owned());
+                    self.status(EngineStatus::Ready { name });
+                    None
+                }
+                EngineEvent::Analysis { id, analysis } => {
+                    let depth = analysis.depth;
+                    if let Some(key) = self.keys.get(&id) {
+                        if depth >= SHOWN_FROM_DEPTH {
+                            self.shallow.remove(key);
+                            self.pending.insert(key.clone(), analysis);
+                        } else {
+                            self.shallow.insert(key.clone(), analysis);
+                        }
+                    }
+                    self.scheduler.reached(id, depth, t)
+                }
+                EngineEvent::Finished { id, .. } => {
+                    // A search that ended shallow (a mate found at once):
+                    // its last word is all there is.
+                    if let Some(key) = self.keys.remove(&id)
+                        && let Some(analysis) = self.shallow.remove(&key)
+                    {
+                        self.pending.entry(key).or_insert(analysis);
+                    }
+                    self.scheduler.finished(id, t)
+                }
+                EngineEvent::Unreadable(line) => {
+                    tracing::debug!("engine said: {line}");
+                    None
+                }
+            };
+            self.apply(decision);
+        }
+    }
+
+    /// A timer: a silent engine has hung, or the focused board's slice
+    /// is over (a due flush is done after every input).
+    fn on_timer(&mut self) -> Result<(), String> {
+        let now = Instant::now();
+        if self.hung_at().is_some_and(|at| now >= at) {
+            return Err(format!(
+                "the engine did not answer for {} s",
+                ANSWER_TIMEOUT.as_secs()
+            ));
+        }
+        let decision = self.scheduler.handle_timeout(now - self.origin);
+        self.apply(decision);
+        Ok(())
+    }
+
+    /// Starts or stops what the scheduler decided, and remembers which
+    /// position a new search is about.
+    fn apply(&mut self, decision: Option<Option<Search>>) {
+        let Some(engine) = self.engine.as_mut() else {
+            return;
+        };
+        match decision {
+            None => {}
+            Some(None) => engine.session.stop(),
+            Some(Some(search)) => {
+                if let Some((id, key, _)) = self.scheduler.asked() {
+                    self.keys.insert(id, key.to_owned());
+                }
+                engine.session.analyse(search);
+            }
+        }
+    }
+
+    /// Writes what the session has to say. An engine that does not read
+    /// its input for seconds has hung.
+    async fn transmit(&mut self) -> Result<(), String> {
+        let Some(engine) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        let mut out = String::new();
+        while let Some(line) = engine.session.poll_transmit() {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        if out.is_empty() {
+            return Ok(());
+        }
+        match tokio::time::timeout(ANSWER_TIMEOUT, engine.stdin.write_all(out.as_bytes())).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("the engine stopped reading: {e}")),
+            Err(_) => Err("the engine stopped reading its input".to_owned()),
+        }
+    }
+
+    /// The engine is missing, died or hung: the window is told, and the
+    /// next plan after [`RESTART_PAUSE`] starts it again.
+    fn fail(&mut self, message: String) {
+        tracing::warn!("engine: {message}");
+        if let Some(mut engine) = self.engine.take() {
+            let _ = engine.child.start_kill();
+        }
+        self.engine_gone();
+        self.failed_at = Some(Instant::now());
+        self.status(EngineStatus::Failed(message));
+    }
+
+    fn engine_gone(&mut self) {
+        self.scheduler.engine_lost();
+        self.keys.clear();
+        self.shallow.clear();
+    }
+
+    /// Sends the pending results when they are due (and whatever the
+    /// window could not take before).
+    fn flush_if_due(&mut self) {
+        let now = Instant::now();
+        let due =
+            flush_due(&self.pending, &self.shown, self.last_flush).is_some_and(|at| now >= at);
+        if !due && self.outbox.waiting.is_empty() {
+            return;
+        }
+        if !self.pending.is_empty() {
+            self.last_flush = now;
+        }
+        if self.shown.len() > 4096 {
+            self.shown.clear();
+        }
+        let first = self.pending.keys().any(|k| !self.shown.contains(k));
+        self.shown.extend(self.pending.keys().cloned());
+        let within = if first {
+            FIRST_SHOWN_WITHIN
+        } else {
+            DEEPER_SHOWN_WITHIN
+        };
+        let results = self
+            .pending
+            .drain()
+            .map(|(key, analysis)| EngineUpdate::Analysis { key, analysis });
+        self.outbox.send(results, within);
     }
 }
 
@@ -431,44 +533,6 @@ async fn quit(mut engine: Engine) {
     let _ = engine.stdin.write_all(b"quit\n").await;
     let _ = tokio::time::timeout(Duration::from_millis(500), engine.child.wait()).await;
     let _ = engine.child.start_kill();
-}
-
-/// Starts or stops what the scheduler decided, and remembers which
-/// position a new search is about.
-fn apply(
-    session: &mut EngineSession,
-    decision: Option<Option<Search>>,
-    scheduler: &Scheduler,
-    keys: &mut HashMap<u64, String>,
-) {
-    match decision {
-        None => {}
-        Some(None) => session.stop(),
-        Some(Some(search)) => {
-            if let Some((id, key, _)) = scheduler.asked() {
-                keys.insert(id, key.to_owned());
-            }
-            session.analyse(search);
-        }
-    }
-}
-
-/// Writes what the session has to say. An engine that does not read its
-/// input for seconds has hung.
-async fn transmit(engine: &mut Engine) -> Result<(), String> {
-    let mut out = String::new();
-    while let Some(line) = engine.session.poll_transmit() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if out.is_empty() {
-        return Ok(());
-    }
-    match tokio::time::timeout(ANSWER_TIMEOUT, engine.stdin.write_all(out.as_bytes())).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(format!("the engine stopped reading: {e}")),
-        Err(_) => Err("the engine stopped reading its input".to_owned()),
-    }
 }
 
 /// The next line from the running engine (pending forever without one).

@@ -11,7 +11,8 @@
 //!    ([`SHORT_SEARCH`]) each, with a [`FOCUS_SLICE`] of the focused board
 //!    between two of them, so the focused board keeps deepening even when
 //!    sixteen games keep moving;
-//! 3. then the focused board again, until something changes.
+//! 3. then the focused board again, until something changes or the engine
+//!    is [`FOCUS_MAX_DEPTH`] deep on it.
 //!
 //! A board that leaves the plan (scrolled away, closed, the window
 //! minimized) leaves the queue: nothing is analysed that is not on screen.
@@ -25,6 +26,10 @@ use super::session::{Limit, Search};
 
 /// The focused board's new position gets the engine alone until this depth.
 pub const FIRST_DEPTH: u8 = 16;
+/// The focused board's position is left alone at this depth (a position
+/// that stays, such as a finished game's, would else keep a core busy for
+/// ever).
+pub const FOCUS_MAX_DEPTH: u8 = 30;
 /// One look at another board's new position.
 pub const SHORT_SEARCH: Duration = Duration::from_millis(300);
 /// The focused board's turn between two short searches.
@@ -119,6 +124,9 @@ impl Scheduler {
         }
         let reached = self.focus_depth.entry(asked.key.clone()).or_default();
         *reached = (*reached).max(depth);
+        if depth >= FOCUS_MAX_DEPTH {
+            self.focus_done.insert(asked.key.clone());
+        }
         self.decide(now)
     }
 
@@ -315,5 +323,13 @@ mod tests {
         assert!(s.finished(f2, T0).is_none(), "nothing more to do");
         assert_eq!(s.asked(), None);
         assert!(s.set_plan(plan("p2"), T0).is_none(), "not asked again");
+        // A position that stays is left alone once deep enough.
+        let (f3, _) = started(s.set_plan(plan("p3"), T0));
+        assert!(s.reached(f3, FOCUS_MAX_DEPTH - 1, T0).is_none());
+        assert_eq!(
+            s.reached(f3, FOCUS_MAX_DEPTH, T0).map(|s| s.is_none()),
+            Some(true),
+            "stopped"
+        );
     }
 }
