@@ -4,6 +4,8 @@
 //! a hung engine, a missing one.
 
 mod common;
+#[path = "support/fake_uci.rs"]
+mod fake_uci;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -38,24 +40,9 @@ fn target(fen: &str) -> Target {
     }
 }
 
-/// A program that runs the fake engine in `mode`, logging what it gets.
+/// The fake engine in `mode`, and the log of what it was told.
 fn fake_engine(dir: &Path, mode: &str) -> (EngineConfig, PathBuf) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_uci.sh");
-    let log = dir.join("engine-input.log");
-    let marker = dir.join("crashed-once");
-    let program = dir.join("engine");
-    std::fs::write(
-        &program,
-        format!(
-            "#!/bin/sh\nexec bash '{}' {mode} '{}' '{}'\n",
-            script.display(),
-            log.display(),
-            marker.display()
-        ),
-    )
-    .expect("write engine");
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let (program, log) = fake_uci::fake_engine(dir, mode);
     let config = EngineConfig {
         command: program.display().to_string(),
         options: EngineOptions::default(),

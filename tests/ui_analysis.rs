@@ -4,6 +4,8 @@
 //! the user's own live game.
 
 mod common;
+#[path = "support/fake_uci.rs"]
+mod fake_uci;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -27,20 +29,7 @@ const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- P
 
 /// A program running the fake engine in `mode`.
 fn fake_engine(dir: &Path, mode: &str) -> PathBuf {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_uci.sh");
-    let program = dir.join("engine");
-    std::fs::write(
-        &program,
-        format!(
-            "#!/bin/sh\nexec bash '{}' {mode} '{}'\n",
-            script.display(),
-            dir.join("engine-input.log").display()
-        ),
-    )
-    .expect("write engine");
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    program
+    fake_uci::fake_engine(dir, mode).0
 }
 
 fn harness(lines: &[&str], engine: &Path, on: bool) -> Harness<'static, KibitzApp> {

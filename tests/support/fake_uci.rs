@@ -1,0 +1,27 @@
+//! The fake UCI engine (`fake_uci.sh`) as a program Kibitz can start: a
+//! small script in a test's directory that runs it in one mode, logging
+//! what it is told to `engine-input.log` there.
+
+use std::path::{Path, PathBuf};
+
+/// The program to give Kibitz, and the log of what the engine was told.
+/// Modes: `normal`, `crash-once`, `silent` (see `fake_uci.sh`).
+pub fn fake_engine(dir: &Path, mode: &str) -> (PathBuf, PathBuf) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_uci.sh");
+    let log = dir.join("engine-input.log");
+    let marker = dir.join("crashed-once");
+    let program = dir.join("engine");
+    std::fs::write(
+        &program,
+        format!(
+            "#!/bin/sh\nexec bash '{}' {mode} '{}' '{}'\n",
+            script.display(),
+            log.display(),
+            marker.display()
+        ),
+    )
+    .expect("write engine");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    (program, log)
+}
