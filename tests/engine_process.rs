@@ -35,6 +35,7 @@ fn target(fen: &str) -> Target {
     )
     .expect("position");
     Target {
+        board: 1,
         key: position_key(&position),
         position,
     }

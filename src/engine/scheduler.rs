@@ -7,10 +7,13 @@
 //!
 //! 1. a new focused position first, until the engine is [`FIRST_DEPTH`]
 //!    deep on it (a useful number at once where the user looks);
-//! 2. then the other boards' new positions, oldest first, one short search
-//!    ([`SHORT_SEARCH`]) each, with a [`FOCUS_SLICE`] of the focused board
-//!    between two of them, so the focused board keeps deepening even when
-//!    sixteen games keep moving;
+//! 2. then the other boards' new positions, one short search
+//!    ([`SHORT_SEARCH`]) each, board after board: a board whose position
+//!    changes while it waits keeps its place in the line (else, with more
+//!    moves than the engine can look at, a fast game would wait for ever);
+//!    with a [`FOCUS_SLICE`] of the focused board between two of them, so
+//!    the focused board keeps deepening even when sixteen games keep
+//!    moving;
 //! 3. then the focused board again, until something changes or the engine
 //!    is [`FOCUS_MAX_DEPTH`] deep on it.
 //!
@@ -36,9 +39,10 @@ pub const SHORT_SEARCH: Duration = Duration::from_millis(300);
 pub const FOCUS_SLICE: Duration = Duration::from_millis(300);
 
 /// A position on screen, named by its key (the caller's: the same
-/// position always has the same key).
+/// position always has the same key), on a board (a game number).
 #[derive(Debug, Clone)]
 pub struct Target {
+    pub board: u32,
     pub key: String,
     pub position: VariantPosition,
 }
@@ -79,8 +83,8 @@ struct Asked {
 #[derive(Debug, Default)]
 pub struct Scheduler {
     plan: Plan,
-    /// Other boards' positions still to look at, oldest first.
-    queue: VecDeque<String>,
+    /// Other boards with a position still to look at, in turn.
+    queue: VecDeque<u32>,
     /// Short searches done, for the keys in the plan only.
     done: HashSet<String>,
     /// The depth reached on each focused position (this plan's only).
@@ -101,12 +105,18 @@ impl Scheduler {
     /// The window's new plan. Returns the search to run now if it changed
     /// (`Some(None)`: stop).
     pub fn set_plan(&mut self, plan: Plan, now: Duration) -> Option<Option<Search>> {
-        let others: HashSet<&str> = plan.others.iter().map(|t| t.key.as_str()).collect();
-        self.done.retain(|k| others.contains(k.as_str()));
-        self.queue.retain(|k| others.contains(k.as_str()));
+        let others: HashMap<u32, &str> = plan
+            .others
+            .iter()
+            .map(|t| (t.board, t.key.as_str()))
+            .collect();
+        self.done.retain(|k| others.values().any(|o| o == k));
+        // A board keeps its place while its position changes.
+        self.queue
+            .retain(|b| others.get(b).is_some_and(|k| !self.done.contains(*k)));
         for target in &plan.others {
-            if !self.done.contains(&target.key) && !self.queue.contains(&target.key) {
-                self.queue.push_back(target.key.clone());
+            if !self.done.contains(&target.key) && !self.queue.contains(&target.board) {
+                self.queue.push_back(target.board);
             }
         }
         let focus = plan.focus.as_ref().map(|t| t.key.as_str());
@@ -136,7 +146,13 @@ impl Scheduler {
         let asked = self.asked.take_if(|a| a.id == id)?;
         match asked.kind {
             Kind::Short => {
-                self.queue.retain(|k| *k != asked.key);
+                let board = self
+                    .plan
+                    .others
+                    .iter()
+                    .find(|t| t.key == asked.key)
+                    .map(|t| t.board);
+                self.queue.retain(|b| Some(*b) != board);
                 self.done.insert(asked.key);
                 if self.plan.focus.is_some() {
                     self.focus_until = Some(now + FOCUS_SLICE);
@@ -212,7 +228,7 @@ impl Scheduler {
         let next_other = self
             .queue
             .front()
-            .and_then(|key| self.plan.others.iter().find(|t| &t.key == key));
+            .and_then(|board| self.plan.others.iter().find(|t| t.board == *board));
         if let Some(focus) = focus {
             let shallow = self.focus_depth.get(&focus.key).copied().unwrap_or(0) < FIRST_DEPTH;
             if shallow || next_other.is_none() || self.focus_until.is_some() {
@@ -229,8 +245,10 @@ mod tests {
 
     use super::*;
 
+    /// Position `key` on the board named by its first letter.
     fn target(key: &str) -> Target {
         Target {
+            board: u32::from(key.as_bytes()[0]),
             key: key.to_owned(),
             position: VariantPosition::new(Variant::Chess),
         }
@@ -306,6 +324,30 @@ mod tests {
             Some(true)
         );
         assert_eq!(s.asked(), None);
+    }
+
+    #[test]
+    fn a_board_whose_position_changes_while_it_waits_keeps_its_turn() {
+        let mut s = Scheduler::new();
+        let plan = |a: &str, b: &str, c: &str| Plan {
+            focus: None,
+            others: vec![target(a), target(b), target(c)],
+        };
+        let (a1, _) = started(s.set_plan(plan("a1", "b1", "c1"), T0));
+        // More moves than looks: b and c move again while a is looked at.
+        assert!(s.set_plan(plan("a1", "b2", "c2"), T0).is_none());
+        let (b2, _) = started(s.finished(a1, T0));
+        assert_eq!(
+            s.asked().map(|(_, k, _)| k),
+            Some("b2"),
+            "b's turn, at its new position"
+        );
+        // a moves: it goes behind c.
+        assert!(s.set_plan(plan("a2", "b2", "c3"), T0).is_none());
+        let (c3, _) = started(s.finished(b2, T0));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("c3"));
+        let _ = started(s.finished(c3, T0));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("a2"));
     }
 
     #[test]

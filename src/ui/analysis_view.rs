@@ -110,6 +110,7 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
         return Subject::Note(text);
     }
     Subject::Position(Target {
+        board: game.number,
         key: position_key(&position),
         position,
     })
