@@ -164,7 +164,7 @@ pub fn analysis_row_ui(
     previewing: Option<usize>,
 ) -> Option<usize> {
     let painter = ui.painter_at(rect);
-    let font = egui::FontId::proportional((rect.height() * 0.72).clamp(9.0, 13.0));
+    let font = egui::FontId::proportional((rect.height() * 0.72).clamp(9.0, 18.0));
     let weak = ui.visuals().weak_text_color();
     let strong = ui.visuals().strong_text_color();
     let y = rect.center().y;

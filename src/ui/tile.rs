@@ -13,8 +13,10 @@ use egui::{Rect, Vec2, pos2, vec2};
 pub const STRIP: f32 = 22.0;
 /// The own game's buttons (Draw, Resign ...).
 pub const BUTTON_ROW: f32 = 26.0;
-/// The engine's evaluation and line, under the bottom strip.
-pub const ANALYSIS_ROW: f32 = 18.0;
+/// The engine's evaluation and line, under the bottom strip: this share
+/// of the board's side, within these heights (its text grows with it).
+const ANALYSIS_ROW_SHARE: f32 = 0.028;
+pub const ANALYSIS_ROW: std::ops::RangeInclusive<f32> = 18.0..=26.0;
 /// The evaluation bar beside the board, as a share of the board's side ...
 const EVAL_BAR_SHARE: f32 = 0.035;
 /// ... within these widths, and this far from the board.
@@ -49,19 +51,21 @@ impl TileLayout {
     /// Lays out a tile in `rect`; `buttons`: reserve the own game's row;
     /// `analysis`: the evaluation bar and the engine's row.
     pub fn new(rect: Rect, buttons: bool, analysis: bool) -> TileLayout {
-        let rows = 2.0 * STRIP
-            + if buttons { BUTTON_ROW } else { 0.0 }
-            + if analysis { ANALYSIS_ROW } else { 0.0 };
-        let bar_for = |side: f32| {
-            if analysis {
-                (side * EVAL_BAR_SHARE).clamp(*EVAL_BAR_WIDTH.start(), *EVAL_BAR_WIDTH.end())
-            } else {
-                0.0
-            }
+        let fixed_rows = 2.0 * STRIP + if buttons { BUTTON_ROW } else { 0.0 };
+        // The bar's width and the row's height follow the board's side; the
+        // side hardly depends on them: they are sized from a rough side.
+        let rough = rect.width().min(rect.height() - fixed_rows);
+        let (bar, row) = if analysis {
+            (
+                (rough * EVAL_BAR_SHARE).clamp(*EVAL_BAR_WIDTH.start(), *EVAL_BAR_WIDTH.end()),
+                (rough * ANALYSIS_ROW_SHARE)
+                    .clamp(*ANALYSIS_ROW.start(), *ANALYSIS_ROW.end())
+                    .round(),
+            )
+        } else {
+            (0.0, 0.0)
         };
-        // The bar's width depends on the side; the side at most on the bar.
-        let rough = rect.width().min(rect.height() - rows);
-        let bar = bar_for(rough);
+        let rows = fixed_rows + row;
         let gutter = if analysis { bar + EVAL_BAR_GAP } else { 0.0 };
         let side = ((rect.width() - gutter).min(rect.height() - rows))
             .max(0.0)
@@ -95,7 +99,7 @@ impl TileLayout {
         let analysis_row = analysis.then(|| {
             Rect::from_min_size(
                 pos2(min.x - gutter, bottom_strip.max.y),
-                vec2(side + gutter, ANALYSIS_ROW),
+                vec2(side + gutter, row),
             )
         });
         let below = analysis_row.map_or(bottom_strip.max.y, |r| r.max.y);
