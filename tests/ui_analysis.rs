@@ -314,3 +314,13 @@ fn a_missing_engine_is_said_under_the_board() {
         EngineStatus::Failed(message) if message.contains("/nonexistent/kibitz-engine")
     ));
 }
+
+#[test]
+fn an_examined_game_is_analysed() {
+    let dir = TempDir::new("ui-analysis-examined");
+    let engine = fake_engine(dir.path(), "normal");
+    // Relation 2: the user examines this game.
+    let examined = OBSERVED.replace(" Ann Bob 0 5 0 ", " Me Bob 2 5 0 ");
+    let mut h = harness(&[&examined], &engine, true);
+    wait_for_label(&mut h, "Evaluation +0.25, depth 12");
+}
