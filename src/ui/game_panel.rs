@@ -6,14 +6,12 @@
 use egui::{Align, Layout, RichText};
 use shakmaty::{Color, Move, Setup, Square};
 
-use super::analysis_view::{
-    AnalysisFrame, AnalysisView, Subject, analysis_row_ui, eval_bar_ui, preview_caption,
-    preview_position, subject,
-};
+use super::analysis_view::{AnalysisFrame, AnalysisView};
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
+use super::panel_analysis::{Preview, bar_and_row_ui, preview_of, preview_ui, shown_analysis};
 use super::pieces::PieceCache;
 use super::theme;
 use super::tile::TileLayout;
@@ -111,39 +109,6 @@ pub struct PanelContext<'a> {
     pub analysis: AnalysisFrame<'a>,
 }
 
-/// A panel's analysis this frame: what the engine may look at, and what
-/// to show for it (fresh: of this position, else the last one dimmed).
-struct Shown {
-    subject: Subject,
-    analysis: Option<(crate::engine::analysis::Analysis, bool)>,
-}
-
-/// Whether this panel shows analysis, and what.
-fn shown_analysis(game: &Game, view: &mut GameView, cx: &mut PanelContext<'_>) -> Option<Shown> {
-    if !view.analysis.is_on(game, cx.analysis.default_on) {
-        view.analysis.preview = None;
-        return None;
-    }
-    let subject = subject(game, view.browse);
-    let mut analysis = None;
-    if let Subject::Position(target) = &subject {
-        cx.analysis.wanted.push((game.number, target.clone()));
-        if let Some(fresh) = cx.analysis.results.get(&target.key) {
-            if view.analysis.last.as_ref() != Some(fresh) {
-                view.analysis.last = Some(fresh.clone());
-            }
-            analysis = Some((fresh.clone(), true));
-        }
-    }
-    if view.analysis.preview.as_ref().is_some_and(|(key, _)| {
-        !matches!(&subject, Subject::Position(t) if &t.key == key) || analysis.is_none()
-    }) {
-        view.analysis.preview = None;
-    }
-    let analysis = analysis.or_else(|| view.analysis.last.clone().map(|a| (a, false)));
-    Some(Shown { subject, analysis })
-}
-
 /// Draws a game's tile in the space `ui` offers: the board first, a strip
 /// with name, rating and clock above and below it, the own game's buttons,
 /// the move list where there is room. The tile's controls (flip, maximize,
@@ -195,16 +160,7 @@ pub fn game_panel_ui(
                 .max_rect(layout.board)
                 .id_salt(("board", game.number)),
         );
-        let preview = shown.as_ref().and_then(|shown| {
-            let (_, plies) = view.analysis.preview.as_ref()?;
-            let (analysis, _) = shown.analysis.as_ref()?;
-            let Subject::Position(target) = &shown.subject else {
-                return None;
-            };
-            let (position, last) = preview_position(&target.position, &analysis.line, *plies)?;
-            let caption = preview_caption(&target.position, &analysis.line_san, *plies);
-            Some((position, last, caption))
-        });
+        let preview = shown.as_ref().and_then(|shown| preview_of(view, shown));
         if let Some(action) = board_area_ui(
             &mut board_ui,
             game,
@@ -217,25 +173,8 @@ pub fn game_panel_ui(
             actions.push(action);
         }
     }
-    if let (Some(shown), Some(bar)) = (&shown, layout.eval_bar) {
-        let analysis = shown.analysis.as_ref();
-        let fresh = analysis.is_some_and(|(_, fresh)| *fresh);
-        eval_bar_ui(ui, bar, analysis.map(|(a, _)| a), orientation, fresh);
-    }
-    if let (Some(shown), Some(row)) = (&shown, layout.analysis_row) {
-        let previewing = view.analysis.preview.as_ref().map(|(_, plies)| *plies);
-        let clicked = analysis_row_ui(
-            ui,
-            row,
-            ui.scope_id().with(("analysis", game.number)),
-            &shown.subject,
-            shown.analysis.as_ref().map(|(a, fresh)| (a, *fresh)),
-            cx.analysis.status,
-            previewing,
-        );
-        if let (Some(plies), Subject::Position(target)) = (clicked, &shown.subject) {
-            view.analysis.preview = (plies > 0).then(|| (target.key.clone(), plies));
-        }
+    if let Some(shown) = &shown {
+        bar_and_row_ui(ui, layout, game, view, cx, orientation, shown);
     }
     strip_ui(
         ui,
@@ -591,22 +530,13 @@ fn board_area_ui(
     cx: &mut PanelContext<'_>,
     orientation: Color,
     side: f32,
-    preview: Option<(shakmaty::variant::VariantPosition, Move, RichText)>,
+    preview: Option<Preview>,
 ) -> Option<Action> {
     let board = game.board.as_deref()?;
     view.board_side = side;
-    if let Some((position, last, caption)) = preview {
-        return preview_ui(
-            ui,
-            game,
-            view,
-            cx,
-            orientation,
-            side,
-            &position,
-            last,
-            caption,
-        );
+    if let Some(preview) = preview {
+        preview_ui(ui, game, view, cx, orientation, side, preview);
+        return None;
     }
     let browsing = view
         .browse
@@ -674,65 +604,6 @@ fn board_area_ui(
             None
         }
     }
-}
-
-/// The engine's line played out on the board up to a move: no moves can
-/// be made on it, a caption says what it is, a click on it goes back.
-#[allow(clippy::too_many_arguments)]
-fn preview_ui(
-    ui: &mut egui::Ui,
-    game: &Game,
-    view: &mut GameView,
-    cx: &mut PanelContext<'_>,
-    orientation: Color,
-    side: f32,
-    position: &shakmaty::variant::VariantPosition,
-    last: Move,
-    caption: RichText,
-) -> Option<Action> {
-    let label = format!("Board, game {}, engine line", game.number);
-    let setup = shakmaty::Position::to_setup(position, shakmaty::EnPassantMode::Legal);
-    let check = shakmaty::Position::is_check(position)
-        .then(|| setup.board.king_of(setup.turn))
-        .flatten();
-    let board_view = BoardView {
-        label: &label,
-        pieces: &setup.board,
-        orientation,
-        position: None,
-        mover: None,
-        last_move: Some((last.from(), last.to())),
-        check,
-        premove: None,
-        slide: None,
-        auto_queen: cx.settings.auto_queen,
-        allow_premove: false,
-        style: cx.settings.style,
-    };
-    let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
-    board_ui(ui, &mut view.board, &board_view, cx.cache, side);
-    let size = (side * 0.028).clamp(10.0, 16.0);
-    let height = (size * 1.7).round();
-    let band = egui::Rect::from_min_size(
-        board_rect.left_bottom() - egui::vec2(0.0, height),
-        egui::vec2(board_rect.width(), height),
-    );
-    ui.painter()
-        .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.7));
-    ui.put(
-        band.shrink2(egui::vec2(4.0, 0.0)),
-        egui::Label::new(caption.color(theme::BANNER_FG).size(size)).truncate(),
-    );
-    let clicked = ui.input(|i| {
-        i.pointer.primary_pressed()
-            && i.pointer
-                .interact_pos()
-                .is_some_and(|p| board_rect.contains(p))
-    });
-    if clicked {
-        view.analysis.preview = None;
-    }
-    None
 }
 
 /// Typed moves for the board with the keyboard, in a live game of ours

@@ -13,6 +13,7 @@ pub mod game_panel;
 pub mod icons;
 pub mod lobby;
 pub mod move_list;
+mod panel_analysis;
 pub mod pieces;
 pub mod settings;
 pub mod theme;
