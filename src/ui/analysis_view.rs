@@ -153,7 +153,6 @@ pub fn eval_bar_ui(
 /// The row under the board: evaluation, depth and the best line; or the
 /// engine's state, or a note. Returns the number of plies of the line to
 /// preview when one of its moves is clicked (`Some(0)`: stop previewing).
-#[allow(clippy::too_many_arguments)]
 pub fn analysis_row_ui(
     ui: &mut egui::Ui,
     rect: Rect,
@@ -169,15 +168,17 @@ pub fn analysis_row_ui(
     let strong = ui.visuals().strong_text_color();
     let y = rect.center().y;
     let mut x = rect.min.x + 2.0;
-    let text_at = |x: &mut f32, text: &str, color: Color32| {
-        let galley = painter.layout_no_wrap(text.to_owned(), font.clone(), color);
+    let layout =
+        |text: &str, color: Color32| painter.layout_no_wrap(text.to_owned(), font.clone(), color);
+    // Paints a laid-out text at `x` and moves `x` past it; its rect.
+    let paint_at = |x: &mut f32, galley: std::sync::Arc<egui::Galley>, color: Color32| {
         let at = pos2(*x, y - galley.size().y / 2.0);
         let width = galley.size().x;
         painter.galley(at, galley, color);
-        let r = Rect::from_min_size(at, vec2(width, rect.height()));
         *x += width + 5.0;
-        r
+        Rect::from_min_size(at, vec2(width, rect.height()))
     };
+    let text_at = |x: &mut f32, text: &str, color: Color32| paint_at(x, layout(text, color), color);
     if let Subject::Note(note) = subject {
         text_at(&mut x, note, weak);
         let response = ui.interact(rect, id, Sense::hover());
@@ -216,16 +217,10 @@ pub fn analysis_row_ui(
         return None;
     };
     let mut clicked = None;
-    let numbers = move_numbers(&target.position, analysis.line_san.len());
-    for (i, san) in analysis.line_san.iter().take(LINE_PLIES).enumerate() {
-        let label = match &numbers[i] {
-            Some(number) => format!("{number} {san}"),
-            None => san.clone(),
-        };
-        let width = painter
-            .layout_no_wrap(label.clone(), font.clone(), color)
-            .size()
-            .x;
+    let line = numbered_moves(&target.position, &analysis.line_san, LINE_PLIES);
+    for (i, label) in line.iter().enumerate() {
+        let galley = layout(label, color);
+        let width = galley.size().x;
         if x + width > rect.max.x {
             break;
         }
@@ -239,12 +234,26 @@ pub fn analysis_row_ui(
         } else if response.hovered() {
             painter.rect_filled(item, 2.0, ui.visuals().widgets.hovered.weak_bg_fill);
         }
-        text_at(&mut x, &label, color);
+        paint_at(&mut x, galley, color);
         if response.clicked() {
             clicked = Some(if previewing == Some(plies) { 0 } else { plies });
         }
     }
     clicked
+}
+
+/// The first `plies` moves of a line from `position`, numbered:
+/// `["17… dxc2", "18. Nc3", "cxd1=Q+"]`.
+fn numbered_moves(position: &VariantPosition, line_san: &[String], plies: usize) -> Vec<String> {
+    let plies = plies.min(line_san.len());
+    line_san
+        .iter()
+        .zip(move_numbers(position, plies))
+        .map(|(san, number)| match number {
+            Some(number) => format!("{number} {san}"),
+            None => san.clone(),
+        })
+        .collect()
 }
 
 /// "12." before White's moves, "12…" before a line that starts with Black's.
@@ -286,17 +295,7 @@ pub fn preview_position(
 /// A caption for the previewed line over the board, numbered from
 /// `position` (`37… dxc6 38. e5`).
 pub fn preview_caption(position: &VariantPosition, line_san: &[String], plies: usize) -> RichText {
-    let plies = plies.min(line_san.len());
-    let numbers = move_numbers(position, plies);
-    let moves = line_san
-        .iter()
-        .zip(numbers)
-        .map(|(san, number)| match number {
-            Some(number) => format!("{number} {san}"),
-            None => san.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
+    let moves = numbered_moves(position, line_san, plies).join(" ");
     RichText::new(format!("Engine line: {moves} (click the board to go back)"))
 }
 
