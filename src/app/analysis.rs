@@ -95,29 +95,24 @@ impl KibitzApp {
                 hash_mb: analysis.hash_mb,
             },
         };
+        let sent = self.analyses.sent.as_ref();
+        let same_engine = sent.is_some_and(|(c, _, _)| *c == config);
+        // Compared borrowed: this runs every frame, and mostly nothing changed.
         let (focus, others) = plan.keys();
-        let keys = (
-            focus.map(str::to_owned),
-            others.into_iter().map(str::to_owned).collect::<Vec<_>>(),
-        );
-        if self
-            .analyses
-            .sent
-            .as_ref()
-            .is_some_and(|(c, f, o)| *c == config && (f, o) == (&keys.0, &keys.1))
+        if same_engine
+            && sent.is_some_and(|(_, f, o)| f.as_deref() == focus && o.iter().eq(others.iter()))
         {
             return;
         }
         // Another engine: what was said of the old one no longer holds.
-        if self
-            .analyses
-            .sent
-            .as_ref()
-            .is_some_and(|(c, _, _)| *c != config)
-            && matches!(self.analyses.status, EngineStatus::Failed(_))
+        if sent.is_some() && !same_engine && matches!(self.analyses.status, EngineStatus::Failed(_))
         {
             self.analyses.status = EngineStatus::Off;
         }
+        let keys = (
+            focus.map(str::to_owned),
+            others.into_iter().map(str::to_owned).collect::<Vec<_>>(),
+        );
         let empty = plan.focus.is_none() && plan.others.is_empty();
         if self.analyses.engine.is_none() {
             if empty {

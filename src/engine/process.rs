@@ -8,11 +8,12 @@
 //! most every [`FLUSH_EVERY`] when a position has its first one, else
 //! every [`DEEPER_EVERY`], the latest per position, so an engine that
 //! writes hundreds of lines a second costs the window one to three frames
-//! a second (each frame draws the whole window). A missing engine, one that dies or one that stops answering is
-//! a [`EngineStatus::Failed`] with a sentence for the panel; the next plan
-//! that wants analysis starts it again.
+//! a second (each frame draws the whole window). A missing engine, one
+//! that dies or one that stops answering is a [`EngineStatus::Failed`]
+//! with a sentence for the panel; the next plan that wants analysis starts
+//! it again.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -115,7 +116,7 @@ impl EngineHandle {
                 let outbox = Outbox {
                     tx,
                     wake,
-                    waiting: Vec::new(),
+                    waiting: VecDeque::new(),
                 };
                 runtime.block_on(run(wanted_rx, outbox));
             })?;
@@ -141,7 +142,7 @@ impl EngineHandle {
 struct Outbox {
     tx: SyncSender<EngineUpdate>,
     wake: EngineWaker,
-    waiting: Vec<EngineUpdate>,
+    waiting: VecDeque<EngineUpdate>,
 }
 
 impl Outbox {
@@ -153,10 +154,13 @@ impl Outbox {
             return;
         }
         let mut sent = 0;
-        for update in self.waiting.drain(..).collect::<Vec<_>>() {
+        while let Some(update) = self.waiting.pop_front() {
             match self.tx.try_send(update) {
                 Ok(()) => sent += 1,
-                Err(TrySendError::Full(update)) => self.waiting.push(update),
+                Err(TrySendError::Full(update)) => {
+                    self.waiting.push_front(update);
+                    break;
+                }
                 Err(TrySendError::Disconnected(_)) => return,
             }
         }
