@@ -80,6 +80,17 @@ fn wait_for(
     }
 }
 
+/// Updates until the engine is reported failed: what it says.
+fn wait_for_failure(engine: &EngineHandle, within: Duration, what: &str) -> String {
+    let seen = wait_for(engine, within, what, |u| {
+        matches!(u, EngineUpdate::Status(EngineStatus::Failed(_)))
+    });
+    match seen.last() {
+        Some(EngineUpdate::Status(EngineStatus::Failed(message))) => message.clone(),
+        _ => panic!("{seen:#?}"),
+    }
+}
+
 fn focus(fen: &str) -> Plan {
     Plan {
         focus: Some(target(fen)),
@@ -160,12 +171,7 @@ fn a_crashed_engine_says_so_and_starts_again_on_the_next_position() {
     let (config, _) = fake_engine(dir.path(), "crash-once");
     let engine = spawn();
     engine.want(&config, focus(START));
-    let seen = wait_for(&engine, Duration::from_secs(20), "the failure", |u| {
-        matches!(u, EngineUpdate::Status(EngineStatus::Failed(_)))
-    });
-    let Some(EngineUpdate::Status(EngineStatus::Failed(message))) = seen.last() else {
-        panic!("{seen:#?}");
-    };
+    let message = wait_for_failure(&engine, Duration::from_secs(20), "the failure");
     assert!(message.contains("stopped"), "{message}");
     // The next position, after the pause: a new engine, and analysis.
     std::thread::sleep(RESTART_PAUSE + Duration::from_millis(200));
@@ -195,15 +201,11 @@ fn a_hung_engine_never_blocks_the_window_and_is_given_up() {
         engine.want(&config, focus(START));
         let _ = engine.try_update();
     }
-    let seen = wait_for(
+    let message = wait_for_failure(
         &engine,
         ANSWER_TIMEOUT + Duration::from_secs(10),
         "the hang noticed",
-        |u| matches!(u, EngineUpdate::Status(EngineStatus::Failed(_))),
     );
-    let Some(EngineUpdate::Status(EngineStatus::Failed(message))) = seen.last() else {
-        panic!("{seen:#?}");
-    };
     assert!(message.contains("did not answer"), "{message}");
 }
 
@@ -215,12 +217,7 @@ fn a_missing_engine_tells_how_to_get_one() {
         options: EngineOptions::default(),
     };
     engine.want(&config, focus(START));
-    let seen = wait_for(&engine, Duration::from_secs(20), "the failure", |u| {
-        matches!(u, EngineUpdate::Status(EngineStatus::Failed(_)))
-    });
-    let Some(EngineUpdate::Status(EngineStatus::Failed(message))) = seen.last() else {
-        panic!("{seen:#?}");
-    };
+    let message = wait_for_failure(&engine, Duration::from_secs(20), "the failure");
     assert!(message.contains("apt-get install stockfish"), "{message}");
 }
 

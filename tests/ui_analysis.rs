@@ -48,6 +48,22 @@ fn engine_input(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Frames until `done` (the engine answers on its thread); `what` names
+/// what did not come, for the failure.
+fn frames_until(
+    h: &mut Harness<'_, KibitzApp>,
+    mut done: impl FnMut(&Harness<'_, KibitzApp>) -> bool,
+    what: impl Fn() -> String,
+) {
+    let started = Instant::now();
+    while !done(h) {
+        assert!(started.elapsed() < Duration::from_secs(20), "{}", what());
+        h.state_mut().poll_engine();
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Frames until the engine was told `done` (its whole input so far).
 fn wait_for_input(
     h: &mut Harness<'_, KibitzApp>,
@@ -55,17 +71,11 @@ fn wait_for_input(
     what: &str,
     done: impl Fn(&[String]) -> bool,
 ) {
-    let started = Instant::now();
-    while !done(&engine_input(dir)) {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the engine was not told {what}: {:#?}",
-            engine_input(dir)
-        );
-        h.state_mut().poll_engine();
-        h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    frames_until(
+        h,
+        |_| done(&engine_input(dir)),
+        || format!("the engine was not told {what}: {:#?}", engine_input(dir)),
+    );
 }
 
 /// `search` was asked for on `fen` (the line before it sets the position).
@@ -75,18 +85,13 @@ fn searched(input: &[String], fen: &str, search: &str) -> bool {
         .any(|w| w[0] == format!("position fen {fen}") && w[1] == search)
 }
 
-/// Frames until `label` is on screen (the engine answers on its thread).
+/// Frames until `label` is on screen.
 fn wait_for_label(h: &mut Harness<'_, KibitzApp>, label: &str) {
-    let started = Instant::now();
-    while h.query_by_label(label).is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "no {label:?} on screen"
-        );
-        h.state_mut().poll_engine();
-        h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    frames_until(
+        h,
+        |h| h.query_by_label(label).is_some(),
+        || format!("no {label:?} on screen"),
+    );
 }
 
 #[test]
@@ -296,19 +301,14 @@ fn alt_e_without_a_focused_board_goes_to_the_users_game() {
 #[test]
 fn a_missing_engine_is_said_under_the_board() {
     let mut h = harness(&[OBSERVED], Path::new("/nonexistent/kibitz-engine"), true);
-    let started = Instant::now();
-    while h
-        .query_by_label_contains("apt-get install stockfish")
-        .is_none()
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "no failure shown"
-        );
-        h.state_mut().poll_engine();
-        h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    frames_until(
+        &mut h,
+        |h| {
+            h.query_by_label_contains("apt-get install stockfish")
+                .is_some()
+        },
+        || "no failure shown".to_owned(),
+    );
     assert!(matches!(
         h.state().engine_status(),
         EngineStatus::Failed(message) if message.contains("/nonexistent/kibitz-engine")
