@@ -435,9 +435,14 @@ impl KibitzApp {
                 });
                 if observing {
                     self.send(Command::Unobserve(Some(game)));
+                    self.wall_dismissed(game, true, self.now());
                 }
                 self.store.close(game);
                 self.views.remove(&game);
+            }
+            Action::Unobserve { game } => {
+                self.send(Command::Unobserve(Some(game)));
+                self.wall_dismissed(game, false, self.now());
             }
         }
     }

@@ -11,7 +11,7 @@ use anyhow::Context;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, Setup};
 
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::protocol::message::EndReason;
 
 /// Where the user's data lives: `$KIBITZ_DATA_DIR` if set (tests, portable
@@ -139,7 +139,7 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
         format!("{:02}:{:02}:{:02}", began.hour, began.minute, began.second),
     ));
     if let Some(outcome) = &game.outcome {
-        tags.push(("Termination", termination(outcome.reason).to_owned()));
+        tags.push(("Termination", termination(outcome).to_owned()));
         tags.push(("Reason", outcome.text.clone()));
     }
     if let Some(variant) = pgn_variant(kind) {
@@ -194,8 +194,13 @@ fn movetext(game: &Game, result: &str) -> String {
     text
 }
 
-fn termination(reason: EndReason) -> &'static str {
-    match reason {
+/// The PGN standard's words; an end nobody saw is "unterminated" (the
+/// reason is the movetext's closing comment).
+fn termination(outcome: &Outcome) -> &'static str {
+    if !outcome.seen {
+        return "unterminated";
+    }
+    match outcome.reason {
         EndReason::TimeForfeit => "time forfeit",
         EndReason::Disconnection => "abandoned",
         EndReason::Abort | EndReason::Adjourn => "unterminated",

@@ -1,7 +1,9 @@
 //! Games keyed by number, not confused by it: the connection drops, the
 //! panels stay marked with their clocks stopped; after the reconnect the
 //! same game continues in its panel, another game under the same number
-//! gets a new panel, and games that ended unseen are archived unfinished.
+//! gets a new panel, a game the server no longer has says "ended while
+//! disconnected" at once, one that never answers ends unseen after a while,
+//! and all of these are archived unterminated.
 
 mod common;
 #[path = "support/fake_server.rs"]
@@ -44,6 +46,10 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
         line("observe 1"),
         line("observe 2"),
         line("observe 3"),
+        line("observe 4"),
+        Step::Send(observing(4)),
+        Step::Send(board(4, "Ivan", "Jill", 1)),
+        Step::Send(board(4, "Ivan", "Jill", 2)),
         Step::Send(observing(1)),
         Step::Send(board(1, "Anna", "Boris", 1)),
         Step::Send(observing(2)),
@@ -60,8 +66,12 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
         line("observe 1"),
         line("observe 2"),
         line("observe 3"),
-        // Game 1 goes on; game 2 is another game now; game 3 is gone.
+        line("observe 4"),
+        // Game 1 goes on; game 2 is another game now; game 3 is gone; game
+        // 4 is never answered.
+        Step::Send(observing(1)),
         Step::Send(board(1, "Anna", "Boris", 3)),
+        Step::Send(observing(2)),
         Step::Send(board(2, "Eric", "Fay", 1)),
         Step::Send(b"\n\rThere is no such game.\n\rfics% ".to_vec()),
     ]);
@@ -73,12 +83,12 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     let mut h = window(app, [1180.0, 820.0]);
     connect(&mut h, &served.addr, "guest", None);
     wait_for(&mut h, "login", &logged_in);
-    for game in 1..=3 {
+    for game in 1..=4 {
         h.state_mut()
             .send(Command::Observe(ObserveTarget::Game(game)));
     }
-    wait_for(&mut h, "three boards", &|app| {
-        app.store.get(3).is_some_and(|g| g.ply() == 2)
+    wait_for(&mut h, "four boards", &|app| {
+        app.store.get(3).is_some_and(|g| g.ply() == 2) && app.store.get(4).is_some()
     });
     h.state_mut().send(Command::Raw("drop now".into()));
     wait_for(&mut h, "the drop", &|app| {
@@ -89,7 +99,7 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     });
     // Marked, clocks stopped.
     h.run_steps(2);
-    for game in 1..=3 {
+    for game in 1..=4 {
         let g = h.state().store.get(game).expect("the panel stays");
         assert!(g.interrupted, "game {game}");
         assert_eq!(g.clock.running(), None, "game {game}");
@@ -100,7 +110,7 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     );
     assert_eq!(
         h.query_all_by_label_contains("Connection lost").count(),
-        3,
+        4,
         "each panel says so"
     );
     wait_for(&mut h, "game 2's new game", &|app| {
@@ -116,26 +126,65 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     assert_eq!(one.players.white.handle, "Anna");
     // The moves missed while away are asked for, to complete the history.
     assert!(h.state().sent.contains(&Command::Moves(1)));
-    // Game 3 never comes back: after a while it ended unseen.
-    assert!(h.state().store.get(3).is_some_and(|g| g.interrupted));
+    // Game 3 is gone: the server said so, and the panel says it at once.
+    wait_for(&mut h, "game 3 to end", &|app| {
+        app.store.get(3).is_some_and(|g| g.is_over())
+    });
+    let three = h.state().store.get(3).expect("its panel stays");
+    assert!(!three.interrupted);
+    let outcome = three.outcome.as_ref().expect("an outcome");
+    assert_eq!(outcome.text, "ended while disconnected");
+    assert!(!outcome.seen);
+    h.run_steps(2);
+    assert_eq!(
+        h.query_all_by_label_contains("ended while disconnected")
+            .count(),
+        1,
+        "game 3's banner"
+    );
+    // The answers to Kibitz's own observes are not in the console.
+    let console: Vec<&str> = h
+        .state()
+        .console
+        .lines
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    assert!(
+        !console.iter().any(|l| l.contains("no such game")),
+        "{console:?}"
+    );
+    // (Once: the user's own observe before the drop.)
+    let observing_two = console
+        .iter()
+        .filter(|l| l.contains("now observing game 2"))
+        .count();
+    assert_eq!(observing_two, 1, "{console:?}");
+    // Game 4 never answers: after a while it ended unseen.
+    assert!(h.state().store.get(4).is_some_and(|g| g.interrupted));
     let later = h.state().now() + Duration::from_secs(16);
     h.state_mut().set_time(later);
     h.run_steps(2);
-    let three = h.state().store.get(3).expect("its panel stays");
-    assert!(three.is_over() && !three.interrupted);
+    let four = h.state().store.get(4).expect("its panel stays");
+    assert!(four.is_over() && !four.interrupted);
 
     let pgn = std::fs::read_dir(archive.path().join("games"))
         .expect("archive dir")
         .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))
         .collect::<String>();
-    for (white, black) in [("Carl", "Dora"), ("Gina", "Hugo")] {
+    for (white, black, why) in [
+        ("Carl", "Dora", "{ended while disconnected} *"),
+        ("Gina", "Hugo", "{ended while disconnected} *"),
+        ("Ivan", "Jill", "went on unseen} *"),
+    ] {
         let at = pgn
             .find(&format!("[White \"{white}\"]\n[Black \"{black}\"]"))
             .unwrap_or_else(|| panic!("{white} vs {black} archived: {pgn}"));
         let game = &pgn[at..];
         let game = &game[..game.find("\n\n[").unwrap_or(game.len())];
         assert!(game.contains("[Result \"*\"]"), "{game}");
-        assert!(game.contains("went on unseen} *"), "{game}");
+        assert!(game.contains("[Termination \"unterminated\"]"), "{game}");
+        assert!(game.contains(why), "{game}");
     }
     assert!(!pgn.contains("Anna"), "game 1 is not over");
     served.finish();

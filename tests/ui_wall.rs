@@ -10,6 +10,8 @@ mod scripted_window;
 
 use std::time::Duration;
 
+use egui_kittest::kittest::Queryable;
+
 use fake_server::{Expected, Script, Step, fixture_path};
 use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
 
@@ -94,6 +96,220 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
         "{:?}",
         h.state().console.lines
     );
+    let received = served.finish();
+    let observes: Vec<&String> = received
+        .iter()
+        .filter(|l| l.starts_with("observe"))
+        .collect();
+    assert_eq!(observes, ["observe 5", "observe 2", "observe 4"]);
+}
+
+/// A `games` line for game `game` between `white` and `black`; lower
+/// numbers rate higher, so the wall takes them in number order.
+fn entry(game: u32, white: &str, black: &str) -> String {
+    let rating = 2400 - game * 10;
+    format!(
+        "{game:>3} {rating} {white:<11} {rating} {black:<10} [ br  5   0]   4:00 -  4:00 (39-39) W:  3"
+    )
+}
+
+fn observed(game: u32, white: &str, black: &str) -> Vec<u8> {
+    let mut bytes = format!("\n\rYou are now observing game {game}.\n\rfics% ").into_bytes();
+    bytes.extend(board(game, white, black));
+    bytes
+}
+
+/// Observed from the first move on (so the game has a history to archive).
+fn observed_from_start(game: u32, white: &str, black: &str) -> Vec<u8> {
+    let mut bytes = format!(
+        "\n\rYou are now observing game {game}.\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 {game} {white} {black} 0 3 0 39 39 180 180 1 none (0:00) none 0\n\rfics% "
+    )
+    .into_bytes();
+    bytes.extend(board(game, white, black));
+    bytes
+}
+
+fn names(prefix: &str, game: u32) -> (String, String) {
+    (format!("{prefix}W{game}"), format!("{prefix}B{game}"))
+}
+
+#[test]
+fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
+    let login = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: String| Step::Expect(Expected::Line(text));
+    let listing_of = |prefix_of: &dyn Fn(u32) -> &'static str| {
+        let lines: Vec<String> = (1..=16)
+            .map(|n| {
+                let (w, b) = names(prefix_of(n), n);
+                entry(n, &w, &b)
+            })
+            .collect();
+        listing(&lines.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    // Before: 16 games of "Old" players on the wall.
+    let mut first = login.clone();
+    first.steps.push(line("games".into()));
+    first.steps.push(Step::Send(listing_of(&|_| "Old")));
+    for n in 1..=16 {
+        first.steps.push(line(format!("observe {n}")));
+    }
+    for n in 1..=16 {
+        let (w, b) = names("Old", n);
+        first.steps.push(Step::Send(observed_from_start(n, &w, &b)));
+    }
+    first.steps.extend([line("drop now".into()), Step::Close]);
+    // After the restart: games 1-8 are new games under the old numbers,
+    // 9-16 are gone at first and start again a moment later.
+    let mut second = login;
+    for n in 1..=16 {
+        second.steps.push(line(format!("observe {n}")));
+    }
+    for n in 1..=16 {
+        if n <= 8 {
+            let (w, b) = names("New", n);
+            second.steps.push(Step::Send(observed(n, &w, &b)));
+        } else {
+            second
+                .steps
+                .push(Step::Send(b"\n\rThere is no such game.\n\rfics% ".to_vec()));
+        }
+    }
+    second.steps.push(line("games".into()));
+    second.steps.push(Step::Send(listing_of(&|_| "New")));
+    // The gone games make way after showing why; then the list again.
+    second.steps.push(line("games".into()));
+    second.steps.push(Step::Send(listing_of(&|_| "New")));
+    for n in 9..=16 {
+        second.steps.push(line(format!("observe {n}")));
+    }
+    for n in 9..=16 {
+        let (w, b) = names("New", n);
+        second.steps.push(Step::Send(observed(n, &w, &b)));
+    }
+    let served = Served::start(vec![first, second]);
+
+    let archive = common::TempDir::new("ui-wall-restart");
+    let mut app = live_app();
+    app.archive_into(archive.path().to_path_buf());
+    app.lobby.wall.on = true;
+    app.lobby.wall.size = 16;
+    let mut h = window(app, [1600.0, 1000.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "sixteen old games", &|app| {
+        (1..=16).all(|n| app.store.get(n).is_some_and(|g| g.board.is_some()))
+    });
+    h.state_mut()
+        .send(kibitz::protocol::command::Command::Raw("drop now".into()));
+    wait_for(&mut h, "the drop", &|app| !logged_in(app));
+    wait_for(&mut h, "the reconnect", &logged_in);
+    let reconnected = h.state().now();
+    wait_for(&mut h, "the new games and the gone ones", &|app| {
+        (1..=16).all(|n| {
+            app.store.get(n).is_some_and(|g| {
+                (n <= 8 && g.players.white.handle == format!("NewW{n}")) || (n > 8 && g.is_over())
+            })
+        })
+    });
+    // A gone game says so on its tile.
+    h.run_steps(2);
+    assert_eq!(
+        h.query_all_by_label_contains("ended while disconnected")
+            .count(),
+        8
+    );
+    // Its banner stays a while, then the wall puts the new game there.
+    let later = h.state().now() + Duration::from_secs(11);
+    h.state_mut().set_time(later);
+    wait_for(&mut h, "sixteen new games", &|app| {
+        (1..=16).all(|n| {
+            app.store
+                .get(n)
+                .is_some_and(|g| g.players.white.handle == format!("NewW{n}") && !g.is_over())
+        })
+    });
+    assert!(h.state().now() - reconnected < Duration::from_secs(12));
+    h.run_steps(2);
+    assert_eq!(h.state().store.games().count(), 16);
+    assert_eq!(h.query_all_by_label_contains("Board, game").count(), 16);
+    assert_eq!(h.query_all_by_label_contains("OldW").count(), 0);
+    assert!(h.query_all_by_label_contains("NewW16").count() > 0);
+    // Kibitz's own observes were answered out of the console.
+    let console = &h.state().console.lines;
+    assert!(
+        !console
+            .iter()
+            .any(|l| l.text.contains("no such game") || l.text.contains("now observing")),
+        "{console:?}"
+    );
+    // The 16 interrupted games are archived, unterminated.
+    let pgn = std::fs::read_dir(archive.path().join("games"))
+        .expect("archive dir")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))
+        .collect::<String>();
+    assert_eq!(
+        pgn.matches("[Termination \"unterminated\"]").count(),
+        16,
+        "{pgn}"
+    );
+    assert_eq!(
+        pgn.matches("{ended while disconnected} *").count(),
+        16,
+        "{pgn}"
+    );
+    served.finish();
+}
+
+#[test]
+fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        line("games"),
+        Step::Send(listing(&GAMES)),
+        line("observe 5"),
+        line("observe 2"),
+        Step::Send(observed(5, "Golf", "Hotel")),
+        Step::Send(observed(2, "Charlie", "Delta")),
+        line("unobserve 5"),
+        Step::Send(b"\n\rRemoving game 5 from observation list.\n\rfics% ".to_vec()),
+        line("games"),
+        // Game 5 still goes on: the wall does not bring it back.
+        Step::Send(listing(&GAMES)),
+        line("observe 4"),
+        Step::Send(observed(4, "Echo", "Foxtrot")),
+    ]);
+    let served = Served::start(vec![script]);
+
+    let mut app = live_app();
+    app.lobby.wall.on = true;
+    app.lobby.wall.size = 2;
+    let mut h = window(app, [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "the two best games", &|app| {
+        app.store.get(5).is_some() && app.store.get(2).is_some()
+    });
+    let board = h.get_by_label("Board, game 5").rect().center();
+    h.hover_at(board);
+    h.run_steps(2);
+    h.get_by_label("Unobserve game 5").click();
+    wait_for(&mut h, "game 5 unobserved", &|app| {
+        app.store.get(5).is_some_and(|g| g.detached)
+    });
+    // The board stays a while, marked.
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("No longer observed").is_some());
+    let later = h.state().now() + Duration::from_secs(11);
+    h.state_mut().set_time(later);
+    wait_for(&mut h, "the next best game", &|app| {
+        app.store.get(4).is_some()
+    });
+    assert!(h.state().store.get(5).is_none());
     let received = served.finish();
     let observes: Vec<&String> = received
         .iter()

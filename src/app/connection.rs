@@ -98,6 +98,9 @@ impl KibitzApp {
             session.timeseal = Some(TimesealVersion::V2);
         }
         let mut config = NetConfig::new(&request.server, session);
+        // The window re-observes by itself after a reconnect (`app/events.rs`):
+        // it knows which games are gone by the server's answers.
+        config.reobserve = false;
         if self.recording {
             config.record = self.next_recording_path();
         }

@@ -48,10 +48,12 @@ impl KibitzApp {
         match status {
             Status::RetryingIn { .. } => {
                 self.store.connection_lost(now);
+                self.own_replies.forget();
                 self.resume_deadline = None;
             }
             Status::Stopped { reason } => {
                 self.store.connection_lost(now);
+                self.own_replies.forget();
                 self.give_up_interrupted(now, &format!("the session ended ({reason})"));
             }
             _ => {}
@@ -77,6 +79,14 @@ impl KibitzApp {
         }
         if console.show {
             self.console.push_event(event);
+        }
+        if let Some(game) = console.observe_refused {
+            // Refused after the reconnect: the game is gone.
+            for effect in self.store.gone_while_disconnected(game, now) {
+                if let Effect::Ended(number) = effect {
+                    self.archive(number);
+                }
+            }
         }
         if let Event::SetupReply(text) = event {
             // Replies to Kibitz's set-up: the log, not the console.
@@ -114,6 +124,11 @@ impl KibitzApp {
                 self.send_quiet(Command::Sought);
                 if self.store.any_interrupted() {
                     self.resume_deadline = Some(now + RESUME_WAIT);
+                }
+                // After a reconnect: the games we observed, again. Each one
+                // comes back or is refused (it ended while we were away).
+                for game in self.store.interrupted_observed() {
+                    self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
                 }
                 for game in std::mem::take(&mut self.observe_on_login) {
                     self.send(Command::Observe(ObserveTarget::Game(game)));
@@ -171,7 +186,6 @@ impl KibitzApp {
             }
             Event::Offer(OfferLine::Removed(id)) => self.offers.retain(|(i, _)| *i != Some(*id)),
             Event::Message(Message::GameEnd(end)) => {
-                self.wall_game_ended(end.game, now);
                 let players = [end.white.as_str(), end.black.as_str()];
                 self.offers
                     .retain(|(_, o)| !players.contains(&o.from.as_str()));

@@ -1,6 +1,6 @@
 //! Replies to requests Kibitz made itself (the lobby's `games` and
-//! `sought`, `moves N` to complete a history) fill the lobby and the game
-//! panels, not the console. The server answers commands in the order they
+//! `sought`, `moves N` to complete a history, `observe N` for the wall and
+//! after a reconnect) fill the lobby and the game panels, not the console. The server answers commands in the order they
 //! were sent, so counting our own requests is enough to tell our replies
 //! from the ones to what the user typed: a user's `games` sent after ours is
 //! answered after ours, and is shown.
@@ -10,10 +10,19 @@
 //! read and dropped when the list is complete; if the listing turns out to
 //! be something else (no `MoveList` follows), they go to the console after
 //! all: nothing the server says is lost.
+//!
+//! An `observe N` of ours is answered `You are now observing game N.` and
+//! the game's header (both kept out), or refused (`There is no such game.`
+//! carries no number: the refusal belongs to our oldest `observe` still
+//! unanswered); a refusal is kept out and reported, so that a game that
+//! ended while we were disconnected says so at once.
 
-use crate::protocol::command::Command;
+use std::collections::VecDeque;
+
+use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::games_list::{parse_games_end, parse_games_entry};
+use crate::protocol::message::{Message, parse_message};
 use crate::protocol::movelist::MoveListParser;
 use crate::protocol::seek::{parse_sought_end, parse_sought_entry};
 
@@ -27,6 +36,10 @@ pub struct OwnReplies {
     games: usize,
     sought: usize,
     moves: usize,
+    /// Our `observe N`, oldest first, not yet answered.
+    observes: VecDeque<u32>,
+    /// An `observe` of ours just started: its header line is ours too.
+    header_of: Option<u32>,
     /// Lines of a `moves` listing of ours being read, held back.
     held: Option<Vec<String>>,
 }
@@ -38,16 +51,20 @@ pub struct Console {
     pub release: Vec<String>,
     /// Whether the event itself is shown (false: part of our own reply).
     pub show: bool,
+    /// The server refused our `observe` of this game.
+    pub observe_refused: Option<u32>,
 }
 
 impl Console {
     const SHOW: Console = Console {
         release: Vec::new(),
         show: true,
+        observe_refused: None,
     };
     const HIDE: Console = Console {
         release: Vec::new(),
         show: false,
+        observe_refused: None,
     };
 }
 
@@ -58,8 +75,14 @@ impl OwnReplies {
             Command::Games => self.games += 1,
             Command::Sought => self.sought += 1,
             Command::Moves(_) => self.moves += 1,
+            Command::Observe(ObserveTarget::Game(game)) => self.observes.push_back(*game),
             _ => {}
         }
+    }
+
+    /// The connection is gone: what we asked on it is never answered.
+    pub fn forget(&mut self) {
+        *self = OwnReplies::default();
     }
 
     /// Whether `event`'s text belongs in the console.
@@ -79,8 +102,8 @@ impl OwnReplies {
                     // Not a listing after all: what was held is shown.
                     self.moves = self.moves.saturating_sub(1);
                     let release = self.held.take().unwrap_or_default();
-                    let show = self.console(event).show;
-                    return Console { release, show };
+                    let rest = self.console(event);
+                    return Console { release, ..rest };
                 }
             }
         }
@@ -108,6 +131,43 @@ impl OwnReplies {
             Event::SoughtEnd { .. } if self.sought > 0 => {
                 self.sought -= 1;
                 Console::HIDE
+            }
+            Event::Text(text) if !self.observes.is_empty() || self.header_of.is_some() => {
+                self.observe_reply(text)
+            }
+            Event::Board(board) if self.observes.contains(&board.game) => {
+                // Its board answers the observe even where no words came first.
+                self.observes.retain(|&g| g != board.game);
+                Console::SHOW
+            }
+            _ => Console::SHOW,
+        }
+    }
+
+    /// A line that may answer one of our `observe`s.
+    fn observe_reply(&mut self, text: &str) -> Console {
+        match parse_message(text) {
+            Some(Message::ObservationStarted { game }) if self.observes.contains(&game) => {
+                self.observes.retain(|&g| g != game);
+                self.header_of = Some(game);
+                Console::HIDE
+            }
+            Some(Message::ObservationHeader { game, .. }) if self.header_of == Some(game) => {
+                self.header_of = None;
+                Console::HIDE
+            }
+            Some(Message::ObserveRefused { game, .. }) => {
+                let ours = match game {
+                    Some(game) => self.observes.iter().position(|&g| g == game),
+                    None => (!self.observes.is_empty()).then_some(0),
+                };
+                match ours.and_then(|at| self.observes.remove(at)) {
+                    Some(game) => Console {
+                        observe_refused: Some(game),
+                        ..Console::HIDE
+                    },
+                    None => Console::SHOW,
+                }
             }
             _ => Console::SHOW,
         }
@@ -173,6 +233,44 @@ mod tests {
         assert_eq!(shown(&mut own, sought), Vec::<String>::new());
         // Nothing of ours is pending now: a typed `games` is answered.
         assert_eq!(shown(&mut own, games).len(), 2);
+    }
+
+    #[test]
+    fn our_observes_stay_out_and_a_refusal_names_its_game() {
+        let mut own = OwnReplies::default();
+        own.asked(&Command::Observe(ObserveTarget::Game(3)));
+        own.asked(&Command::Observe(ObserveTarget::Game(4)));
+        own.asked(&Command::Observe(ObserveTarget::Game(9)));
+        let mut refused = Vec::new();
+        let mut lines = Vec::new();
+        let replies = "\n\rYou are now observing game 3.\n\rGame 3: Anna (1500) Boris (1600) rated blitz 5 0\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 3 Anna Boris 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0\n\rfics% There is no such game.\n\rfics% Sorry, game 9 is a private game.\n\rfics% ";
+        for event in events(replies) {
+            let console = own.console(&event);
+            refused.extend(console.observe_refused);
+            if console.show
+                && let Event::Text(line) = &event
+                && !line.trim().is_empty()
+            {
+                lines.push(line.clone());
+            }
+        }
+        assert_eq!(lines, Vec::<String>::new());
+        assert_eq!(refused, [4, 9]);
+        // Nothing of ours pending: the user's own observe is answered in full.
+        let typed = shown(&mut own, "There is no such game.\n\rfics% ");
+        assert_eq!(typed, ["There is no such game."]);
+        let typed = shown(&mut own, "You are now observing game 3.\n\rfics% ");
+        assert_eq!(typed, ["You are now observing game 3."]);
+    }
+
+    #[test]
+    fn forgotten_requests_hide_nothing() {
+        let mut own = OwnReplies::default();
+        own.asked(&Command::Observe(ObserveTarget::Game(3)));
+        own.asked(&Command::Games);
+        own.forget();
+        let typed = shown(&mut own, "There is no such game.\n\rfics% ");
+        assert_eq!(typed, ["There is no such game."]);
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! "Fill the wall" (TV): one action observes the N best live games from the
 //! server's `games` list (best: the higher of the two ratings, then their
 //! sum; the lobby's filters apply) and, while it is on, replaces each game
-//! that ends with the next best one not yet shown. The games list is also
-//! fetched at login and every 30 s while the lobby is open, so the lobby is
-//! never empty.
+//! that is over for us with the next best one not yet shown, 10 s after its
+//! banner went up. Over for us: it ended, it ended while we were
+//! disconnected, or the user unobserved it. A finished tile never blocks a new game under its number, and a game the user
+//! unobserved or closed is not picked again. The games list is also fetched
+//! at login and every 30 s while the lobby is open, so the lobby is never
+//! empty.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
 use super::KibitzApp;
-use crate::game::Now;
+use crate::game::{Game, Now};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::style12::Relation;
@@ -20,16 +23,35 @@ pub const LIST_REFRESH: Duration = Duration::from_secs(30);
 /// How long a finished game of the wall stays (result on the board) before
 /// the next best game takes its place.
 pub const LINGER: Duration = Duration::from_secs(10);
+/// Games the user dismissed, remembered at most.
+const DISMISSED: usize = 64;
 
 /// The wall's state between frames.
 #[derive(Debug, Default)]
 pub struct Wall {
     /// Was on last frame (to notice the switch).
     was_on: bool,
-    /// Ended games of the wall, and when they ended.
-    ended: Vec<(u32, Now)>,
+    /// Finished tiles of the wall, and when each makes way.
+    finished: Vec<(u32, Now)>,
+    /// Games the user unobserved or closed (number, white, black), newest
+    /// last: the wall does not bring them back.
+    dismissed: Vec<(u32, String, String)>,
     /// When `games` was last sent by Kibitz itself.
     pub last_list_request: Option<Now>,
+}
+
+/// An observed game that is over for us: ended, or no longer observed.
+fn is_finished_observed(game: &Game) -> bool {
+    matches!(
+        game.relation,
+        Relation::Observing | Relation::ObservingExamined
+    ) && (game.is_over() || game.detached)
+}
+
+/// When a finished tile makes way: after its banner (the result, "ended
+/// while disconnected", "no longer observed") has been up a while.
+fn makes_way_at(game: &Game, now: Now) -> Now {
+    game.ended.unwrap_or(now) + LINGER
 }
 
 /// The best `want` games of `list` that pass `filter` and are not in
@@ -70,7 +92,7 @@ impl KibitzApp {
     }
 
     /// Once a frame: the periodic list, switching the wall on, replacing
-    /// ended games whose time is up.
+    /// finished tiles whose time is up.
     pub(super) fn wall_tick(&mut self, now: Now) {
         let logged_in = matches!(self.status, Some(crate::net::Status::LoggedIn { .. }));
         let on = self.lobby.wall.on && logged_in;
@@ -85,20 +107,52 @@ impl KibitzApp {
         if logged_in && (self.lobby_open || on) && due {
             self.request_games_list(now);
         }
-        let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.wall.ended)
-            .into_iter()
-            .partition(|&(_, at)| now >= at + LINGER);
-        self.wall.ended = waiting;
-        if done.is_empty() {
+        if !on {
+            self.wall.finished.clear();
             return;
         }
-        for (game, _) in done {
-            if on {
-                self.store.close(game);
-                self.views.remove(&game);
+        // Every finished tile gets its time, however it finished (and
+        // those already there when the wall is switched on).
+        for game in self.store.games().filter(|g| is_finished_observed(g)) {
+            if !self.wall.finished.iter().any(|&(n, _)| n == game.number) {
+                self.wall
+                    .finished
+                    .push((game.number, makes_way_at(game, now)));
             }
         }
-        if on {
+        let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.wall.finished)
+            .into_iter()
+            .partition(|&(_, at)| now >= at);
+        self.wall.finished = waiting;
+        let mut closed = false;
+        for (game, _) in done {
+            // Its number may hold a new game by now: that one stays.
+            if self.store.get(game).is_some_and(is_finished_observed) {
+                self.store.close(game);
+                self.views.remove(&game);
+                closed = true;
+            }
+        }
+        if closed {
+            self.request_games_list(now);
+        }
+    }
+
+    /// The user unobserved or closed an observed game: the wall does not
+    /// bring it back, and (closed) its place is filled at once.
+    pub(super) fn wall_dismissed(&mut self, game: u32, closed: bool, now: Now) {
+        let Some(g) = self.store.get(game) else {
+            return;
+        };
+        let players = (
+            g.players.white.handle.clone(),
+            g.players.black.handle.clone(),
+        );
+        self.wall.dismissed.push((game, players.0, players.1));
+        if self.wall.dismissed.len() > DISMISSED {
+            self.wall.dismissed.remove(0);
+        }
+        if closed && self.lobby.wall.on {
             self.request_games_list(now);
         }
     }
@@ -108,38 +162,43 @@ impl KibitzApp {
         if !self.lobby.wall.on {
             return;
         }
-        let observed: BTreeSet<u32> = self
+        let observed = self
             .store
             .games()
-            .filter(|g| matches!(g.relation, Relation::Observing) && !g.is_over())
-            .map(|g| g.number)
-            .collect();
+            .filter(|g| matches!(g.relation, Relation::Observing) && !is_finished_observed(g))
+            .count();
         let own = self.store.own_live_game().is_some();
         // Lists come seconds apart (at the switch, then after an ended game
         // has lingered), so the boards of the last observes are here by now;
         // one that never came (a game just over, or private) is not counted.
-        let shown = observed.len() + usize::from(own);
+        let shown = observed + usize::from(own);
         let want = self.lobby.wall.size.saturating_sub(shown);
-        let exclude: BTreeSet<u32> = self.store.games().map(|g| g.number).collect();
+        // Not picked: the games on screen and the finished tiles still
+        // showing their result. A finished tile's number is free once it
+        // has made way; a dismissed game stays out while it lasts.
+        let mut exclude: BTreeSet<u32> = self
+            .store
+            .games()
+            .filter(|g| {
+                !is_finished_observed(g) || self.wall.finished.iter().any(|&(n, _)| n == g.number)
+            })
+            .map(|g| g.number)
+            .collect();
+        exclude.extend(self.lobby.games.iter().filter_map(|e| {
+            self.wall
+                .dismissed
+                .iter()
+                .any(|(n, w, b)| *n == e.game && *w == e.white && *b == e.black)
+                .then_some(e.game)
+        }));
         for game in best_games(&self.lobby.games, &self.lobby.filter, &exclude, want) {
             self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
         }
     }
 
-    /// An observed game ended: with the wall on, it makes way after a while.
-    pub(super) fn wall_game_ended(&mut self, game: u32, now: Now) {
-        let observed = self
-            .store
-            .get(game)
-            .is_some_and(|g| matches!(g.relation, Relation::Observing));
-        if self.lobby.wall.on && observed {
-            self.wall.ended.push((game, now));
-        }
-    }
-
     /// When the wall next needs a frame (a finished game to replace).
     pub(super) fn wall_deadline(&self) -> Option<Now> {
-        self.wall.ended.iter().map(|&(_, at)| at + LINGER).min()
+        self.wall.finished.iter().map(|&(_, at)| at).min()
     }
 }
 

@@ -39,8 +39,11 @@ pub struct Lag {
 pub struct Outcome {
     pub result: GameResult,
     pub reason: EndReason,
-    /// The server's words, e.g. `BotB resigns`.
+    /// The server's words, e.g. `BotB resigns`; for an end not seen, ours.
     pub text: String,
+    /// The server told us the end (false: the game went on while we were
+    /// away, and how it ended is unknown).
+    pub seen: bool,
 }
 
 /// What happened to the history when a board arrived.

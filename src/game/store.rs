@@ -26,6 +26,11 @@ pub enum Effect {
 
 /// What an interrupted game that never came back is marked with.
 pub const UNSEEN_END: &str = "the connection was lost; the game went on unseen";
+/// An interrupted game the server no longer has (or whose number now shows
+/// another game) after the reconnect.
+pub const ENDED_WHILE_DISCONNECTED: &str = "ended while disconnected";
+/// A live game whose number shows another game, with no end message seen.
+const ENDED_UNSEEN: &str = "ended unseen";
 
 #[derive(Debug, Default)]
 pub struct GameStore {
@@ -137,7 +142,16 @@ impl GameStore {
                     || game.players.black.handle != board.black)
         });
         if replaced && let Some(mut old) = self.games.remove(&number) {
-            old.end(unfinished(UNSEEN_END), now);
+            // A game the user stopped watching is left as it was (it is no
+            // loss: not archived); one we lost sight of ended unseen.
+            if !old.detached {
+                let why = if old.interrupted {
+                    ENDED_WHILE_DISCONNECTED
+                } else {
+                    ENDED_UNSEEN
+                };
+                old.end(unfinished(why), now);
+            }
             effects.push(Effect::Retired(Box::new(old)));
         }
         let game = self
@@ -196,6 +210,35 @@ impl GameStore {
         effects
     }
 
+    /// After the reconnect the server says an interrupted game is gone (our
+    /// `observe` of it was refused): it ended while we were away.
+    pub fn gone_while_disconnected(&mut self, number: u32, now: Now) -> Vec<Effect> {
+        match self.games.get_mut(&number) {
+            Some(game) if game.interrupted => {
+                game.interrupted = false;
+                game.end(unfinished(ENDED_WHILE_DISCONNECTED), now);
+                vec![Effect::Ended(number)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The interrupted games we observed, to observe again after the
+    /// reconnect (games we play or examine come back by themselves).
+    pub fn interrupted_observed(&self) -> Vec<u32> {
+        self.games
+            .values()
+            .filter(|g| {
+                g.interrupted
+                    && matches!(
+                        g.relation,
+                        Relation::Observing | Relation::ObservingExamined
+                    )
+            })
+            .map(|g| g.number)
+            .collect()
+    }
+
     /// Whether any game waits for the reconnect.
     pub fn any_interrupted(&self) -> bool {
         self.games.values().any(|g| g.interrupted)
@@ -244,6 +287,7 @@ impl GameStore {
                         result: end.result,
                         reason: end.reason,
                         text: end.reason_text.clone(),
+                        seen: true,
                     };
                     game.end(outcome, now);
                     effects.push(Effect::Ended(end.game));
@@ -265,5 +309,6 @@ fn unfinished(why: &str) -> Outcome {
         result: GameResult::NoResult,
         reason: EndReason::Other,
         text: why.to_owned(),
+        seen: false,
     }
 }

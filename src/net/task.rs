@@ -4,8 +4,9 @@
 //! It owns the socket and the session; the UI owns everything else. They
 //! talk through two bounded channels, and every event sent to the UI wakes
 //! it. After an unexpected drop it reconnects with exponential backoff, logs
-//! in again, re-sends the set-up and re-observes the games it observed; not
-//! after a deliberate logout, a kick by a second login or a failed login.
+//! in again, re-sends the set-up and (unless the UI does it itself)
+//! re-observes the games it observed; not after a deliberate logout, a kick
+//! by a second login or a failed login.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -42,6 +43,9 @@ pub struct NetConfig {
     pub session: SessionConfig,
     /// Reconnect after an unexpected drop.
     pub reconnect: bool,
+    /// After a reconnect, observe again the games observed before. The
+    /// window does this itself, to tell which of them are gone.
+    pub reobserve: bool,
     /// Record every received byte to this file (`kibitz replay` plays it).
     pub record: Option<PathBuf>,
     pub backoff: Backoff,
@@ -53,6 +57,7 @@ impl NetConfig {
             server: server.to_owned(),
             session,
             reconnect: true,
+            reobserve: true,
             record: None,
             backoff: Backoff::default(),
         }
@@ -342,9 +347,13 @@ impl Connection<'_> {
         let (mut reader, mut writer) = stream.into_split();
         let mut session = Session::new(self.config.session.clone(), self.out.now());
         // Re-observe after a reconnect; the session holds these until the
-        // login and set-up are done.
-        for &game in self.observed.iter() {
-            session.send(self.out.now(), Command::Observe(ObserveTarget::Game(game)));
+        // login and set-up are done. The list is emptied at the login: each
+        // game that is still there says so again (`ObservationStarted`), one
+        // that is gone drops out.
+        if self.config.reobserve {
+            for &game in self.observed.iter() {
+                session.send(self.out.now(), Command::Observe(ObserveTarget::Game(game)));
+            }
         }
         let mut logging_out = false;
         let mut final_reason: Option<String> = None;
@@ -437,7 +446,10 @@ impl Connection<'_> {
     /// Follows what matters for reconnecting; returns a reason not to.
     fn track(&mut self, event: &Event) -> Option<String> {
         match event {
-            Event::LoggedIn { .. } => self.backoff.reset(),
+            Event::LoggedIn { .. } => {
+                self.backoff.reset();
+                self.observed.clear();
+            }
             Event::LoginFailed { reason } => return Some(format!("login failed: {reason}")),
             Event::Message(Message::Kicked { .. }) => {
                 return Some("kicked: you logged in elsewhere".into());

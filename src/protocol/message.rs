@@ -45,6 +45,11 @@ pub enum Message {
     ObservationHeader { game: u32, header: GameHeader },
     /// `Removing game N from observation list.`
     ObservationEnded { game: u32 },
+    /// `observe N` (or another command naming a game) was refused: `There is
+    /// no such game.` (no number: the reply follows the command's order),
+    /// `Sorry, game N is a private game.`, `You are already observing the
+    /// maximum number of games.`
+    ObserveRefused { game: Option<u32>, text: String },
     /// `Starting a game in examine (scratch) mode.`
     ExamineStarted,
     /// `You are no longer examining game N.`
@@ -214,6 +219,20 @@ pub fn parse_message(line: &str) -> Option<Message> {
     }
     if let Some(game) = between(line, "Removing game ", " from observation list.") {
         return Some(Message::ObservationEnded { game });
+    }
+    if line == "There is no such game."
+        || line == "You are already observing the maximum number of games."
+    {
+        return Some(Message::ObserveRefused {
+            game: None,
+            text: line.to_owned(),
+        });
+    }
+    if let Some(game) = between(line, "Sorry, game ", " is a private game.") {
+        return Some(Message::ObserveRefused {
+            game: Some(game),
+            text: line.to_owned(),
+        });
     }
     if let Some(game) = between(line, "You are no longer examining game ", ".") {
         return Some(Message::ExamineEnded { game });

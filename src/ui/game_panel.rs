@@ -28,6 +28,8 @@ pub enum Action {
     Move { game: u32, mv: Move },
     /// The user closed the panel.
     Close { game: u32 },
+    /// Stop observing; the board stays, marked.
+    Unobserve { game: u32 },
     /// Show this game alone (again: back to all games).
     Maximize { game: u32 },
     /// Move this game into an OS window of its own (again: dock it back).
@@ -197,6 +199,14 @@ pub fn game_panel_ui(
             layout.board,
             "Connection lost: waiting for the reconnect",
         );
+    } else if game.detached
+        && game.outcome.is_none()
+        && matches!(
+            game.relation,
+            Relation::Observing | Relation::ObservingExamined
+        )
+    {
+        result_banner_ui(ui, layout.board, "No longer observed");
     }
 
     if let Some(rect) = layout.buttons {
@@ -459,7 +469,7 @@ fn tile_controls_ui(
         controls.push((
             Icon::Unobserve,
             format!("Unobserve game {number}"),
-            "Stop observing (the board stays)",
+            "Stop observing (the board stays, marked; Fill the wall replaces it)",
         ));
     }
     let analysis_tip = if view.analysis.is_on(game, analysis_default) {
@@ -512,7 +522,7 @@ fn tile_controls_ui(
     for (icon, name, tip) in controls {
         if icon_button(&mut row, icon, button, &name, tip).clicked() {
             match icon {
-                Icon::Unobserve => actions.push(Action::Send(Command::Unobserve(Some(number)))),
+                Icon::Unobserve => actions.push(Action::Unobserve { game: number }),
                 Icon::Flip => view.flipped = !view.flipped,
                 Icon::Analysis => view.analysis.toggle(game, analysis_default),
                 Icon::Maximize => actions.push(Action::Maximize { game: number }),

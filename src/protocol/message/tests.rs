@@ -223,6 +223,29 @@ fn observation_examine_and_moves() {
         Some(Message::ObservationEnded { game: 2 })
     );
     assert_eq!(
+        parse_message("There is no such game."),
+        Some(Message::ObserveRefused {
+            game: None,
+            text: "There is no such game.".into()
+        })
+    );
+    assert_eq!(
+        parse_message("Sorry, game 7 is a private game."),
+        Some(Message::ObserveRefused {
+            game: Some(7),
+            text: "Sorry, game 7 is a private game.".into()
+        })
+    );
+    assert!(matches!(
+        parse_message("You are already observing the maximum number of games."),
+        Some(Message::ObserveRefused { game: None, .. })
+    ));
+    // Only the whole line: a tell quoting it is no refusal.
+    assert_eq!(
+        parse_message("BotA tells you: There is no such game."),
+        None
+    );
+    assert_eq!(
         parse_message("You are no longer examining game 1."),
         Some(Message::ExamineEnded { game: 1 })
     );
