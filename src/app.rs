@@ -30,6 +30,9 @@ use crate::ui::settings::settings_window_ui;
 /// After a reconnect, how long an interrupted game may take to send its
 /// board again before it counts as ended unseen.
 const RESUME_WAIT: Duration = Duration::from_secs(15);
+/// ... and how long at most while our `observe` of it is still unanswered
+/// (it waits behind the set-up: an idle old FICS answers a line every 2 s).
+const RESUME_PATIENCE: Duration = Duration::from_secs(60);
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
 /// Commands remembered for the console's echo and for tests.
@@ -142,8 +145,9 @@ pub struct KibitzApp {
     wall: wall::Wall,
     /// Partner boards asked for, not yet here.
     partners_requested: std::collections::BTreeSet<u32>,
-    /// After a reconnect: games without a board by then ended unseen.
-    resume_deadline: Option<Now>,
+    /// When the reconnect logged in, while games wait to come back
+    /// (`resume_deadline`).
+    resume_started: Option<Now>,
     /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
     frame_stats: Option<frame_stats::FrameStats>,
     /// Network events applied since the last frame (for the frame stats).
@@ -194,7 +198,7 @@ impl KibitzApp {
             own_replies: own_replies::OwnReplies::default(),
             announcement: None,
             wall: wall::Wall::default(),
-            resume_deadline: None,
+            resume_started: None,
             partners_requested: std::collections::BTreeSet::new(),
             frame_stats: frame_stats::FrameStats::wanted_by_env()
                 .then(frame_stats::FrameStats::new),
@@ -451,7 +455,7 @@ impl KibitzApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.count_frame(ui);
         let now = self.now();
-        if self.resume_deadline.is_some_and(|at| now >= at) {
+        if self.resume_deadline().is_some_and(|at| now >= at) {
             self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
         }
         self.wall_tick(now);
@@ -546,7 +550,7 @@ impl KibitzApp {
             repaint::next_clock_frame(self.store.games(), now),
             self.wall_deadline(),
             list_refresh,
-            self.resume_deadline,
+            self.resume_deadline(),
         ]
         .into_iter()
         .flatten()

@@ -317,3 +317,43 @@ fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
         .collect();
     assert_eq!(observes, ["observe 5", "observe 2", "observe 4"]);
 }
+
+#[test]
+fn two_lists_in_a_row_observe_each_game_once() {
+    // Observing a game twice stops observing it on the old FICS: a second
+    // list before the first observes are answered must not repeat them.
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        line("games"),
+        Step::Send(listing(&GAMES)),
+        Step::Send(listing(&GAMES)),
+        line("observe 5"),
+        line("observe 2"),
+        Step::Send(observed(5, "Golf", "Hotel")),
+        Step::Send(observed(2, "Charlie", "Delta")),
+        Step::Send(listing(&GAMES)),
+    ]);
+    let served = Served::start(vec![script]);
+
+    let mut app = live_app();
+    app.lobby.wall.on = true;
+    app.lobby.wall.size = 2;
+    let mut h = window(app, [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "the two best games", &|app| {
+        [5, 2]
+            .iter()
+            .all(|&n| app.store.get(n).is_some_and(|g| g.board.is_some()))
+    });
+    h.run_steps(2);
+    let received = served.finish();
+    let observes: Vec<&String> = received
+        .iter()
+        .filter(|l| l.starts_with("observe"))
+        .collect();
+    assert_eq!(observes, ["observe 5", "observe 2"]);
+}

@@ -49,7 +49,7 @@ impl KibitzApp {
             Status::RetryingIn { .. } => {
                 self.store.connection_lost(now);
                 self.own_replies.forget();
-                self.resume_deadline = None;
+                self.resume_started = None;
             }
             Status::Stopped { reason } => {
                 self.store.connection_lost(now);
@@ -60,10 +60,28 @@ impl KibitzApp {
         }
     }
 
+    /// After a reconnect: when the interrupted games without a board end
+    /// unseen (later while our observe of one of them is unanswered).
+    pub(super) fn resume_deadline(&self) -> Option<Now> {
+        let started = self.resume_started?;
+        let unanswered = self
+            .own_replies
+            .pending_observes()
+            .any(|game| self.store.get(game).is_some_and(|g| g.interrupted));
+        Some(
+            started
+                + if unanswered {
+                    RESUME_PATIENCE
+                } else {
+                    RESUME_WAIT
+                },
+        )
+    }
+
     /// Interrupted games that did not come back end unfinished and are
     /// archived; their panels stay, with the reason.
     pub(super) fn give_up_interrupted(&mut self, now: Now, why: &str) {
-        self.resume_deadline = None;
+        self.resume_started = None;
         for effect in self.store.give_up_interrupted(now, why) {
             if let Effect::Ended(number) = effect {
                 self.archive(number);
@@ -123,7 +141,7 @@ impl KibitzApp {
                 // (`wall_tick`).
                 self.send_quiet(Command::Sought);
                 if self.store.any_interrupted() {
-                    self.resume_deadline = Some(now + RESUME_WAIT);
+                    self.resume_started = Some(now);
                 }
                 // After a reconnect: the games we observed, again. Each one
                 // comes back or is refused (it ended while we were away).

@@ -80,6 +80,11 @@ impl OwnReplies {
         }
     }
 
+    /// The games of our `observe`s not answered yet.
+    pub fn pending_observes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.observes.iter().copied()
+    }
+
     /// The connection is gone: what we asked on it is never answered.
     pub fn forget(&mut self) {
         *self = OwnReplies::default();

@@ -162,28 +162,26 @@ impl KibitzApp {
         if !self.lobby.wall.on {
             return;
         }
+        // Our observes not answered yet count as shown: observing a game
+        // twice would stop observing it on the old FICS (a toggle).
+        let pending: BTreeSet<u32> = self.own_replies.pending_observes().collect();
         let observed = self
             .store
             .games()
-            .filter(|g| matches!(g.relation, Relation::Observing) && !is_finished_observed(g))
+            .filter(|g| {
+                matches!(g.relation, Relation::Observing)
+                    && !is_finished_observed(g)
+                    && !pending.contains(&g.number)
+            })
             .count();
         let own = self.store.own_live_game().is_some();
-        // Lists come seconds apart (at the switch, then after an ended game
-        // has lingered), so the boards of the last observes are here by now;
-        // one that never came (a game just over, or private) is not counted.
-        let shown = observed + usize::from(own);
+        let shown = observed + pending.len() + usize::from(own);
         let want = self.lobby.wall.size.saturating_sub(shown);
-        // Not picked: the games on screen and the finished tiles still
-        // showing their result. A finished tile's number is free once it
-        // has made way; a dismissed game stays out while it lasts.
-        let mut exclude: BTreeSet<u32> = self
-            .store
-            .games()
-            .filter(|g| {
-                !is_finished_observed(g) || self.wall.finished.iter().any(|&(n, _)| n == g.number)
-            })
-            .map(|g| g.number)
-            .collect();
+        // Not picked: the games on screen, finished tiles (each makes way
+        // after its banner, and then its number is free) and games the user
+        // dismissed while they last.
+        let mut exclude: BTreeSet<u32> = pending;
+        exclude.extend(self.store.games().map(|g| g.number));
         exclude.extend(self.lobby.games.iter().filter_map(|e| {
             self.wall
                 .dismissed

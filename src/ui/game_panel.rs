@@ -244,21 +244,35 @@ fn double_clicked(ui: &egui::Ui) -> bool {
     })
 }
 
-/// The result over the finished game's last position.
+/// The result over the finished game's last position: one line, or two
+/// where a small board cannot fit the words ("ended while disconnected").
 fn result_banner_ui(ui: &mut egui::Ui, board: egui::Rect, text: &str) {
     let height = (board.height() * 0.18).clamp(20.0, 40.0);
+    let size = (height * 0.45).clamp(11.0, 18.0);
+    let rich = RichText::new(text)
+        .color(theme::BANNER_FG)
+        .strong()
+        .size(size);
+    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(rich).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        Align::Center,
+    ));
+    let width = (board.width() - 12.0).max(1.0);
+    job.wrap.max_width = width;
+    job.wrap.max_rows = 2;
+    job.wrap.overflow_character = Some('…');
+    let text_height = ui.fonts_mut(|f| f.layout_job(job.clone())).size().y;
+    let height = height.max(text_height + 6.0);
     let band = egui::Rect::from_center_size(board.center(), egui::vec2(board.width(), height));
     ui.painter()
         .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.9));
-    let size = (height * 0.45).clamp(11.0, 18.0);
-    let label = egui::Label::new(
-        RichText::new(text)
-            .color(theme::BANNER_FG)
-            .strong()
-            .size(size),
-    )
-    .truncate();
-    ui.put(band.shrink2(egui::vec2(6.0, 0.0)), label);
+    let mut inner = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(band.shrink2(egui::vec2(6.0, 0.0)))
+            .layout(Layout::centered_and_justified(egui::Direction::TopDown)),
+    );
+    inner.add(egui::Label::new(job).wrap());
 }
 
 /// Offers from the opponent of the own game, with Accept and Decline, over
