@@ -267,10 +267,16 @@ fn result_banner_ui(ui: &mut egui::Ui, board: egui::Rect, text: &str) {
     let band = egui::Rect::from_center_size(board.center(), egui::vec2(board.width(), height));
     ui.painter()
         .rect_filled(band, 0.0, theme::BANNER_BG.gamma_multiply(0.9));
+    // Centred rows, not justified ones (a justified layout spreads the
+    // letters of a wrapped row across the band).
+    let top = band.top() + (band.height() - text_height) / 2.0;
     let mut inner = ui.new_child(
         egui::UiBuilder::new()
-            .max_rect(band.shrink2(egui::vec2(6.0, 0.0)))
-            .layout(Layout::centered_and_justified(egui::Direction::TopDown)),
+            .max_rect(egui::Rect::from_min_max(
+                egui::pos2(band.left() + 6.0, top),
+                egui::pos2(band.right() - 6.0, band.bottom()),
+            ))
+            .layout(Layout::top_down(Align::Center)),
     );
     inner.add(egui::Label::new(job).wrap());
 }
