@@ -313,16 +313,26 @@ impl KibitzApp {
 
     /// Sends a command of Kibitz's own (housekeeping): not echoed, and its
     /// reply kept out of the console.
+    /// It waits for the set-up (its answer needs the set-up's settings); the
+    /// user's commands go ahead of it.
     pub fn send_quiet(&mut self, command: Command) {
         self.own_replies.asked(&command);
-        self.transmit(command);
+        if let Some(net) = &self.net {
+            net.send_after_setup(command.clone());
+        }
+        self.log_sent(command);
     }
 
-    /// Puts a command on the wire.
+    /// Puts a command of the user's on the wire.
     fn transmit(&mut self, command: Command) {
         if let Some(net) = &self.net {
             net.send(command.clone());
         }
+        self.log_sent(command);
+    }
+
+    /// Remembers a command sent (the console's echo, tests).
+    fn log_sent(&mut self, command: Command) {
         self.sent.push_back(command);
         if self.sent.len() > SENT_LOG {
             self.sent.pop_front();

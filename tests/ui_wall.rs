@@ -13,7 +13,7 @@ use std::time::Duration;
 use egui_kittest::kittest::Queryable;
 
 use fake_server::{Expected, Script, Step, fixture_path};
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{Served, connect, live_app, logged_in, setup_answered, wait_for, window};
 
 fn listing(lines: &[&str]) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -163,10 +163,9 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     // After the restart: games 1-8 are new games under the old numbers,
     // 9-16 are gone at first and start again a moment later.
     let mut second = login;
+    second.steps.extend(setup_answered());
     for n in 1..=16 {
         second.steps.push(line(format!("observe {n}")));
-    }
-    for n in 1..=16 {
         if n <= 8 {
             let (w, b) = names("New", n);
             second.steps.push(Step::Send(observed(n, &w, &b)));

@@ -99,7 +99,10 @@ pub enum NetEvent {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum NetCommand {
+    /// A command of the user's: ahead of set-up lines not yet sent.
     Send(Command),
+    /// A command of Kibitz's own that needs the set-up done (observe, lists).
+    SendAfterSetup(Command),
     /// Log out and stop: no reconnecting.
     Logout,
     /// Start recording every received byte to this file, or stop (`None`).
@@ -118,6 +121,13 @@ impl NetHandle {
     /// Queues a command; `false` if the network thread is gone or swamped.
     pub fn send(&self, command: Command) -> bool {
         self.commands.try_send(NetCommand::Send(command)).is_ok()
+    }
+
+    /// Queues a command of Kibitz's own, sent once the set-up is.
+    pub fn send_after_setup(&self, command: Command) -> bool {
+        self.commands
+            .try_send(NetCommand::SendAfterSetup(command))
+            .is_ok()
     }
 
     pub fn logout(&self) -> bool {
@@ -297,7 +307,7 @@ pub async fn run(
                     }
                     // Commands typed while disconnected are dropped: they
                     // would be stale after the reconnect.
-                    Some(NetCommand::Send(_)) => {}
+                    Some(NetCommand::Send(_) | NetCommand::SendAfterSetup(_)) => {}
                     Some(NetCommand::Record(path)) => {
                         recorder = open_recorder(&out, path.as_deref()).await;
                     }
@@ -427,6 +437,9 @@ impl Connection<'_> {
                 command = self.commands.recv() => match command {
                     None => return Ending::Abandoned,
                     Some(NetCommand::Send(command)) => session.send(self.out.now(), command),
+                    Some(NetCommand::SendAfterSetup(command)) => {
+                        session.send_after_setup(self.out.now(), command);
+                    }
                     Some(NetCommand::Record(path)) => {
                         *self.recorder = open_recorder(self.out, path.as_deref()).await;
                     }
@@ -435,7 +448,8 @@ impl Connection<'_> {
                             return Ending::Final("logged out".into());
                         }
                         logging_out = true;
-                        session.send(self.out.now(), Command::Raw("quit".into()));
+                        // After what is queued (the set-up included).
+                        session.send_after_setup(self.out.now(), Command::Raw("quit".into()));
                     }
                 },
                 () = sleep_until(deadline) => session.handle_timeout(self.out.now()),

@@ -5,6 +5,15 @@
 //! connecting -> login prompt -> password or guest confirmation -> logged in
 //! -> set-up sent -> ready. Nothing automatic is sent before the login
 //! completes: a command sent at the login prompt would be taken as a handle.
+//!
+//! Lines go out one at a time: the next when the server's prompt says it
+//! read the last one, or after [`PACE`]. The old FICS reads one line per
+//! wake-up and wakes on new input or every second or two when idle, so a
+//! burst of a dozen lines (the set-up) took ~23 s there, and a command typed
+//! meanwhile waited behind it. The user's commands go ahead of set-up lines
+//! not yet sent; Kibitz's own (`send_after_setup`) wait for the set-up, whose
+//! settings (style 12, game info) their answers need. Moves and flag claims
+//! are never held.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -23,6 +32,9 @@ pub type Now = Duration;
 /// After this much silence from us, a keep-alive `date` goes out: the server
 /// logs out sessions idle for 60 minutes, and incoming traffic does not count.
 pub const KEEP_ALIVE_AFTER: Duration = Duration::from_secs(30 * 60);
+/// The longest wait for the server's prompt before the next queued line goes
+/// anyway (a server whose answer is slow, or a prompt we do not know).
+pub const PACE: Duration = Duration::from_millis(50);
 /// How long a completed line may wait for a `\   ` continuation.
 pub const HELD_LINE_DELAY: Duration = Duration::from_millis(100);
 
@@ -76,8 +88,18 @@ pub struct Session {
     decoder: StreamDecoder,
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
-    /// Commands the user sent before the login completed.
-    pending: VecDeque<Command>,
+    /// The set-up lines not yet sent, then the commands that wait for the
+    /// set-up (sent before the login, or `send_after_setup`).
+    after_setup: VecDeque<Command>,
+    /// The user's commands not yet sent: ahead of `after_setup`.
+    urgent: VecDeque<Command>,
+    /// When the last line went out, until a prompt answers it.
+    unanswered_since: Option<Now>,
+    /// Bytes handled so far, in calls: a prompt answers only a line sent
+    /// before the call that brought it.
+    batch: u64,
+    /// The call during which the last line went out.
+    sent_in_batch: u64,
     /// The handle the server gave us (guests get `GuestXXXX`).
     handle: Option<String>,
     /// Set-up replies still expected; they are reported as `SetupReply`.
@@ -98,7 +120,11 @@ impl Session {
             decoder: StreamDecoder::new(),
             events: VecDeque::new(),
             transmit: VecDeque::new(),
-            pending: VecDeque::new(),
+            after_setup: VecDeque::new(),
+            urgent: VecDeque::new(),
+            unanswered_since: None,
+            batch: 0,
+            sent_in_batch: 0,
             handle: None,
             setup_replies_expected: 0,
             last_sent: now,
@@ -130,6 +156,7 @@ impl Session {
 
     /// Bytes arrived from the server.
     pub fn handle_bytes(&mut self, now: Now, bytes: &[u8]) {
+        self.batch += 1;
         let mut events = std::mem::take(&mut self.scratch);
         self.decoder.push(bytes, &mut events);
         self.process(now, &mut events);
@@ -162,6 +189,7 @@ impl Session {
         if self.state == SessionState::Ready && now >= self.last_sent + KEEP_ALIVE_AFTER {
             self.queue(now, &Command::KeepAlive);
         }
+        self.release(now);
     }
 
     /// The next moment [`Self::handle_timeout`] wants to run.
@@ -169,19 +197,71 @@ impl Session {
         let held = self.held_since.map(|since| since + HELD_LINE_DELAY);
         let keep_alive =
             (self.state == SessionState::Ready).then(|| self.last_sent + KEEP_ALIVE_AFTER);
-        match (held, keep_alive) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+        let queued = self.state == SessionState::Ready
+            && !(self.urgent.is_empty() && self.after_setup.is_empty());
+        let next_line = self
+            .unanswered_since
+            .filter(|_| queued)
+            .map(|since| since + PACE);
+        [held, keep_alive, next_line].into_iter().flatten().min()
+    }
+
+    /// Sends a command of the user's: when logged in, ahead of the set-up
+    /// lines not yet sent (a move or a flag claim at once); before the
+    /// login, after the set-up.
+    pub fn send(&mut self, now: Now, command: Command) {
+        match self.state {
+            SessionState::Ready if matches!(command, Command::Move(_) | Command::Flag) => {
+                self.queue(now, &command);
+            }
+            SessionState::Ready => {
+                self.urgent.push_back(command);
+                self.release(now);
+            }
+            SessionState::Closed => {}
+            _ => self.after_setup.push_back(command),
         }
     }
 
-    /// Sends a command: at once when logged in, otherwise after the set-up.
-    pub fn send(&mut self, now: Now, command: Command) {
+    /// Sends a command whose answer needs the set-up's settings (Kibitz's
+    /// own: observe again, the games list): after the set-up.
+    pub fn send_after_setup(&mut self, now: Now, command: Command) {
         match self.state {
-            SessionState::Ready => self.queue(now, &command),
             SessionState::Closed => {}
-            _ => self.pending.push_back(command),
+            _ => {
+                self.after_setup.push_back(command);
+                self.release(now);
+            }
         }
+    }
+
+    /// Whether set-up lines are still to be sent.
+    pub fn setting_up(&self) -> bool {
+        self.after_setup
+            .iter()
+            .any(|c| matches!(c, Command::Setup(_)))
+    }
+
+    /// Sends the next queued line if the last one was answered (or long
+    /// enough ago).
+    fn release(&mut self, now: Now) {
+        if self.state != SessionState::Ready
+            || self
+                .unanswered_since
+                .is_some_and(|since| now < since + PACE)
+        {
+            return;
+        }
+        let Some(command) = self
+            .urgent
+            .pop_front()
+            .or_else(|| self.after_setup.pop_front())
+        else {
+            return;
+        };
+        self.queue(now, &command);
+        self.unanswered_since = Some(now);
+        self.sent_in_batch = self.batch;
     }
 
     pub fn poll_event(&mut self) -> Option<Event> {
@@ -210,6 +290,14 @@ impl Session {
     /// The session's own reactions: login steps, pings, the end of the session.
     fn react(&mut self, now: Now, event: &Event) {
         match event {
+            Event::Prompt(Prompt::Command) if self.state == SessionState::Ready => {
+                // The server read our last line: the next one may go. (A
+                // prompt in the bytes that logged us in answers nothing.)
+                if self.sent_in_batch < self.batch {
+                    self.unanswered_since = None;
+                    self.release(now);
+                }
+            }
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
             Event::Ping(_) if self.config.timeseal.is_some() => {
                 let stamp = self.stamps.stamp(now);
@@ -278,12 +366,12 @@ impl Session {
         self.events.push_back(Event::LoggedIn { handle, titles });
         let setup = self.config.setup.clone();
         self.setup_replies_expected = setup.len();
-        for step in setup {
-            self.queue(now, &Command::Setup(step));
+        // The set-up first, then what waited for the login.
+        for step in setup.into_iter().rev() {
+            self.after_setup.push_front(Command::Setup(step));
         }
-        while let Some(command) = self.pending.pop_front() {
-            self.queue(now, &command);
-        }
+        self.unanswered_since = None;
+        self.release(now);
     }
 
     /// Whether a login refusal means the server did not take our timeseal

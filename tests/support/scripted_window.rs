@@ -96,3 +96,21 @@ pub fn wait_for(h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&Kibit
 pub fn logged_in(app: &KibitzApp) -> bool {
     matches!(app.status, Some(kibitz::net::Status::LoggedIn { .. }))
 }
+
+/// Steps that answer each of Kibitz's set-up lines with a prompt, as a real
+/// server does (Kibitz sends its lines one per prompt, or one per
+/// `session::PACE` without one).
+pub fn setup_answered() -> Vec<crate::fake_server::Step> {
+    use crate::fake_server::{Expected, Step};
+    use kibitz::protocol::command::{Command, setup_sequence};
+    setup_sequence()
+        .into_iter()
+        .flat_map(|step| {
+            let line = Command::Setup(step).to_line().expect("a set-up line");
+            [
+                Step::Expect(Expected::Line(line)),
+                Step::Send(b"\n\rfics% ".to_vec()),
+            ]
+        })
+        .collect()
+}

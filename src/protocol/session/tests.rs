@@ -41,11 +41,92 @@ fn guest_login_on_a_modern_server() {
         titles: vec!["U".into()]
     }));
     assert_eq!(s.handle(), Some("GuestEIET"));
-    let lines = sent(&mut s);
-    assert_eq!(lines.first().map(String::as_str), Some("set style 12\n"));
+    // One line at a time: the next when the server's prompt answers.
+    assert_eq!(sent(&mut s), ["set style 12\n"]);
+    let lines = answer_all(&mut s, at(4));
     // The set-up ends with the lock; the command queued before login comes after.
     assert_eq!(lines[lines.len() - 2], "iset lock 1\n");
     assert_eq!(lines[lines.len() - 1], "games\n");
+}
+
+/// Answers each line sent with a prompt until nothing more goes out; the
+/// lines sent meanwhile.
+fn answer_all(s: &mut Session, now: Now) -> Vec<String> {
+    let mut lines = Vec::new();
+    for _ in 0..100 {
+        s.handle_bytes(now, b"fics% ");
+        let more = sent(s);
+        if more.is_empty() {
+            break;
+        }
+        lines.extend(more);
+    }
+    events(s);
+    lines
+}
+
+#[test]
+fn the_set_up_goes_one_line_per_prompt_or_pace() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(0),
+        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
+    );
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "set style 12\n"]);
+    assert!(s.setting_up());
+    // Text without a prompt does not release the next line...
+    s.handle_bytes(at(10), b"Style 12 set.\n\r");
+    assert!(sent(&mut s).is_empty());
+    // ...the prompt does.
+    s.handle_bytes(at(11), b"fics% ");
+    assert_eq!(sent(&mut s), ["iset nowrap 1\n"]);
+    // No prompt at all: the next goes after PACE.
+    assert_eq!(s.poll_timeout(), Some(at(11) + PACE));
+    s.handle_timeout(at(11) + PACE - at(1));
+    assert!(sent(&mut s).is_empty());
+    s.handle_timeout(at(11) + PACE);
+    assert_eq!(sent(&mut s), ["iset defprompt 1\n"]);
+    let rest = answer_all(&mut s, at(100));
+    assert_eq!(rest.last().map(String::as_str), Some("iset lock 1\n"));
+    assert!(!s.setting_up());
+    // Nothing queued: no pacing deadline, and a command goes at once.
+    assert_eq!(s.poll_timeout(), Some(at(100) + KEEP_ALIVE_AFTER));
+    s.send(at(200), Command::Games);
+    assert_eq!(sent(&mut s), ["games\n"]);
+}
+
+#[test]
+fn a_users_command_goes_ahead_of_the_set_up_and_kibitzs_own_after_it() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(0),
+        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
+    );
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "set style 12\n"]);
+    s.send_after_setup(at(1), Command::Sought);
+    s.send(at(2), Command::Raw("observe 5".into()));
+    s.handle_bytes(at(3), b"Style 12 set.\n\rfics% ");
+    assert_eq!(sent(&mut s), ["observe 5\n"]);
+    assert!(s.setting_up(), "sent before the set-up ends");
+    // A move is never held, not even behind an unanswered line.
+    s.send(at(4), Command::Raw("e2e4".into()));
+    assert!(sent(&mut s).is_empty(), "typed text is paced");
+    s.send(
+        at(4),
+        Command::Move(crate::protocol::command::MoveText::castle_short()),
+    );
+    assert_eq!(sent(&mut s), ["o-o\n"]);
+    let rest = answer_all(&mut s, at(10));
+    assert_eq!(rest.first().map(String::as_str), Some("e2e4\n"));
+    let lock = rest
+        .iter()
+        .position(|l| l == "iset lock 1\n")
+        .expect("lock");
+    assert_eq!(rest[lock + 1..], ["sought\n"]);
 }
 
 #[test]
@@ -60,7 +141,9 @@ fn old_server_without_a_session_line_logs_in_at_the_first_prompt() {
         titles: vec![]
     }));
     assert_eq!(*s.state(), SessionState::Ready);
-    assert!(sent(&mut s).iter().any(|l| l == "iset ms 1\n"));
+    let mut lines = sent(&mut s);
+    lines.extend(answer_all(&mut s, at(4)));
+    assert!(lines.iter().any(|l| l == "iset ms 1\n"));
 }
 
 #[test]
@@ -146,7 +229,7 @@ fn ready_session() -> Session {
         at(0),
         b"**** Starting FICS session as GuestA(U) ****\n\rfics% ",
     );
-    sent(&mut s);
+    answer_all(&mut s, at(0));
     events(&mut s);
     s
 }
@@ -260,9 +343,12 @@ fn a_whole_timeseal_session_decodes_strictly() {
         let mut s = Session::new(cfg, at(0));
         s.send(at(0), Command::Raw("observe 1".into()));
         let mut lines = Vec::new();
-        for chunk in transcript.chunks(7) {
-            s.handle_bytes(at(0), chunk);
-            s.send(at(0), Command::Raw("e2e4".into()));
+        for (i, chunk) in transcript.chunks(7).enumerate() {
+            // Lines go out one per prompt or PACE: let time pass.
+            let now = at(i as u64 * 60);
+            s.handle_bytes(now, chunk);
+            s.handle_timeout(now);
+            s.send(now, Command::Raw("e2e4".into()));
             lines.extend(std::iter::from_fn(|| s.poll_transmit()));
         }
         let mut previous = 0;
