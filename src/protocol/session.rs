@@ -290,14 +290,15 @@ impl Session {
     /// The session's own reactions: login steps, pings, the end of the session.
     fn react(&mut self, now: Now, event: &Event) {
         match event {
-            Event::Prompt(Prompt::Command) if self.state == SessionState::Ready => {
-                // The server read our last line: the next one may go. (A
-                // prompt in the bytes that logged us in answers nothing.)
-                if self.sent_in_batch < self.batch {
-                    self.unanswered_since = None;
-                    self.release(now);
-                }
+            // The server read our last line: the next one may go. (A prompt
+            // in the bytes that logged us in answers nothing.)
+            Event::Prompt(Prompt::Command)
+                if self.state == SessionState::Ready && self.sent_in_batch < self.batch =>
+            {
+                self.unanswered_since = None;
+                self.release(now);
             }
+            Event::Prompt(Prompt::Command) if self.state == SessionState::Ready => {}
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
             Event::Ping(_) if self.config.timeseal.is_some() => {
                 let stamp = self.stamps.stamp(now);
