@@ -72,6 +72,7 @@ pub struct ConnectRequest {
 
 mod analysis;
 mod announce;
+mod auto_flag;
 mod connection;
 mod events;
 mod feedback;
@@ -271,6 +272,12 @@ impl KibitzApp {
         self.archive_dir = Some(dir);
     }
 
+    /// Plays sounds through `player` (tests: a recording stand-in).
+    pub fn set_sound_player(&mut self, player: Player) {
+        self.sounds = player;
+        self.open_audio = false;
+    }
+
     /// Saves settings into `dir` from now on (tests; `start` uses the user's config dir).
     pub fn enable_settings_in(&mut self, dir: std::path::PathBuf) {
         self.config_dir = Some(dir);
@@ -380,27 +387,6 @@ impl KibitzApp {
             Err(e) => self
                 .console
                 .push_note(&format!("game {number} NOT saved: {e:#}")),
-        }
-    }
-
-    fn auto_flag(&mut self, now: Now) {
-        if !self.settings.play.auto_flag {
-            return;
-        }
-        let mut flags = Vec::new();
-        for game in self.store.games().filter(|g| !g.is_over()) {
-            let Some(me) = game.my_color() else { continue };
-            let view = self.views.entry(game.number).or_default();
-            if !view.flag_sent
-                && game.clock.running() == Some(!me)
-                && game.remaining_ms(!me, now) <= 0
-            {
-                view.flag_sent = true;
-                flags.push(game.number);
-            }
-        }
-        for _ in flags {
-            self.send(Command::Flag);
         }
     }
 
@@ -559,6 +545,7 @@ impl KibitzApp {
         let next = [
             repaint::next_clock_frame(self.store.games(), now),
             self.wall_deadline(),
+            self.auto_flag_deadline(now),
             list_refresh,
             self.resume_deadline(),
         ]

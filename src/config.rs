@@ -292,8 +292,11 @@ pub struct SoundSettings {
     /// as 100, a negative one as 0).
     #[serde(deserialize_with = "lenient_percent")]
     pub volume_percent: u8,
-    /// A move is played on a board you play or watch.
+    /// A move is played in your game.
     pub on_move: bool,
+    /// Moves on the watched board that has the keyboard (or is shown
+    /// alone) sound too; off by default: a wall of boards must not clatter.
+    pub on_watched_move: bool,
     /// A move captures a piece.
     pub on_capture: bool,
     /// A move gives check.
@@ -312,6 +315,7 @@ impl Default for SoundSettings {
             enabled: true,
             volume_percent: 70,
             on_move: true,
+            on_watched_move: false,
             on_capture: true,
             on_check: true,
             on_low_time: true,

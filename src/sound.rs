@@ -78,10 +78,15 @@ fn knock(seconds: f32, amplitude: f32) -> Vec<f32> {
         .collect()
 }
 
+/// The sounds a recording player was asked for, in order.
+pub type Played = std::sync::Arc<std::sync::Mutex<Vec<Sound>>>;
+
 /// The player: an open output device, or nothing.
 pub struct Player {
     #[cfg(feature = "audio")]
     sink: Option<rodio::MixerDeviceSink>,
+    /// A stand-in for the listener (tests): every sound asked for.
+    played: Option<Played>,
 }
 
 impl Player {
@@ -99,10 +104,10 @@ impl Player {
                     None
                 }
             };
-            Player { sink }
+            Player { sink, played: None }
         }
         #[cfg(not(feature = "audio"))]
-        Player {}
+        Player { played: None }
     }
 
     /// A player that never makes a sound (tests, `--no-sound`).
@@ -110,7 +115,18 @@ impl Player {
         Player {
             #[cfg(feature = "audio")]
             sink: None,
+            played: None,
         }
+    }
+
+    /// A silent player that notes every sound it is asked for (tests).
+    pub fn recording() -> (Self, Played) {
+        let played = Played::default();
+        let player = Player {
+            played: Some(played.clone()),
+            ..Player::silent()
+        };
+        (player, played)
     }
 
     pub fn is_audible(&self) -> bool {
@@ -122,6 +138,11 @@ impl Player {
 
     /// Plays `sound` at `volume` (0..=1) without blocking.
     pub fn play(&self, sound: Sound, volume: f32) {
+        if let Some(played) = &self.played
+            && let Ok(mut played) = played.lock()
+        {
+            played.push(sound);
+        }
         #[cfg(feature = "audio")]
         if let Some(sink) = &self.sink {
             let volume = volume.clamp(0.0, 1.0);

@@ -171,6 +171,37 @@ async fn play(fixture: &str, timeseal: bool, boards: Option<usize>) -> Run {
 }
 
 #[tokio::test]
+async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
+    // The server answers nothing (no prompts): the set-up goes a line per
+    // PACE, and what the user types meanwhile is not kept behind it.
+    let t = transcript("modern-server/guest-login.bin");
+    let script = Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let server = FakeServer::start(vec![script], false)
+        .await
+        .expect("server");
+    let mut handle = client(&server.addr.to_string(), &t, false, false);
+    while let Some(event) = handle.recv().await {
+        if let NetEvent::Status(Status::LoggedIn { .. }) = event {
+            break;
+        }
+    }
+    handle.send_after_setup(Command::Games);
+    handle.send(Command::Observe(ObserveTarget::Game(5)));
+    let received = server.received(0, Duration::from_secs(3)).await;
+    let at = |line: &str| {
+        received
+            .iter()
+            .position(|l| l == line)
+            .unwrap_or_else(|| panic!("{line}: {received:?}"))
+    };
+    assert!(at("observe 5") < at("iset lock 1"), "{received:?}");
+    assert!(at("games") > at("iset lock 1"), "{received:?}");
+    handle.logout();
+}
+
+#[tokio::test]
 async fn guest_login_then_setup_with_lock_last() {
     let t = transcript("modern-server/guest-login.bin");
     let script = Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))

@@ -9,13 +9,25 @@ use crate::protocol::style12::Relation;
 use crate::sound::Sound;
 
 impl KibitzApp {
-    /// Sounds for what happens in the user's own games (and tells), and an
-    /// OS attention request when the window is not focused.
+    /// Sounds for what happens in the user's own games (and tells; moves on
+    /// the watched board in view, if asked for), and an OS attention request
+    /// when the window is not focused.
     pub(super) fn sound_and_attention(&mut self, event: &Event) {
         let mine = |game: u32| self.store.get(game).is_some_and(|g| g.my_color().is_some());
+        // A watched board sounds only where the user looks at it: the one
+        // with the keyboard, or shown alone (and only if asked for).
+        let watched = |b: &crate::protocol::style12::Style12| {
+            self.settings.sound.on_watched_move
+                && matches!(
+                    b.relation,
+                    Relation::Observing | Relation::ObservingExamined
+                )
+                && (self.focused == Some(b.game) || self.maximized == Some(b.game))
+        };
+        let me = self.store.me();
         let (sound, attention) = match event {
             Event::Board(b)
-                if b.relation.is_playing()
+                if (b.relation.is_playing() || watched(b))
                     && self
                         .store
                         .get(b.game)
@@ -31,8 +43,10 @@ impl KibitzApp {
                 };
                 (Some(sound), b.relation == Relation::PlayingMyMove)
             }
-            Event::Message(Message::GameCreated { game, .. })
-                if self.store.get(*game).is_some() =>
+            // Our game starts (or resumes): the server says so before the
+            // game's first board, so it is not in the store yet.
+            Event::Message(Message::GameCreated { white, black, .. })
+                if me.is_some_and(|me| me == white || me == black) =>
             {
                 (Some(Sound::GameStart), true)
             }
@@ -44,8 +58,9 @@ impl KibitzApp {
             _ => (None, false),
         };
         let s = &self.settings.sound;
+        let own_move = matches!(event, Event::Board(b) if b.relation.is_playing());
         let wanted = match sound {
-            Some(Sound::Move) => s.on_move,
+            Some(Sound::Move) => !own_move || s.on_move,
             Some(Sound::Capture) => s.on_capture,
             Some(Sound::Check) => s.on_check,
             Some(Sound::GameStart | Sound::GameEnd) => s.on_game_start_end,

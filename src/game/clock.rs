@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Color};
 
-use crate::protocol::style12::{Relation, Style12};
+use crate::protocol::style12::{ClockUnit, Relation, Style12};
 
 /// Time since the origin the caller chose (the net thread's start).
 pub type Now = Duration;
@@ -21,6 +21,9 @@ pub struct Clock {
     received_at: Now,
     /// The side whose clock runs, if any.
     running: Option<Color>,
+    /// The server sent whole seconds, the fraction dropped: the true time
+    /// left lies in [t, t + 1 s).
+    whole_seconds: bool,
 }
 
 impl Clock {
@@ -30,6 +33,7 @@ impl Clock {
             remaining_ms,
             received_at: now,
             running: None,
+            whole_seconds: false,
         }
     }
 
@@ -54,6 +58,7 @@ impl Clock {
             remaining_ms: board.remaining_ms,
             received_at: now,
             running: runs.then_some(board.turn),
+            whole_seconds: board.clock_unit == ClockUnit::Seconds,
         }
     }
 
@@ -66,6 +71,14 @@ impl Clock {
         } else {
             base
         }
+    }
+
+    /// How long until `color`'s time is surely out by the server's count
+    /// too (zero or less: it is): where the board said whole seconds, the
+    /// dropped fraction is counted as up to a whole second more.
+    pub fn surely_out_in_ms(&self, color: Color, now: Now) -> i64 {
+        let slack = if self.whole_seconds { 1000 } else { 0 };
+        self.remaining_ms(color, now).saturating_add(slack)
     }
 
     pub fn running(&self) -> Option<Color> {
@@ -117,6 +130,20 @@ mod tests {
         assert_eq!(clock.remaining_ms(Color::Black, secs(13)), 119_000);
         assert_eq!(clock.remaining_ms(Color::White, secs(13)), 119_000);
         assert_eq!(clock.remaining_ms(Color::Black, secs(200)), -68_000);
+    }
+
+    #[test]
+    fn whole_seconds_count_the_dropped_fraction() {
+        // The board says Black has 122 s: truly somewhere in [122, 123).
+        let board = Style12::parse(OLD, false).unwrap();
+        let clock = Clock::from_board(&board, secs(10));
+        assert_eq!(clock.remaining_ms(Color::Black, secs(132)), 0);
+        assert_eq!(clock.surely_out_in_ms(Color::Black, secs(132)), 1000);
+        assert_eq!(clock.surely_out_in_ms(Color::Black, secs(133)), 0);
+        // Milliseconds: no slack.
+        let board = Style12::parse(MODERN_TICKING, true).unwrap();
+        let clock = Clock::from_board(&board, secs(0));
+        assert_eq!(clock.surely_out_in_ms(Color::Black, secs(0)), 179_452);
     }
 
     #[test]

@@ -298,7 +298,6 @@ impl Session {
                 self.unanswered_since = None;
                 self.release(now);
             }
-            Event::Prompt(Prompt::Command) if self.state == SessionState::Ready => {}
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
             Event::Ping(_) if self.config.timeseal.is_some() => {
                 let stamp = self.stamps.stamp(now);

@@ -79,6 +79,10 @@ pub fn settings_window_ui(
                     ui.checkbox(&mut settings.sound.on_game_start_end, "Game start and end");
                     ui.checkbox(&mut settings.sound.on_tell, "Tells");
                 });
+                ui.checkbox(
+                    &mut settings.sound.on_watched_move,
+                    "Moves on the watched board that has the keyboard or is shown alone",
+                );
             });
             ui.checkbox(
                 &mut settings.attention,
