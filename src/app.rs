@@ -11,7 +11,7 @@ use crate::archive;
 use crate::config::{self, Settings};
 use crate::game::{Effect, GameStore, Now};
 use crate::net::{self, NetEvent, NetHandle, Status};
-use crate::protocol::command::{Command, MoveText, ObserveTarget, Secret};
+use crate::protocol::command::{Command, MoveText, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::message::{Message, ProseOffer};
 use crate::protocol::offer::{OfferKind, OfferLine};
@@ -19,10 +19,11 @@ use crate::protocol::style12::{Relation, VerboseMove};
 use crate::recording::Chunk;
 use crate::sound::Player;
 use crate::ui::board::Slide;
+pub use crate::ui::connect::ConnectRequest;
 use crate::ui::connect::{ConnectForm, connect_form_ui};
 use crate::ui::console::{Console, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::game_panel::{Action, GameView, PendingOffer};
+use crate::ui::game_view::{Action, GameView, PendingOffer};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::pieces::PieceCache;
 use crate::ui::settings::settings_window_ui;
@@ -58,16 +59,6 @@ pub struct StartOptions {
     pub replay: Option<(Vec<Chunk>, f64)>,
     /// Show only the first N games of the recording.
     pub replay_games: Option<usize>,
-}
-
-#[derive(Debug, Clone)]
-pub struct ConnectRequest {
-    pub server: String,
-    pub handle: String,
-    pub password: Option<Secret>,
-    pub timeseal: bool,
-    /// Save this login as the profile to use at start (password to the keyring).
-    pub remember: bool,
 }
 
 mod analysis;
@@ -201,8 +192,7 @@ impl KibitzApp {
             wall: wall::Wall::default(),
             resume_started: None,
             partners_requested: std::collections::BTreeSet::new(),
-            frame_stats: frame_stats::FrameStats::wanted_by_env()
-                .then(frame_stats::FrameStats::new),
+            frame_stats: launch::stats_wanted().then(frame_stats::FrameStats::new),
             events_since_frame: 0,
             analyses: analysis::Analyses::default(),
             engine_updates_since_frame: 0,

@@ -200,13 +200,18 @@ fn analysis_follows_the_browsed_position() {
     wait_for_input(&mut h, dir.path(), "the browsed position", |input| {
         searched(input, FEN_E4, "go infinite")
     });
+    // The live search was stopped before the browsed one began.
     let input = engine_input(dir.path());
     let browsed = input
         .iter()
-        .rposition(|l| *l == format!("position fen {FEN_E4}"));
-    let stop = input.iter().rposition(|l| l == "stop");
+        .rposition(|l| *l == format!("position fen {FEN_E4}"))
+        .expect("the browsed position searched");
+    let live = input[..browsed]
+        .iter()
+        .rposition(|l| *l == format!("position fen {FEN_E5}"))
+        .expect("the live position searched before");
     assert!(
-        stop < browsed,
+        input[live..browsed].iter().any(|l| l == "stop"),
         "the live search was stopped first: {input:#?}"
     );
 }

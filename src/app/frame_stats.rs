@@ -54,11 +54,6 @@ pub struct FrameStats {
 }
 
 impl FrameStats {
-    /// Whether the environment asks for frame statistics.
-    pub fn wanted_by_env() -> bool {
-        std::env::var_os("KIBITZ_FRAME_STATS").is_some_and(|v| v != "0" && !v.is_empty())
-    }
-
     pub fn new() -> Self {
         FrameStats {
             since: Instant::now(),

@@ -7,6 +7,12 @@ use std::time::Instant;
 
 static LAUNCHED: OnceLock<Instant> = OnceLock::new();
 
+/// Whether the environment asks for frame statistics (`KIBITZ_FRAME_STATS`,
+/// not empty and not 0): the launch steps and the frame counts.
+pub fn stats_wanted() -> bool {
+    std::env::var_os("KIBITZ_FRAME_STATS").is_some_and(|v| v != "0" && !v.is_empty())
+}
+
 /// Marks the launch (the first thing `main` does).
 pub fn mark_launch() {
     let _ = LAUNCHED.set(Instant::now());
@@ -14,7 +20,7 @@ pub fn mark_launch() {
 
 /// Logs `step` with the time since the launch, when frame stats are on.
 pub fn step(step: &str) {
-    if !super::frame_stats::FrameStats::wanted_by_env() {
+    if !stats_wanted() {
         return;
     }
     if let Some(launched) = LAUNCHED.get() {

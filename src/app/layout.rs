@@ -9,9 +9,8 @@ use super::KibitzApp;
 use crate::engine::scheduler::Target;
 use crate::game::{GameStore, Now};
 use crate::ui::analysis_view::AnalysisFrame;
-use crate::ui::game_panel::{
-    Action, GameView, PanelContext, PanelSettings, PendingOffer, game_panel_ui,
-};
+use crate::ui::game_panel::game_panel_ui;
+use crate::ui::game_view::{Action, GameView, PanelContext, PanelSettings, PendingOffer};
 use crate::ui::move_list::browse_keys;
 use crate::ui::tile::{Grid, TILE_MARGIN};
 

@@ -20,7 +20,7 @@ use super::KibitzApp;
 use crate::game::Now;
 use crate::protocol::command::Command;
 use crate::ui::confirm::Decision;
-use crate::ui::game_panel::Action;
+use crate::ui::game_view::Action;
 
 impl KibitzApp {
     /// This frame's shortcuts, as actions (and focus changes).

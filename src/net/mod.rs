@@ -2,8 +2,10 @@
 //! the protocol session, and a replay source with the same interface.
 
 pub mod backoff;
+pub mod event;
 pub mod replay;
 pub mod task;
 pub mod urgency;
 
-pub use task::{NetCommand, NetConfig, NetEvent, NetHandle, Status, Waker};
+pub use event::{NetEvent, Status};
+pub use task::{NetCommand, NetConfig, NetHandle, Waker};

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::task::{NetCommand, NetEvent, NetHandle, Status, Waker};
+use super::event::{NetEvent, Status};
+use super::task::{NetCommand, NetHandle, Waker};
 use crate::protocol::decoder::StreamDecoder;
 use crate::protocol::event::Event;
 use crate::recording::Chunk;

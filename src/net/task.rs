@@ -18,6 +18,7 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 
 use super::backoff::{Backoff, XorShift};
+use super::event::{NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
@@ -62,39 +63,6 @@ impl NetConfig {
             backoff: Backoff::default(),
         }
     }
-}
-
-/// What the connection is doing, for the UI to show.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Status {
-    Connecting {
-        attempt: u32,
-    },
-    Connected,
-    LoggedIn {
-        handle: String,
-    },
-    /// The connection dropped; another attempt follows after `delay`.
-    RetryingIn {
-        delay: Duration,
-        reason: String,
-    },
-    /// Final: nothing more will happen (logout, kick, failed login, or no
-    /// reconnecting).
-    Stopped {
-        reason: String,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)] // moved once through a channel; boxing would cost an allocation per event
-pub enum NetEvent {
-    Status(Status),
-    /// A protocol event and when it arrived (since the handle's origin).
-    Protocol {
-        at: Now,
-        event: Event,
-    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

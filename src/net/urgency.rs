@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use super::task::{NetEvent, Status};
+use super::event::{NetEvent, Status};
 use crate::protocol::chat::{Chat, classify_chat};
 use crate::protocol::event::Event;
 use crate::protocol::framing::Prompt;

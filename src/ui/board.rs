@@ -3,215 +3,21 @@
 //! highlights, the opponent's move sliding in, and drops from a holdings
 //! strip. It returns what the user did; it never talks to the server.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
-use shakmaty::variant::VariantPosition;
-use shakmaty::{
-    Board, CastlingMode, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank, Role,
-    Square,
-};
+use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
+use shakmaty::{CastlingMode, Color, File, Move, MoveList, Piece, Rank, Role, Square};
 
+pub use super::board_model::{
+    BoardAction, BoardState, BoardStyle, BoardView, Slide, position_for, square_at, square_rect,
+};
+use super::board_model::{attempt, click_square, matching, moves_for, wrap};
 use super::pieces::PieceCache;
 use super::theme;
-
-/// What the user did on the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BoardAction {
-    /// A legal move, to send now.
-    Move(Move),
-    /// A move queued for when it becomes the user's turn.
-    Premove(Move),
-    /// Right click or Esc: forget the premove.
-    CancelPremove,
-}
-
-/// Interaction state that lives between frames.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct BoardState {
-    pub selected: Option<Square>,
-    /// The square a piece is being dragged from.
-    drag: Option<Square>,
-    /// A piece in hand being dragged from the holdings strip.
-    drag_drop: Option<Role>,
-    /// Waiting for the promotion piece: (from, to, premove).
-    promotion: Option<(Square, Square, bool)>,
-    /// One of the accessible squares has the keyboard (the arrow keys
-    /// move between squares, not through the moves).
-    pub square_focused: bool,
-}
 
 /// The slide animation's frame interval: at most 30 frames a second.
 pub const SLIDE_FRAME: std::time::Duration = std::time::Duration::from_millis(33);
 /// Boards smaller than this do not slide: the move just appears (a slide
 /// on a small board is hard to follow and costs frames for all).
 pub const SLIDE_MIN_SIDE: f32 = 240.0;
-
-impl BoardState {
-    /// A piece follows the pointer.
-    pub fn is_dragging(&self) -> bool {
-        self.drag.is_some() || self.drag_drop.is_some()
-    }
-}
-
-/// The opponent's last move sliding in.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Slide {
-    pub piece: Piece,
-    pub from: Square,
-    pub to: Square,
-    /// 0 at the start, 1 when done.
-    pub progress: f32,
-}
-
-/// How the board looks (from the settings).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardStyle {
-    pub light: Color32,
-    pub dark: Color32,
-    /// The piece's size as a fraction of its square.
-    pub piece_scale: f32,
-    pub coordinates: bool,
-    pub targets: bool,
-}
-
-impl Default for BoardStyle {
-    fn default() -> Self {
-        BoardStyle::from(&crate::config::BoardSettings::default())
-    }
-}
-
-impl From<&crate::config::BoardSettings> for BoardStyle {
-    fn from(board: &crate::config::BoardSettings) -> Self {
-        let (light, dark) = theme::board_colors(board.theme);
-        BoardStyle {
-            light,
-            dark,
-            piece_scale: board.piece_scale.clamp(0.5, 1.0),
-            coordinates: board.coordinates,
-            targets: board.show_legal_targets,
-        }
-    }
-}
-
-/// Everything the board draws, for one frame.
-pub struct BoardView<'a> {
-    /// The accessible name, e.g. `Board, game 12`.
-    pub label: &'a str,
-    pub pieces: &'a Board,
-    /// The side at the bottom.
-    pub orientation: Color,
-    /// The position to take legal moves from (None: a board to look at only).
-    pub position: Option<&'a VariantPosition>,
-    /// The side the user moves, when playing.
-    pub mover: Option<Color>,
-    pub last_move: Option<(Option<Square>, Square)>,
-    pub check: Option<Square>,
-    pub premove: Option<&'a Move>,
-    pub slide: Option<Slide>,
-    pub auto_queen: bool,
-    pub allow_premove: bool,
-    pub style: BoardStyle,
-}
-
-/// The board's square on screen.
-pub fn square_rect(board: Rect, orientation: Color, square: Square) -> Rect {
-    let size = board.width() / 8.0;
-    let (file, rank) = (square.file().to_u32() as f32, square.rank().to_u32() as f32);
-    let (x, y) = match orientation {
-        Color::White => (file, 7.0 - rank),
-        Color::Black => (7.0 - file, rank),
-    };
-    Rect::from_min_size(board.min + vec2(x * size, y * size), Vec2::splat(size))
-}
-
-/// The square under a point, if it is on the board.
-pub fn square_at(board: Rect, orientation: Color, pos: Pos2) -> Option<Square> {
-    if !board.contains(pos) {
-        return None;
-    }
-    let size = board.width() / 8.0;
-    let x = (((pos.x - board.min.x) / size) as u32).min(7);
-    let y = (((pos.y - board.min.y) / size) as u32).min(7);
-    let (file, rank) = match orientation {
-        Color::White => (x, 7 - y),
-        Color::Black => (7 - x, y),
-    };
-    Some(Square::from_coords(File::new(file), Rank::new(rank)))
-}
-
-/// Moves the user may make now, or queue as premoves.
-fn moves_for(view: &BoardView<'_>) -> (MoveList, bool) {
-    let (Some(position), Some(mover)) = (view.position, view.mover) else {
-        return (MoveList::new(), false);
-    };
-    if position.turn() != mover && !view.allow_premove {
-        return (MoveList::new(), true);
-    }
-    match position_for(position, mover) {
-        Some((position, premove)) => (position.legal_moves(), premove),
-        None => (MoveList::new(), true),
-    }
-}
-
-/// The position whose legal moves `mover` may play now, and whether they
-/// would be premoves: when it is the opponent's turn, the moves that would
-/// be legal were it ours.
-pub fn position_for(position: &VariantPosition, mover: Color) -> Option<(VariantPosition, bool)> {
-    if position.turn() == mover {
-        return Some((position.clone(), false));
-    }
-    let mut setup = position.to_setup(EnPassantMode::Legal);
-    setup.turn = mover;
-    setup.ep_square = None;
-    let mode = position.castles().mode();
-    VariantPosition::from_setup(position.variant(), setup, mode)
-        .ok()
-        .map(|p| (p, true))
-}
-
-/// A click (or Space/Enter on a focused square) on `square`: selects one
-/// of our pieces, or moves the selected one there.
-pub(super) fn click_square(
-    state: &mut BoardState,
-    view: &BoardView<'_>,
-    moves: &MoveList,
-    premove: bool,
-    own: &dyn Fn(Square) -> bool,
-    square: Square,
-) -> Option<BoardAction> {
-    match state.selected {
-        Some(from) if from != square && !matching(moves, from, square).is_empty() => {
-            let action = attempt(state, view, moves, premove, from, square);
-            state.selected = None;
-            action
-        }
-        Some(from) if from == square => {
-            state.selected = None;
-            None
-        }
-        _ if own(square) => {
-            state.selected = Some(square);
-            None
-        }
-        _ => {
-            state.selected = None;
-            None
-        }
-    }
-}
-
-/// The moves that take `from` to `to`; castling also by dropping the king
-/// on its rook.
-fn matching(moves: &MoveList, from: Square, to: Square) -> Vec<Move> {
-    moves
-        .iter()
-        .filter(|m| {
-            m.from() == Some(from)
-                && (m.to() == to
-                    || matches!(m.to_uci(CastlingMode::Standard), shakmaty::uci::UciMove::Normal { to: t, .. } if t == to))
-        })
-        .cloned()
-        .collect()
-}
 
 /// Shows the board; returns what the user did.
 pub fn board_ui(
@@ -312,43 +118,6 @@ pub fn board_ui(
         ui.ctx().request_repaint_after(SLIDE_FRAME);
     }
     action
-}
-
-fn wrap(m: Move, premove: bool) -> BoardAction {
-    if premove {
-        BoardAction::Premove(m)
-    } else {
-        BoardAction::Move(m)
-    }
-}
-
-/// Turns a from-to gesture into a move: one candidate is played, a
-/// promotion asks (or queens), nothing legal snaps back.
-fn attempt(
-    state: &mut BoardState,
-    view: &BoardView<'_>,
-    moves: &MoveList,
-    premove: bool,
-    from: Square,
-    to: Square,
-) -> Option<BoardAction> {
-    let candidates = matching(moves, from, to);
-    match candidates.as_slice() {
-        [] => None,
-        [single] => Some(wrap(*single, premove)),
-        several => {
-            if view.auto_queen {
-                several
-                    .iter()
-                    .find(|m| m.promotion() == Some(Role::Queen))
-                    .cloned()
-                    .map(|m| wrap(m, premove))
-            } else {
-                state.promotion = Some((from, to, premove));
-                None
-            }
-        }
-    }
 }
 
 /// Four pieces in the promotion square's column; `Some(None)` cancels.

@@ -4,7 +4,7 @@
 use egui::{Rect, Sense};
 use shakmaty::{Board, Color, File, MoveList, Rank, Role, Square};
 
-use super::board::{BoardAction, BoardState, BoardView, click_square, square_rect};
+use super::board_model::{BoardAction, BoardState, BoardView, click_square, square_rect};
 
 /// For screen readers (only while an assistive technology asks egui for
 /// the accessibility tree): the board as a grid of 64 squares, each named

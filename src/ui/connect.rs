@@ -1,7 +1,18 @@
 //! The connect form: server, guest or handle and password, timeseal.
 
-use crate::app::ConnectRequest;
 use crate::protocol::command::Secret;
+
+/// A login the user asked for (the form, the command line or a remembered
+/// profile).
+#[derive(Debug, Clone)]
+pub struct ConnectRequest {
+    pub server: String,
+    pub handle: String,
+    pub password: Option<Secret>,
+    pub timeseal: bool,
+    /// Save this login as the profile to use at start (password to the keyring).
+    pub remember: bool,
+}
 
 #[derive(Debug, Clone)]
 pub struct ConnectForm {

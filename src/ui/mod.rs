@@ -4,12 +4,14 @@
 pub mod analysis_view;
 pub mod board;
 mod board_access;
+mod board_model;
 pub mod clock;
 pub mod confirm;
 pub mod connect;
 pub mod console;
 pub mod dialogs;
 pub mod game_panel;
+pub mod game_view;
 pub mod icons;
 pub mod lobby;
 pub mod move_list;

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use super::game_panel::GameView;
+use super::game_view::GameView;
 use crate::game::Game;
 
 /// The SAN move list; a click shows that position, arrows step, "Live" returns.

@@ -11,7 +11,7 @@ use super::analysis_view::{
     Subject, analysis_row_ui, eval_bar_ui, preview_caption, preview_position, subject,
 };
 use super::board::{BoardView, board_ui};
-use super::game_panel::{GameView, PanelContext};
+use super::game_view::{GameView, PanelContext};
 use super::theme;
 use super::tile::TileLayout;
 use crate::engine::analysis::Analysis;

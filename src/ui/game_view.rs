@@ -1,0 +1,104 @@
+//! A game panel's state kept between frames ([`GameView`]), what it gets
+//! for a frame ([`PanelContext`]) and what it asks of the app ([`Action`]):
+//! the types the panel's files (`game_panel.rs`, `move_list.rs`,
+//! `panel_analysis.rs`) and the app share.
+
+use shakmaty::{Move, Setup};
+
+use super::analysis_view::{AnalysisFrame, AnalysisView};
+use super::board::{BoardState, Slide};
+use super::pieces::PieceCache;
+use crate::game::Now;
+use crate::protocol::command::Command;
+
+/// What a panel asks the app to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Send a command to the server.
+    Send(Command),
+    /// Play this move in this game.
+    Move { game: u32, mv: Move },
+    /// The user closed the panel.
+    Close { game: u32 },
+    /// Stop observing; the board stays, marked.
+    Unobserve { game: u32 },
+    /// Show this game alone (again: back to all games).
+    Maximize { game: u32 },
+    /// Move this game into an OS window of its own (again: dock it back).
+    Detach { game: u32 },
+}
+
+/// An offer to the user that a panel can answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingOffer {
+    pub from: String,
+    /// `draw`, `abort`, `takeback` ...
+    pub kind: String,
+    pub accept: Command,
+    pub decline: Command,
+}
+
+/// A panel's own state, kept between frames.
+#[derive(Debug, Clone, Default)]
+pub struct GameView {
+    pub board: BoardState,
+    /// The user turned the board around.
+    pub flipped: bool,
+    /// Showing the position after this many plies of the history, not the live one.
+    pub browse: Option<usize>,
+    pub premove: Option<Move>,
+    /// Our move, shown until the server's board confirms or refuses it.
+    pub pending: Option<(Move, Setup)>,
+    /// The opponent's last move sliding in, and when it started.
+    pub slide: Option<(Slide, Now)>,
+    /// When auto-flag last claimed a win on time in this game.
+    pub flag_claimed_at: Option<Now>,
+    /// The board's side in points as last drawn (0: not drawn yet).
+    pub board_side: f32,
+    /// Resign or Abort waiting for its confirming second click.
+    pub confirm: super::confirm::Confirm,
+    /// A move being typed on the keyboard.
+    pub type_in: super::type_in::TypeIn,
+    /// Engine analysis: the switch, the previewed line, the last shown.
+    pub analysis: AnalysisView,
+}
+
+/// Settings a panel follows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PanelSettings {
+    pub auto_queen: bool,
+    pub premove: bool,
+    pub style: super::board::BoardStyle,
+    pub animation_secs: f32,
+    /// Resigning, and aborting a rated game, take a second click.
+    pub confirm_resign: bool,
+    /// Typed moves on the board with the keyboard.
+    pub type_in: bool,
+}
+
+impl From<&crate::config::Settings> for PanelSettings {
+    fn from(settings: &crate::config::Settings) -> Self {
+        PanelSettings {
+            auto_queen: settings.play.auto_queen,
+            premove: settings.play.premove,
+            style: super::board::BoardStyle::from(&settings.board),
+            animation_secs: settings.board.animation_ms as f32 / 1000.0,
+            confirm_resign: settings.play.confirm_resign,
+            type_in: settings.play.type_in,
+        }
+    }
+}
+
+/// Everything one panel needs for a frame.
+pub struct PanelContext<'a> {
+    pub now: Now,
+    pub settings: PanelSettings,
+    pub offers: &'a [PendingOffer],
+    pub cache: &'a mut PieceCache,
+    /// The game the keyboard acts on: its tile shows its controls.
+    pub focused: Option<u32>,
+    /// The game typed moves go to (a live game of ours).
+    pub keyboard: Option<u32>,
+    /// Engine results and status in; the boards that want analysis out.
+    pub analysis: AnalysisFrame<'a>,
+}
