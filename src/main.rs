@@ -1,5 +1,9 @@
 //! `kibitz`: the desktop client, and its command-line tools.
 
+// On Windows a window app: no console window opens beside it when it is
+// started from Explorer or the Start menu (see `attach_console`).
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -107,6 +111,8 @@ enum Tool {
 
 fn main() -> ExitCode {
     kibitz::app::mark_launch();
+    #[cfg(windows)]
+    attach_console();
     let cli = Cli::parse();
     if cli.install_desktop_entry || cli.uninstall_desktop_entry {
         return desktop_entry(cli.install_desktop_entry);
@@ -293,4 +299,20 @@ fn decode(file: Option<PathBuf>) -> anyhow::Result<()> {
         s.bytes, s.events, s.boards, s.game_ends, s.unparsed
     );
     Ok(())
+}
+
+/// A window app has no console of its own: started from a terminal
+/// (`kibitz decode`, `kibitz --help`), it prints to that terminal's console.
+/// Output redirected to a file or a pipe keeps its handles: attaching only
+/// fills the standard handles that are not set. From Explorer there is no
+/// parent console and nothing happens.
+#[cfg(windows)]
+#[allow(unsafe_code)] // one FFI call with no pointers; see SAFETY
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
+    // SAFETY: takes a process id constant and touches no memory of ours;
+    // failing (no parent console) is harmless.
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
+    }
 }

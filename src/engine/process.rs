@@ -176,26 +176,51 @@ impl Outbox {
     }
 }
 
-/// Where the engine is: `command` as a path if it has a `/`, else looked
-/// up on `PATH`, then in `/usr/games` and `/usr/local/games` (where Debian
-/// puts Stockfish, and which root's `PATH` lacks).
+/// Where the engine is: `command` as a path if it has a `/` (or `\\` on
+/// Windows), else looked up on `PATH`, then in `/usr/games` and
+/// `/usr/local/games` (where Debian puts Stockfish, and which root's `PATH`
+/// lacks), then beside Kibitz itself (where a Windows user unzips
+/// `stockfish.exe`). On Windows a name without extension is tried as `.exe`.
 pub fn locate(command: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf));
+    candidates(command, &path, beside, cfg!(windows))
+        .into_iter()
+        .find(|p| is_program(p))
+}
+
+/// The places [`locate`] tries, in order (pure, so both platforms' rules
+/// are tested everywhere).
+fn candidates(
+    command: &str,
+    path_var: &std::ffi::OsStr,
+    beside: Option<PathBuf>,
+    windows: bool,
+) -> Vec<PathBuf> {
     let command = command.trim();
     if command.is_empty() {
-        return None;
+        return Vec::new();
     }
-    if command.contains('/') {
-        let path = PathBuf::from(command);
-        return is_program(&path).then_some(path);
+    if command.contains('/') || (windows && command.contains('\\')) {
+        return vec![PathBuf::from(command)];
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([
+    let mut names = vec![command.to_owned()];
+    if windows && Path::new(command).extension().is_none() {
+        names.insert(0, format!("{command}.exe"));
+    }
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(path_var).collect();
+    if !windows {
+        dirs.extend([
             PathBuf::from("/usr/games"),
             PathBuf::from("/usr/local/games"),
-        ])
-        .map(|dir| dir.join(command))
-        .find(|p| is_program(p))
+        ]);
+    }
+    dirs.extend(beside);
+    dirs.iter()
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .collect()
 }
 
 fn is_program(path: &Path) -> bool {
@@ -623,6 +648,38 @@ impl LineReader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_engine_is_looked_up_on_path_then_beside_kibitz() {
+        let path = std::env::join_paths(["/opt/a", "/opt/b"]).expect("path");
+        let beside = Some(PathBuf::from("/opt/kibitz"));
+        let linux = candidates("stockfish", &path, beside.clone(), false);
+        assert_eq!(
+            linux,
+            [
+                "/opt/a/stockfish",
+                "/opt/b/stockfish",
+                "/usr/games/stockfish",
+                "/usr/local/games/stockfish",
+                "/opt/kibitz/stockfish"
+            ]
+            .map(PathBuf::from)
+        );
+        // Windows: `.exe` first, no /usr/games, and a backslash is a path.
+        let windows = candidates("stockfish", &path, beside, true);
+        assert_eq!(windows[0], PathBuf::from("/opt/a/stockfish.exe"));
+        assert_eq!(
+            windows.last(),
+            Some(&PathBuf::from("/opt/kibitz/stockfish"))
+        );
+        assert_eq!(windows.len(), 6);
+        assert_eq!(
+            candidates(r"C:\engines\sf.exe", &path, None, true),
+            [PathBuf::from(r"C:\engines\sf.exe")]
+        );
+        assert_eq!(candidates("sf.exe", &path, None, true).len(), 2);
+        assert!(candidates("  ", &path, None, false).is_empty());
+    }
 
     /// Lines of a program's output, read with [`LineReader`].
     fn lines_of(script: &str) -> Vec<String> {

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The Windows build tried under Wine (run by .ci/run): packages Kibitz with
+# scripts/package-windows.sh (PROFILE=windows-smoke: a fast dev build), then
+#   1. kibitz.exe --version;
+#   2. kibitz.exe decode of a fixture gives byte for byte the Linux output;
+#   3. the window under Xvfb logs in to a scripted server, observes games,
+#      and a screenshot shows the board (its square colours are counted);
+#   4. the installer installs silently (files, Start-menu entry, Apps &
+#      features entry), the installed exe runs, and the uninstaller removes
+#      all of it silently.
+# Wine 8.0 lacks bcryptprimitives.dll (Windows 10 and 11 have it; Rust's std
+# calls its ProcessPrng): a stand-in is built here for the test only and put
+# beside the test copies, never into a package.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PROFILE=${PROFILE:-windows-smoke}
+scripts/package-windows.sh
+
+missing=()
+[ -x /usr/lib/wine/wine64 ] || missing+=(wine64)
+command -v Xvfb >/dev/null || missing+=(xvfb)
+command -v import >/dev/null || missing+=(imagemagick)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    kill "${pids[@]}" 2>/dev/null || true
+    WINEPREFIX=$work/prefix /usr/lib/wine/wineserver -k 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+export WINEPREFIX=$work/prefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+wine=/usr/lib/wine/wine64
+fail() { echo "windows-smoke: FAILED: $*" >&2; exit 1; }
+
+# The stand-in DLL (test aid only).
+cat >"$work/bcryptprimitives.c" <<'C'
+#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+__declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length) {
+    while (length > 0) {
+        ULONG chunk = length > 0x10000000 ? 0x10000000 : (ULONG)length;
+        if (!SystemFunction036(data, chunk)) return FALSE;
+        data += chunk;
+        length -= chunk;
+    }
+    return TRUE;
+}
+C
+x86_64-w64-mingw32-gcc -shared -O2 -o "$work/bcryptprimitives.dll" "$work/bcryptprimitives.c" -ladvapi32
+mkdir -p "$work/run"
+unzip -q "target/windows/kibitz-$version-windows-x64.zip" -d "$work/run"
+cp "$work/bcryptprimitives.dll" "$work/run/"
+timeout 300 "$wine" wineboot -i >/dev/null 2>&1 || true
+
+# 1. The version.
+got=$(cd "$work/run" && timeout 60 "$wine" ./kibitz.exe --version | tr -d '\r')
+case "$got" in "kibitz $version "*) echo "1. $got" ;; *) fail "--version said: $got" ;; esac
+
+# 2. decode: the same bytes as on Linux.
+fixture=tests/fixtures/modern-server/crazyhouse-white.bin
+cp "$fixture" "$work/run/fixture.bin"
+(cd "$work/run" && timeout 60 "$wine" ./kibitz.exe decode fixture.bin >"$work/windows.ndjson" 2>/dev/null)
+cargo run -q --bin kibitz -- decode "$fixture" >"$work/linux.ndjson" 2>/dev/null
+cmp "$work/windows.ndjson" "$work/linux.ndjson" || fail "decode differs from Linux"
+echo "2. decode: $(wc -l <"$work/linux.ndjson") events, byte for byte as on Linux"
+
+# 3. The window, logged in to a scripted server, showing observed games.
+display=:91
+Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
+pids+=("$!")
+python3 scripts/replay-server.py tests/fixtures/real-server/guest-login.bin \
+    tests/fixtures/extra-old/many-games-observer.bin 2430 120 >"$work/port" &
+pids+=("$!")
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+(cd "$work/run" && DISPLAY=$display timeout 120 "$wine" ./kibitz.exe \
+    --server "127.0.0.1:$port" --user guest --no-timeseal >"$work/gui.log" 2>&1) &
+pids+=("$!")
+# The board's squares in the default theme (LIGHT_SQUARE, DARK_SQUARE).
+light=$(sed -n 's/.*pub const LIGHT_SQUARE: Color32 = Color32::from_rgb(0x\(..\), 0x\(..\), 0x\(..\)).*/\1\2\3/p' src/ui/theme.rs)
+dark=$(sed -n 's/.*pub const DARK_SQUARE: Color32 = Color32::from_rgb(0x\(..\), 0x\(..\), 0x\(..\)).*/\1\2\3/p' src/ui/theme.rs)
+[ -n "$light" ] && [ -n "$dark" ] || fail "no square colours in theme.rs"
+shot=target/windows/smoke-window.png
+squares=0
+for _ in $(seq 40); do
+    sleep 3
+    DISPLAY=$display import -window root "$shot" 2>/dev/null || continue
+    histogram=$(convert "$shot" -format %c histogram:info:- | tr 'a-f' 'A-F')
+    count() { awk -v c="#${1^^}" '$3 == c { sub(":", "", $1); n += $1 } END { print n + 0 }' <<<"$histogram"; }
+    squares=$(( $(count "$light") + $(count "$dark") ))
+    # Six observed boards of at least 100 x 100 pixels.
+    [ "$squares" -gt 60000 ] && break
+done
+[ "$squares" -gt 60000 ] || fail "no board on screen ($squares square pixels; see $shot)"
+echo "3. the window under Wine shows the observed boards ($squares square pixels in $shot)"
+"$wine" taskkill /f /im kibitz.exe >/dev/null 2>&1 || true
+/usr/lib/wine/wineserver -w
+
+# 4. The installer, silently in and out.
+cp "target/windows/kibitz-$version-setup.exe" "$work/setup.exe"
+timeout 300 "$wine" "$work/setup.exe" /S
+/usr/lib/wine/wineserver -w
+installed=$(find "$WINEPREFIX/drive_c/users" -path '*AppData/Local/Programs/Kibitz' -type d | head -n1)
+[ -n "$installed" ] || fail "the installer installed nothing"
+for file in kibitz.exe README.md LICENSE.txt uninstall.exe; do
+    [ -f "$installed/$file" ] || fail "not installed: $file"
+done
+find "$WINEPREFIX/drive_c/users" -name 'Kibitz.lnk' | grep -q . || fail "no Start-menu entry"
+key='HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Kibitz'
+"$wine" reg query "$key" /v DisplayVersion 2>/dev/null | grep -q "$version" || fail "no Apps & features entry"
+cp "$work/bcryptprimitives.dll" "$installed/"
+got=$(timeout 60 "$wine" "$installed/kibitz.exe" --version | tr -d '\r')
+rm "$installed/bcryptprimitives.dll"
+echo "4. installed silently in ${installed#"$WINEPREFIX"/}: $got"
+timeout 300 "$wine" "$installed/uninstall.exe" /S
+/usr/lib/wine/wineserver -w
+[ ! -e "$installed" ] || fail "left behind: $(ls -A "$installed")"
+! find "$WINEPREFIX/drive_c/users" -name 'Kibitz.lnk' | grep -q . || fail "the Start-menu entry stayed"
+! "$wine" reg query "$key" >/dev/null 2>&1 || fail "the Apps & features entry stayed"
+echo "   uninstalled silently: files, Start-menu entry and Apps & features entry gone"
+echo "windows-smoke: passed"
