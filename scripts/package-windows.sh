@@ -42,7 +42,10 @@ rm -f "$zip_file"
 # The installer.
 size_kb=$(( $(stat -c %s "$exe") / 1024 ))
 setup=$out/kibitz-$version-setup.exe
-makensis -V2 -DVERSION="$version" -DEXE="$PWD/$exe" -DREADME="$PWD/README.md" \
+# The file's version resource takes four numbers: 0.2.0-rc.1 gives 0.2.0.0.
+numeric=$(sed 's/[-+].*//' <<<"$version")
+makensis -V2 -WX -DVERSION="$version" -DVERSION_NUMERIC="$numeric" -DEXE="$PWD/$exe" \
+    -DREADME="$PWD/README.md" \
     -DLICENSE="$PWD/LICENSE" -DICON="$PWD/resources/kibitz.ico" -DSIZE_KB="$size_kb" \
     -DOUTFILE="$PWD/$setup" resources/windows/kibitz.nsi
 

@@ -163,7 +163,9 @@ fn main() -> ExitCode {
         }) => {
             // A window for a person at a terminal with a display; NDJSON for
             // pipes, files and headless machines (the `watch` format).
-            let display = std::env::var_os("DISPLAY").is_some()
+            // Windows always has a display.
+            let display = cfg!(windows)
+                || std::env::var_os("DISPLAY").is_some()
                 || std::env::var_os("WAYLAND_DISPLAY").is_some();
             let to_terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
             if window || (!json && display && to_terminal) {
@@ -282,6 +284,9 @@ fn run_window(options: StartOptions) -> anyhow::Result<()> {
         "Kibitz",
         native,
         Box::new(|cc| {
+            // The window is open: errors before this still reached the terminal.
+            #[cfg(windows)]
+            detach_console();
             Ok(Box::new(KibitzApp::start_with_storage(
                 &cc.egui_ctx,
                 cc.storage,
@@ -303,16 +308,40 @@ fn decode(file: Option<PathBuf>) -> anyhow::Result<()> {
 
 /// A window app has no console of its own: started from a terminal
 /// (`kibitz decode`, `kibitz --help`), it prints to that terminal's console.
-/// Output redirected to a file or a pipe keeps its handles: attaching only
-/// fills the standard handles that are not set. From Explorer there is no
-/// parent console and nothing happens.
+/// Attaching points the standard handles at that console, so the ones the
+/// parent gave us (output redirected to a file or a pipe) are put back.
+/// From Explorer there is no parent console and nothing happens.
 #[cfg(windows)]
-#[allow(unsafe_code)] // one FFI call with no pointers; see SAFETY
+#[allow(unsafe_code)] // Win32 calls on handles only; see SAFETY
 fn attach_console() {
-    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
-    // SAFETY: takes a process id constant and touches no memory of ours;
-    // failing (no parent console) is harmless.
+    use windows_sys::Win32::Foundation::INVALID_HANDLE_VALUE;
+    use windows_sys::Win32::System::Console::{
+        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_ERROR_HANDLE, STD_INPUT_HANDLE,
+        STD_OUTPUT_HANDLE, SetStdHandle,
+    };
+    let ids = [STD_INPUT_HANDLE, STD_OUTPUT_HANDLE, STD_ERROR_HANDLE];
+    // SAFETY: these calls take constants and handle values the system gave
+    // us, and touch no memory of ours; each failure is harmless.
     unsafe {
-        AttachConsole(ATTACH_PARENT_PROCESS);
+        let given = ids.map(|id| GetStdHandle(id));
+        if AttachConsole(ATTACH_PARENT_PROCESS) == 0 {
+            return;
+        }
+        for (id, handle) in ids.into_iter().zip(given) {
+            if !handle.is_null() && handle != INVALID_HANDLE_VALUE {
+                SetStdHandle(id, handle);
+            }
+        }
+    }
+}
+
+/// Once the window is open, it lets go of the terminal it was started
+/// from: closing that terminal or Ctrl+C there no longer ends Kibitz.
+#[cfg(windows)]
+#[allow(unsafe_code)] // one Win32 call; see SAFETY
+fn detach_console() {
+    // SAFETY: no arguments; without a console it fails harmlessly.
+    unsafe {
+        windows_sys::Win32::System::Console::FreeConsole();
     }
 }

@@ -4,7 +4,7 @@
 ; Apps & features whose uninstaller takes away everything installed here.
 ; The user's settings, logs and games (under %APPDATA%\Kibitz) stay.
 ;
-; makensis -DVERSION=0.1.0 -DEXE=path\kibitz.exe -DREADME=... -DLICENSE=...
+; makensis -DVERSION=0.1.0 -DVERSION_NUMERIC=0.1.0 -DEXE=path\kibitz.exe -DREADME=... -DLICENSE=...
 ;          -DICON=...\kibitz.ico -DOUTFILE=kibitz-0.1.0-setup.exe kibitz.nsi
 
 Unicode true
@@ -25,7 +25,7 @@ InstallDirRegKey HKCU "${UNINSTALL_KEY}" "InstallLocation"
 ShowInstDetails show
 ShowUninstDetails show
 
-VIProductVersion "${VERSION}.0"
+VIProductVersion "${VERSION_NUMERIC}.0"
 VIAddVersionKey "ProductName" "${APP}"
 VIAddVersionKey "FileDescription" "${APP} installer"
 VIAddVersionKey "ProductVersion" "${VERSION}"

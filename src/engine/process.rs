@@ -532,16 +532,26 @@ fn flush_due(
 /// Starts the engine; the session's `uci` goes out with the first transmit.
 fn start(config: &EngineConfig) -> Result<Engine, String> {
     let Some(path) = locate(&config.command) else {
+        let how = if cfg!(windows) {
+            "put stockfish.exe on PATH or beside kibitz.exe"
+        } else {
+            "install one (Debian: apt-get install stockfish)"
+        };
         return Err(format!(
-            "no engine \"{}\": install one (Debian: apt-get install stockfish) or set its path in Settings",
+            "no engine \"{}\": {how}, or set its path in Settings",
             config.command
         ));
     };
-    let mut child = Command::new(&path)
+    let mut command = Command::new(&path);
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .kill_on_drop(true)
+        .kill_on_drop(true);
+    // The engine is a console program: no console window beside Kibitz's.
+    #[cfg(windows)]
+    command.creation_flags(0x0800_0000); // CREATE_NO_WINDOW
+    let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
     let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
