@@ -133,11 +133,7 @@ fn an_observed_board_is_announced_only_with_the_keyboard() {
     feed(&mut h, &MATE.replace(" Me Opp 1 ", " Ann Bob 0 "));
     assert_eq!(announced(&h), None);
     // With the keyboard on it (Ctrl+Tab), the next move is.
-    let ctrl = egui::Modifiers {
-        ctrl: true,
-        command: true,
-        ..Default::default()
-    };
+    let ctrl = common::CTRL;
     h.key_press_modifiers(ctrl, egui::Key::Tab);
     h.run_steps(2);
     let next = "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPPK-P RNBQ-BNR B -1 0 0 1 1 2 7 Ann Bob 0 5 0 39 39 299 299 3 K/e1-f2 (0:01) Kf2+ 0 1 0";

@@ -227,13 +227,7 @@ fn the_focused_board_is_analysed_on_and_the_others_get_a_short_look() {
     });
     assert!(!engine_input(dir.path()).iter().any(|l| l == "go infinite"));
     // Ctrl+Tab gives game 12 the keyboard: it is analysed on.
-    let ctrl = Modifiers {
-        alt: false,
-        ctrl: true,
-        shift: false,
-        mac_cmd: false,
-        command: true,
-    };
+    let ctrl = common::CTRL;
     h.key_press_modifiers(ctrl, Key::Tab);
     h.run_steps(2);
     let focused = h.state().focused().expect("a board has the keyboard");

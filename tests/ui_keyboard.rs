@@ -4,6 +4,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::CTRL;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -17,16 +18,6 @@ const OBSERVED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- ------
 fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
     common::window(common::app_with(lines))
 }
-
-/// Ctrl as egui-winit reports it on Linux and Windows (both `ctrl` and
-/// `command`).
-const CTRL: Modifiers = Modifiers {
-    alt: false,
-    ctrl: true,
-    shift: false,
-    mac_cmd: false,
-    command: true,
-};
 
 fn press(h: &mut Harness<'_, KibitzApp>, modifiers: Modifiers, key: Key) {
     h.key_press_modifiers(modifiers, key);

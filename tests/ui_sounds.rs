@@ -4,7 +4,8 @@
 
 mod common;
 
-use egui::{Key, Modifiers};
+use common::CTRL;
+use egui::Key;
 use egui_kittest::Harness;
 use kibitz::app::KibitzApp;
 use kibitz::sound::{Played, Player, Sound};
@@ -34,14 +35,6 @@ fn e4(h: &mut Harness<'_, KibitzApp>, game: u32) {
     }
     h.run_steps(1);
 }
-
-const CTRL: Modifiers = Modifiers {
-    alt: false,
-    ctrl: true,
-    shift: false,
-    mac_cmd: false,
-    command: true,
-};
 
 fn played(played: &Played) -> Vec<Sound> {
     played.lock().expect("played").clone()

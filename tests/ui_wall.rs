@@ -10,9 +10,11 @@ mod scripted_window;
 
 use std::time::Duration;
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use fake_server::{Expected, Script, Step, fixture_path};
+use kibitz::app::KibitzApp;
 use scripted_window::{Served, connect, live_app, logged_in, setup_answered, wait_for, window};
 
 fn listing(lines: &[&str]) -> Vec<u8> {
@@ -43,10 +45,7 @@ const GAMES: [&str; 5] = [
 
 #[test]
 fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = login();
     script.steps.extend([
         line("games"),
         Step::Send(listing(&GAMES)),
@@ -62,12 +61,7 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
     ]);
     let served = Served::start(vec![script]);
 
-    let mut app = live_app();
-    app.lobby.wall.on = true;
-    app.lobby.wall.size = 2;
-    let mut h = window(app, [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
+    let mut h = wall_window(live_app(), 2, [1180.0, 820.0], &served);
     wait_for(&mut h, "the two best games", &|app| {
         app.store.get(5).is_some() && app.store.get(2).is_some()
     });
@@ -133,12 +127,38 @@ fn names(prefix: &str, game: u32) -> (String, String) {
     (format!("{prefix}W{game}"), format!("{prefix}B{game}"))
 }
 
+/// The old FICS's guest login, with nothing after it yet.
+fn login() -> Script {
+    Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only()
+}
+
+/// The client line `text`, awaited.
+fn line(text: &str) -> Step {
+    Step::Expect(Expected::Line(text.into()))
+}
+
+/// A live app with "Fill the wall" on for `games` games, in a window of
+/// `size`, logged in to `served`.
+fn wall_window(
+    app: KibitzApp,
+    games: usize,
+    size: [f32; 2],
+    served: &Served,
+) -> Harness<'static, KibitzApp> {
+    let mut app = app;
+    app.lobby.wall.on = true;
+    app.lobby.wall.size = games;
+    let mut h = window(app, size);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    h
+}
+
 #[test]
 fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
-    let login = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: String| Step::Expect(Expected::Line(text));
+    let login = login();
     let listing_of = |prefix_of: &dyn Fn(u32) -> &'static str| {
         let lines: Vec<String> = (1..=16)
             .map(|n| {
@@ -150,22 +170,22 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     };
     // Before: 16 games of "Old" players on the wall.
     let mut first = login.clone();
-    first.steps.push(line("games".into()));
+    first.steps.push(line("games"));
     first.steps.push(Step::Send(listing_of(&|_| "Old")));
     for n in 1..=16 {
-        first.steps.push(line(format!("observe {n}")));
+        first.steps.push(line(&format!("observe {n}")));
     }
     for n in 1..=16 {
         let (w, b) = names("Old", n);
         first.steps.push(Step::Send(observed_from_start(n, &w, &b)));
     }
-    first.steps.extend([line("drop now".into()), Step::Close]);
+    first.steps.extend([line("drop now"), Step::Close]);
     // After the restart: games 1-8 are new games under the old numbers,
     // 9-16 are gone at first and start again a moment later.
     let mut second = login;
     second.steps.extend(setup_answered());
     for n in 1..=16 {
-        second.steps.push(line(format!("observe {n}")));
+        second.steps.push(line(&format!("observe {n}")));
         if n <= 8 {
             let (w, b) = names("New", n);
             second.steps.push(Step::Send(observed(n, &w, &b)));
@@ -175,13 +195,13 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
                 .push(Step::Send(b"\n\rThere is no such game.\n\rfics% ".to_vec()));
         }
     }
-    second.steps.push(line("games".into()));
+    second.steps.push(line("games"));
     second.steps.push(Step::Send(listing_of(&|_| "New")));
     // The gone games make way after showing why; then the list again.
-    second.steps.push(line("games".into()));
+    second.steps.push(line("games"));
     second.steps.push(Step::Send(listing_of(&|_| "New")));
     for n in 9..=16 {
-        second.steps.push(line(format!("observe {n}")));
+        second.steps.push(line(&format!("observe {n}")));
     }
     for n in 9..=16 {
         let (w, b) = names("New", n);
@@ -192,11 +212,7 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     let archive = common::TempDir::new("ui-wall-restart");
     let mut app = live_app();
     app.archive_into(archive.path().to_path_buf());
-    app.lobby.wall.on = true;
-    app.lobby.wall.size = 16;
-    let mut h = window(app, [1600.0, 1000.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
+    let mut h = wall_window(app, 16, [1600.0, 1000.0], &served);
     wait_for(&mut h, "sixteen old games", &|app| {
         (1..=16).all(|n| app.store.get(n).is_some_and(|g| g.board.is_some()))
     });
@@ -263,10 +279,7 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
 
 #[test]
 fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = login();
     script.steps.extend([
         line("games"),
         Step::Send(listing(&GAMES)),
@@ -284,12 +297,7 @@ fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
     ]);
     let served = Served::start(vec![script]);
 
-    let mut app = live_app();
-    app.lobby.wall.on = true;
-    app.lobby.wall.size = 2;
-    let mut h = window(app, [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
+    let mut h = wall_window(live_app(), 2, [1180.0, 820.0], &served);
     wait_for(&mut h, "the two best games", &|app| {
         app.store.get(5).is_some() && app.store.get(2).is_some()
     });
@@ -321,10 +329,7 @@ fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
 fn two_lists_in_a_row_observe_each_game_once() {
     // Observing a game twice stops observing it on the old FICS: a second
     // list before the first observes are answered must not repeat them.
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = login();
     script.steps.extend([
         line("games"),
         Step::Send(listing(&GAMES)),
@@ -337,12 +342,7 @@ fn two_lists_in_a_row_observe_each_game_once() {
     ]);
     let served = Served::start(vec![script]);
 
-    let mut app = live_app();
-    app.lobby.wall.on = true;
-    app.lobby.wall.size = 2;
-    let mut h = window(app, [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
+    let mut h = wall_window(live_app(), 2, [1180.0, 820.0], &served);
     wait_for(&mut h, "the two best games", &|app| {
         [5, 2]
             .iter()

@@ -204,3 +204,14 @@ pub fn moves_sent(app: &kibitz::app::KibitzApp) -> Vec<String> {
         })
         .collect()
 }
+
+/// Ctrl as egui-winit reports it on Linux and Windows (both `ctrl` and
+/// `command`).
+#[allow(dead_code)] // not every test crate presses Ctrl
+pub const CTRL: egui::Modifiers = egui::Modifiers {
+    alt: false,
+    ctrl: true,
+    shift: false,
+    mac_cmd: false,
+    command: true,
+};

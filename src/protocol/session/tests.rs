@@ -65,8 +65,8 @@ fn answer_all(s: &mut Session, now: Now) -> Vec<String> {
     lines
 }
 
-#[test]
-fn the_set_up_goes_one_line_per_prompt_or_pace() {
+/// A guest just logged in: the set-up's first line is out, unanswered.
+fn guest_logging_in() -> Session {
     let mut s = Session::new(config("guest", None), at(0));
     s.handle_bytes(at(0), b"login: ");
     s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
@@ -75,6 +75,12 @@ fn the_set_up_goes_one_line_per_prompt_or_pace() {
         b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
     );
     assert_eq!(sent(&mut s), ["guest\n", "\n", "set style 12\n"]);
+    s
+}
+
+#[test]
+fn the_set_up_goes_one_line_per_prompt_or_pace() {
+    let mut s = guest_logging_in();
     assert!(s.setting_up());
     // Text without a prompt does not release the next line...
     s.handle_bytes(at(10), b"Style 12 set.\n\r");
@@ -99,14 +105,7 @@ fn the_set_up_goes_one_line_per_prompt_or_pace() {
 
 #[test]
 fn a_users_command_goes_ahead_of_the_set_up_and_kibitzs_own_after_it() {
-    let mut s = Session::new(config("guest", None), at(0));
-    s.handle_bytes(at(0), b"login: ");
-    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
-    s.handle_bytes(
-        at(0),
-        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
-    );
-    assert_eq!(sent(&mut s), ["guest\n", "\n", "set style 12\n"]);
+    let mut s = guest_logging_in();
     s.send_after_setup(at(1), Command::Sought);
     s.send(at(2), Command::Raw("observe 5".into()));
     s.handle_bytes(at(3), b"Style 12 set.\n\rfics% ");
