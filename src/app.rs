@@ -1,43 +1,31 @@
-//! The application: drains network events into the store (time-boxed),
-//! lays out the panels, and turns the panels' actions into commands.
+//! The application: a few parts, each owning its state (ARCHITECTURE.md has
+//! the table), and the frame that ties them together. Network events are
+//! drained each frame within a budget and routed to the parts in a fixed
+//! order ([`KibitzApp::apply_event`]); what one part asks of another (a
+//! command to send, a game to archive, words to announce) comes back to
+//! this file as a return value and is carried out here. No other file
+//! has an `impl KibitzApp`.
 
-use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Move, Position};
+use shakmaty::Move;
 
-use crate::archive;
-use crate::config::{self, Settings};
-use crate::game::{Effect, GameStore, Now};
-use crate::net::{self, NetEvent, NetHandle, Status};
-use crate::protocol::command::{Command, MoveText, ObserveTarget};
+use crate::config::Settings;
+use crate::game::{Effect, Game, GameStore, Now};
+use crate::net::{self, NetEvent, Status};
+use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
-use crate::protocol::message::{Message, ProseOffer};
-use crate::protocol::offer::{OfferKind, OfferLine};
-use crate::protocol::style12::{Relation, VerboseMove};
 use crate::recording::Chunk;
 use crate::sound::Player;
-use crate::ui::board::Slide;
+use crate::ui::confirm::Decision;
 pub use crate::ui::connect::ConnectRequest;
-use crate::ui::connect::{ConnectForm, connect_form_ui};
-use crate::ui::console::{Console, console_ui};
-use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::game_view::{Action, GameView, PendingOffer};
-use crate::ui::lobby::{Lobby, lobby_ui};
-use crate::ui::pieces::PieceCache;
-use crate::ui::settings::settings_window_ui;
+use crate::ui::console::Console;
+use crate::ui::game_view::{Action, GameView, PanelSettings};
+use crate::ui::lobby::Lobby;
 
-/// After a reconnect, how long an interrupted game may take to send its
-/// board again before it counts as ended unseen.
-const RESUME_WAIT: Duration = Duration::from_secs(15);
-/// ... and how long at most while our `observe` of it is still unanswered
-/// (it waits behind the set-up: an idle old FICS answers a line every 2 s).
-const RESUME_PATIENCE: Duration = Duration::from_secs(60);
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
-/// Commands remembered for the console's echo and for tests.
-const SENT_LOG: usize = 1000;
 
 /// Where the app's "now" comes from.
 #[derive(Debug, Clone, Copy)]
@@ -63,139 +51,74 @@ pub struct StartOptions {
 
 mod analysis;
 mod announce;
-mod auto_flag;
-mod connection;
-mod events;
+mod boards;
+mod chrome;
 mod feedback;
 mod frame_stats;
+mod keeping;
 mod launch;
-mod layout;
 mod on_screen;
 mod own_replies;
-mod partners;
 mod repaint;
 mod shortcuts;
 mod status_bar;
 mod title;
-
-pub use launch::{mark_launch, step as launch_step};
 mod wall;
+mod wire;
+
+pub use boards::move_text;
+pub use launch::{mark_launch, step as launch_step};
+
+use analysis::Analyses;
+use boards::{Boards, BoardsFrame};
+use chrome::{BarState, Chrome};
+use feedback::{Feedback, LookedAt};
+use frame_stats::Frames;
+use keeping::Keeping;
+use shortcuts::Shortcut;
+use status_bar::BarAction;
+use wall::{Wall, WallSwitches};
+use wire::Wire;
 
 pub struct KibitzApp {
-    net: Option<NetHandle>,
-    pub store: GameStore,
-    views: BTreeMap<u32, GameView>,
-    pub settings: Settings,
-    pub status: Option<Status>,
-    pub console: Console,
-    pub lobby: Lobby,
-    pub dialogs: Dialogs,
-    lobby_open: bool,
-    offers: Vec<(Option<u32>, PendingOffer)>,
-    pub connect: ConnectForm,
-    observe_on_login: Vec<u32>,
-    server: String,
-    /// Finished games go to the archive here (`None`: not archived, as for
-    /// replays and tests).
-    archive_dir: Option<std::path::PathBuf>,
-    /// Where settings are saved (`None`: not saved, e.g. in tests).
-    config_dir: Option<std::path::PathBuf>,
-    /// The settings as last saved, to notice changes.
-    saved_settings: Settings,
-    settings_open: bool,
-    /// Record the raw session (for bug reports), into this directory.
-    pub recording: bool,
-    pub recordings_dir: Option<std::path::PathBuf>,
-    sounds: Player,
-    /// The audio device is still to be opened (after the first frame).
-    open_audio: bool,
-    /// Games whose low-time warning already sounded.
-    low_time_warned: std::collections::BTreeSet<u32>,
+    /// The games and everything shown of them.
+    boards: Boards,
+    /// "Fill the wall": its state between frames.
+    wall: Wall,
+    /// The session with the server.
+    wire: Wire,
+    /// Settings, logins and the archive.
+    keeping: Keeping,
+    /// Console, lobby, dialogs, top bar, title.
+    chrome: Chrome,
+    /// Sounds and the OS attention request.
+    feedback: Feedback,
+    /// Engine analysis: the engine thread, its status and results.
+    analyses: Analyses,
+    /// Frames counted (and logged with `KIBITZ_FRAME_STATS=1`).
+    frames: Frames,
     time: TimeSource,
-    cache: PieceCache,
-    /// Every command sent, newest last (bounded).
-    pub sent: VecDeque<Command>,
-    /// The game the keyboard steps through.
-    focused: Option<u32>,
-    /// The game shown alone, if any.
-    pub maximized: Option<u32>,
-    /// Games shown in OS windows of their own.
-    pub detached: std::collections::BTreeSet<u32>,
-    /// Free tiling (drag panels anywhere) instead of the automatic grid.
-    pub free_tiling: bool,
-    workspace: crate::ui::workspace::Workspace,
+    /// The window's context, to wake it from other threads.
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
-    /// The live region's text for screen readers (`app/announce.rs`).
-    announcement: Option<String>,
-    /// Requests of Kibitz's own whose replies stay out of the console.
-    own_replies: own_replies::OwnReplies,
-    /// The window title last sent (sent again only when it changes).
-    title: String,
-    /// "Fill the wall": its state between frames.
-    wall: wall::Wall,
-    /// Partner boards asked for, not yet here.
-    partners_requested: std::collections::BTreeSet<u32>,
-    /// When the reconnect logged in, while games wait to come back
-    /// (`resume_deadline`).
-    resume_started: Option<Now>,
-    /// `KIBITZ_FRAME_STATS=1`: frames counted and logged every 10 s.
-    frame_stats: Option<frame_stats::FrameStats>,
-    /// Network events applied since the last frame (for the frame stats).
-    events_since_frame: usize,
-    /// Engine analysis: the engine thread, its status and results.
-    analyses: analysis::Analyses,
-    /// Engine updates taken since the last frame (for the frame stats).
-    engine_updates_since_frame: usize,
 }
 
 impl KibitzApp {
     /// An app with no connection (tests, or before the user connects).
     pub fn new(time: TimeSource) -> Self {
         KibitzApp {
-            net: None,
-            store: GameStore::new(),
-            views: BTreeMap::new(),
-            settings: Settings::default(),
-            status: None,
-            console: Console::default(),
-            lobby: Lobby::default(),
-            dialogs: Dialogs::default(),
-            lobby_open: true,
-            offers: Vec::new(),
-            connect: ConnectForm::default(),
-            observe_on_login: Vec::new(),
-            server: String::new(),
-            archive_dir: None,
-            config_dir: None,
-            saved_settings: Settings::default(),
-            settings_open: false,
-            recording: false,
-            recordings_dir: None,
-            sounds: Player::silent(),
-            open_audio: false,
-            low_time_warned: std::collections::BTreeSet::new(),
+            boards: Boards::default(),
+            wall: Wall::default(),
+            wire: Wire::default(),
+            keeping: Keeping::default(),
+            chrome: Chrome::default(),
+            feedback: Feedback::default(),
+            analyses: Analyses::default(),
+            frames: Frames::new(),
             time,
-            cache: PieceCache::default(),
-            sent: VecDeque::new(),
-            focused: None,
-            maximized: None,
-            detached: std::collections::BTreeSet::new(),
-            free_tiling: false,
-            workspace: crate::ui::workspace::Workspace::default(),
             waker: None,
             on_screen: Arc::default(),
-            title: "Kibitz".to_owned(),
-            own_replies: own_replies::OwnReplies::default(),
-            announcement: None,
-            wall: wall::Wall::default(),
-            resume_started: None,
-            partners_requested: std::collections::BTreeSet::new(),
-            frame_stats: launch::stats_wanted().then(frame_stats::FrameStats::new),
-            events_since_frame: 0,
-            analyses: analysis::Analyses::default(),
-            engine_updates_since_frame: 0,
         }
     }
 
@@ -213,44 +136,47 @@ impl KibitzApp {
         launch::step("window and GL context ready");
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
         if let Some(layout) = storage.and_then(|s| eframe::get_value::<Layout>(s, LAYOUT_KEY)) {
-            app.lobby_open = layout.lobby_open;
-            app.free_tiling = layout.free_tiling;
+            app.chrome.set_lobby_open(layout.lobby_open);
+            app.boards.set_free_tiling(layout.free_tiling);
             if let Some(tree) = layout.tiles {
-                app.workspace.tree = tree;
+                app.boards.restore_tiles(tree);
             }
         }
         app.waker = Some(ctx.clone());
-        app.observe_on_login = options.observe;
-        app.config_dir = config::config_dir();
-        if let Some(dir) = &app.config_dir {
-            let loaded = config::load(dir);
-            if let Some(notice) = loaded.notice {
-                app.console.push_note(&notice);
+        app.wire.observe_on_login(options.observe);
+        if let Some(dir) = crate::config::config_dir() {
+            if let Some(notice) = app.keeping.load_from(dir) {
+                app.chrome.note(&notice);
             }
-            app.settings = loaded.settings;
-            app.saved_settings = app.settings.clone();
-            app.console.history = app.settings.console_history.clone();
+            app.chrome
+                .set_history(app.keeping.settings().console_history.clone());
         }
-        app.recordings_dir = archive::data_dir().map(|d| d.join("recordings"));
-        app.archive_dir = archive::data_dir();
-        if let Some(profile) = app.settings.current_server() {
-            app.connect = ConnectForm::from_profile(profile);
+        let data_dir = crate::archive::data_dir();
+        app.wire
+            .set_recordings_dir(data_dir.as_ref().map(|d| d.join("recordings")));
+        app.keeping.archive_into(data_dir);
+        if let Some(profile) = app.keeping.settings().current_server() {
+            app.chrome.connect_with(profile);
         }
         launch::step("settings loaded");
         // The audio device opens after the first frame: the window first.
-        app.open_audio = true;
+        app.feedback.open_audio_later();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
-            app.archive_dir = None;
+            app.keeping.archive_into(None);
             let waker = waker_of(ctx, &app.on_screen);
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
-                Ok(handle) => app.attach(handle, "replay"),
-                Err(e) => app.console.push_note(&format!("cannot replay: {e}")),
+                Ok(handle) => app.time = TimeSource::Real(app.wire.attach(handle, "replay")),
+                Err(e) => app.chrome.note(&format!("cannot replay: {e}")),
             }
         } else if let Some(request) = options.connect {
             app.connect_to(request);
-        } else if let Some(request) = app.remembered_login() {
-            app.connect_to(request);
+        } else {
+            match app.keeping.remembered_login() {
+                Ok(Some(request)) => app.connect_to(request),
+                Ok(None) => {}
+                Err(note) => app.chrome.note(&note),
+            }
         }
         launch::step("app ready");
         app
@@ -259,28 +185,96 @@ impl KibitzApp {
     /// Archives finished games into `dir` from now on (tests; `start` uses
     /// the user's data dir).
     pub fn archive_into(&mut self, dir: std::path::PathBuf) {
-        self.archive_dir = Some(dir);
+        self.keeping.archive_into(Some(dir));
     }
 
     /// Plays sounds through `player` (tests: a recording stand-in).
     pub fn set_sound_player(&mut self, player: Player) {
-        self.sounds = player;
-        self.open_audio = false;
+        self.feedback.set_player(player);
     }
 
     /// Saves settings into `dir` from now on (tests; `start` uses the user's config dir).
     pub fn enable_settings_in(&mut self, dir: std::path::PathBuf) {
-        self.config_dir = Some(dir);
+        self.keeping.save_into(dir);
+    }
+
+    /// Session recordings go into `dir` (tests; `start` uses the user's data dir).
+    pub fn set_recordings_dir(&mut self, dir: std::path::PathBuf) {
+        self.wire.set_recordings_dir(Some(dir));
+    }
+
+    /// The games.
+    pub fn store(&self) -> &GameStore {
+        self.boards.store()
     }
 
     /// A game panel's UI state.
     pub fn view(&self, game: u32) -> Option<&GameView> {
-        self.views.get(&game)
+        self.boards.view(game)
     }
 
     /// The game whose tile has the keyboard.
     pub fn focused(&self) -> Option<u32> {
-        self.focused
+        self.boards.focused()
+    }
+
+    /// The game shown alone, if any.
+    pub fn maximized(&self) -> Option<u32> {
+        self.boards.maximized()
+    }
+
+    /// Whether the game is shown in an OS window of its own.
+    pub fn is_detached(&self, game: u32) -> bool {
+        self.boards.is_detached(game)
+    }
+
+    /// Takes a game off the screen (and out of the store).
+    pub fn close_game(&mut self, game: u32) {
+        self.boards.close(game);
+    }
+
+    pub fn set_free_tiling(&mut self, on: bool) {
+        self.boards.set_free_tiling(on);
+    }
+
+    pub fn settings(&self) -> &Settings {
+        self.keeping.settings()
+    }
+
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        self.keeping.settings_mut()
+    }
+
+    /// The session's status, once the network thread gave one.
+    pub fn status(&self) -> Option<&Status> {
+        self.wire.status()
+    }
+
+    pub fn console(&self) -> &Console {
+        self.chrome.console()
+    }
+
+    pub fn lobby(&self) -> &Lobby {
+        self.chrome.lobby()
+    }
+
+    pub fn lobby_mut(&mut self) -> &mut Lobby {
+        self.chrome.lobby_mut()
+    }
+
+    /// The connect form (its error after a refused login).
+    pub fn connect_form(&self) -> &crate::ui::connect::ConnectForm {
+        self.chrome.connect_form()
+    }
+
+    /// Every command sent, newest last (the last thousand).
+    pub fn sent(&self) -> &std::collections::VecDeque<Command> {
+        self.wire.sent()
+    }
+
+    /// The engine's state, for the status of the panels.
+    pub fn engine_status(&self) -> &crate::engine::process::EngineStatus {
+        self.analyses.status()
     }
 
     pub fn now(&self) -> Now {
@@ -294,232 +288,502 @@ impl KibitzApp {
         self.time = TimeSource::Fixed(now);
     }
 
-    fn attach(&mut self, handle: NetHandle, server: &str) {
-        self.time = TimeSource::Real(handle.origin());
-        self.net = Some(handle);
-        self.server = server.to_owned();
-    }
-
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
-        if !command.is_sensitive() {
-            self.console.echo(&command);
-        }
-        self.transmit(command);
+        self.chrome.echo(&command);
+        self.wire.send(command);
     }
 
     /// Sends a command of Kibitz's own (housekeeping): not echoed, and its
     /// reply kept out of the console.
-    /// It waits for the set-up (its answer needs the set-up's settings); the
-    /// user's commands go ahead of it.
     pub fn send_quiet(&mut self, command: Command) {
-        self.own_replies.asked(&command);
-        if let Some(net) = &self.net {
-            net.send_after_setup(command.clone());
-        }
-        self.log_sent(command);
-    }
-
-    /// Puts a command of the user's on the wire.
-    fn transmit(&mut self, command: Command) {
-        if let Some(net) = &self.net {
-            net.send(command.clone());
-        }
-        self.log_sent(command);
-    }
-
-    /// Remembers a command sent (the console's echo, tests).
-    fn log_sent(&mut self, command: Command) {
-        self.sent.push_back(command);
-        if self.sent.len() > SENT_LOG {
-            self.sent.pop_front();
-        }
+        self.wire.send_quiet(command);
     }
 
     /// Sends a move and shows it at once.
     pub fn play(&mut self, number: u32, mv: Move) {
-        let Some(game) = self.store.get(number) else {
-            return;
-        };
-        let after = game
-            .position()
-            .and_then(|p| p.play(mv).ok())
-            .map(|p| p.to_setup(shakmaty::EnPassantMode::Legal));
-        if let Some(setup) = after {
-            self.views.entry(number).or_default().pending = Some((mv, setup));
-        }
-        self.send(Command::Move(move_text(mv)));
-    }
-
-    fn archive(&mut self, number: u32) {
-        if let Some(game) = self.store.get(number).cloned() {
-            self.archive_game(&game);
+        if let Some(command) = self.boards.play(number, mv) {
+            self.send(command);
         }
     }
 
-    fn archive_game(&mut self, game: &crate::game::Game) {
-        let number = game.number;
-        if !(self.settings.archive_games && archive::worth_archiving(game)) {
-            return;
+    /// Logs in: the login is remembered (if settings are kept) and the
+    /// network thread started.
+    pub fn connect_to(&mut self, request: ConnectRequest) {
+        if self.keeping.keeps_settings()
+            && let Some(note) = self.keeping.remember_login(&request)
+        {
+            self.chrome.note(&note);
         }
-        let Some(dir) = self.archive_dir.clone() else {
-            return;
-        };
-        let server = if self.server.is_empty() {
-            "fics"
-        } else {
-            &self.server
-        };
-        match archive::append(&dir, game, server, archive::UtcTime::now()) {
-            Ok(path) => self
-                .console
-                .push_note(&format!("game {number} saved to {}", path.display())),
+        self.chrome.connecting(&request);
+        let waker = self.waker.as_ref().map_or_else(
+            || Arc::new(|_| {}) as net::Waker,
+            |ctx| waker_of(ctx, &self.on_screen),
+        );
+        match self.wire.connect(&request, waker) {
+            Ok(origin) => self.time = TimeSource::Real(origin),
             Err(e) => self
-                .console
-                .push_note(&format!("game {number} NOT saved: {e:#}")),
+                .chrome
+                .note(&format!("cannot start the network thread: {e}")),
+        }
+    }
+
+    /// Whether sessions are recorded.
+    pub fn recording(&self) -> bool {
+        self.wire.recording()
+    }
+
+    /// Turns session recording on or off, for the session running now too.
+    pub fn set_recording(&mut self, on: bool) {
+        if let Some(path) = self.wire.set_recording(on) {
+            self.chrome
+                .note(&format!("recording the session to {}", path.display()));
+        }
+    }
+
+    /// Drains network events for at most the frame's budget.
+    pub fn poll_network(&mut self) {
+        let started = Instant::now();
+        while started.elapsed() < EVENT_BUDGET {
+            let Some(event) = self.wire.next_event() else {
+                return;
+            };
+            self.frames.network_event();
+            match event {
+                NetEvent::Status(status) => {
+                    if self.on_status(status) {
+                        return;
+                    }
+                }
+                NetEvent::Protocol { at, event } => self.apply_event(at, &event),
+            }
+        }
+        // Out of time: come back next frame for the rest.
+        if let Some(ctx) = &self.waker {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Folds a status of the network thread in (as [`Self::poll_network`]
+    /// does; tests give their own).
+    pub fn apply_status(&mut self, status: Status) {
+        self.on_status(status);
+    }
+
+    /// Live games wait, clocks stopped and marked, while the connection is
+    /// down; when the session is over for good they are saved unfinished.
+    /// True when the session is dropped (a refused login: back to the form).
+    fn on_status(&mut self, status: Status) -> bool {
+        let now = self.now();
+        // A refused login has its note already (and the form).
+        if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
+            && !self.chrome.login_refused()
+        {
+            self.chrome.note(reason);
+        }
+        let stopped = match &status {
+            Status::RetryingIn { .. } => {
+                self.boards.connection_lost(now);
+                false
+            }
+            Status::Stopped { .. } => {
+                self.boards.connection_lost(now);
+                true
+            }
+            _ => false,
+        };
+        let why = match &status {
+            Status::Stopped { reason } => Some(format!("the session ended ({reason})")),
+            _ => None,
+        };
+        self.wire.on_status(status);
+        if let Some(why) = why {
+            self.give_up_interrupted(now, &why);
+        }
+        if stopped && self.chrome.login_refused() {
+            // The login failed: back to the form, which says why.
+            self.wire.drop_session();
+            return true;
+        }
+        false
+    }
+
+    /// Interrupted games that did not come back end unfinished and are
+    /// archived; their panels stay, with the reason.
+    fn give_up_interrupted(&mut self, now: Now, why: &str) {
+        self.wire.resume_done();
+        let effects = self.boards.give_up_interrupted(now, why);
+        self.carry_out(&effects);
+    }
+
+    /// Folds one protocol event into the app: the parts in a fixed order.
+    pub fn apply_event(&mut self, now: Now, event: &Event) {
+        // The wire first: whether the console shows it (our own replies
+        // stay out), and a refused observe of ours.
+        let shown = self.wire.console(event);
+        let refused = shown.observe_refused;
+        self.chrome.apply(event, shown);
+        if let Some(game) = refused {
+            // Refused after the reconnect: the game is gone.
+            let effects = self.boards.gone_while_disconnected(game, now);
+            self.carry_out(&effects);
+        }
+        match event {
+            // Replies to Kibitz's set-up: the log, not the console.
+            Event::SetupReply(text) => tracing::info!("set-up reply: {text}"),
+            Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),
+            _ => {}
+        }
+        // The boards: the store says what changed.
+        let applied = self.boards.apply(now, event);
+        let moved = match event {
+            Event::Board(board) => applied.effects.contains(&Effect::Moved(board.game)),
+            _ => false,
+        };
+        // What the user hears and is told.
+        let settings = self.keeping.settings();
+        let looked_at = LookedAt {
+            focused: self.boards.focused(),
+            maximized: self.boards.maximized(),
+        };
+        let store = self.boards.store();
+        self.feedback.on_event(
+            event,
+            moved,
+            store,
+            settings,
+            looked_at,
+            self.waker.as_ref(),
+        );
+        let mode = settings.play.announce_moves;
+        if let Some(words) = announce::event_words(event, moved, store, looked_at.focused, mode) {
+            self.chrome.say(words);
+        }
+        self.carry_out(&applied.effects);
+        if let Some(command) = applied.premove {
+            self.send(command);
+        }
+        if let Some(game) = applied.observe_partner {
+            self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
+        }
+        match event {
+            Event::LoginFailed { reason } => {
+                let server = self.wire.server().to_owned();
+                let forgotten = self.keeping.login_refused(&server);
+                self.chrome.login_failed(reason, forgotten);
+            }
+            Event::LoggedIn { .. } => self.logged_in(now),
+            Event::TimesealRefused { .. } => {
+                let server = self.wire.server().to_owned();
+                self.chrome.without_timeseal(&server);
+                self.keeping.without_timeseal(&server);
+            }
+            Event::GamesEnd(_) => {
+                let pending = self.wire.pending_observes().collect();
+                let lobby = self.chrome.lobby();
+                for game in self.wall.fill(lobby, self.boards.store(), pending) {
+                    self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
+                }
+            }
+            _ => {}
+        }
+        if let Some((from, kind)) = applied.offer {
+            self.chrome.say(announce::offer_words(&from, &kind));
+        }
+    }
+
+    /// Logged in: the lobby's seeks, the games we observed before a
+    /// reconnect (each comes back or is refused: it ended while we were
+    /// away), the games asked for on the command line.
+    fn logged_in(&mut self, now: Now) {
+        // The lobby's seeks are there from the start (then kept live by
+        // the seek stream); the games list follows too (`Wall::tick`).
+        self.send_quiet(Command::Sought);
+        let store = self.boards.store();
+        let again = store.interrupted_observed();
+        let asked = self.wire.logged_in_at(now, store.any_interrupted());
+        for game in again {
+            self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
+        }
+        for game in asked {
+            self.send(Command::Observe(ObserveTarget::Game(game)));
+        }
+    }
+
+    /// What the store reported: its own requests go out, ended games are
+    /// archived.
+    fn carry_out(&mut self, effects: &[Effect]) {
+        for effect in effects {
+            match effect {
+                // Housekeeping (`moves N` to complete a history): not echoed.
+                Effect::Send(command) => self.send_quiet(command.clone()),
+                Effect::Ended(number) => {
+                    if let Some(game) = self.boards.store().get(*number).cloned() {
+                        self.archive(&game);
+                    }
+                }
+                Effect::Retired(game) => self.archive(game),
+                Effect::Started(_) | Effect::Moved(_) => {}
+            }
+        }
+    }
+
+    fn archive(&mut self, game: &Game) {
+        if let Some(note) = self.keeping.archive(game, self.wire.server()) {
+            self.chrome.note(&note);
+        }
+    }
+
+    /// Takes what the engine said since the last frame.
+    pub fn poll_engine(&mut self) {
+        let updates = self.analyses.poll();
+        self.frames.engine_updates(updates);
+    }
+
+    fn handle(&mut self, action: Action) {
+        let now = self.now();
+        match action {
+            Action::Send(command) => self.send(command),
+            Action::Move { game, mv } => self.play(game, mv),
+            Action::Maximize { game } => self.boards.toggle_maximized(game),
+            Action::Detach { game } => self.boards.toggle_detached(game),
+            Action::Close { game } => {
+                if self.boards.observing_live(game) {
+                    self.send(Command::Unobserve(Some(game)));
+                    self.dismiss(game, true, now);
+                }
+                self.boards.close(game);
+            }
+            Action::Unobserve { game } => {
+                self.send(Command::Unobserve(Some(game)));
+                self.dismiss(game, false, now);
+            }
+        }
+    }
+
+    /// The user unobserved or closed an observed game: the wall does not
+    /// bring it back (and fills a closed one's place at once).
+    fn dismiss(&mut self, game: u32, closed: bool, now: Now) {
+        let Some(players) = self.boards.players(game) else {
+            return;
+        };
+        let on = self.chrome.lobby().wall.on;
+        if self.wall.dismissed(game, players, closed, now, on) {
+            self.send_quiet(Command::Games);
+        }
+    }
+
+    fn shortcut(&mut self, shortcut: Shortcut, now: Now) {
+        let settings = self.keeping.settings();
+        let (default_on, confirm_resign) = (
+            settings.analysis.on_by_default,
+            settings.play.confirm_resign,
+        );
+        match shortcut {
+            Shortcut::FocusNext(forward) => self.boards.focus_next(forward),
+            Shortcut::CommandLine => self.chrome.focus_command_line(),
+            Shortcut::Flip => self.boards.flip_keyboard_board(),
+            Shortcut::ToggleAnalysis => self.boards.toggle_analysis(default_on),
+            Shortcut::SayClocks => {
+                let store = self.boards.store();
+                let game = self
+                    .boards
+                    .keyboard_board()
+                    .and_then(|n| store.get(n))
+                    .or_else(|| store.games().next());
+                let words = announce::clocks_words(game, now);
+                self.chrome.say(words);
+            }
+            Shortcut::AnswerOffer(accept) => {
+                if let Some(command) = self.boards.answer_newest_offer(accept) {
+                    self.send(command);
+                }
+            }
+            Shortcut::Draw => self.send(Command::Draw),
+            Shortcut::Takeback => self.send(Command::Takeback(1)),
+            Shortcut::Resign | Shortcut::Abort => {
+                let (decision, command) = if shortcut == Shortcut::Resign {
+                    (Decision::Resign, Command::Resign)
+                } else {
+                    (Decision::Abort, Command::Abort)
+                };
+                if self.boards.confirm(decision, now, confirm_resign) {
+                    self.send(command);
+                }
+            }
+        }
+    }
+
+    /// Once a frame, before drawing: the clocks' consequences (auto-flag,
+    /// low time, interrupted games given up) and the wall's turn.
+    fn tick(&mut self, now: Now) {
+        if self
+            .wire
+            .resume_deadline(self.boards.store())
+            .is_some_and(|at| now >= at)
+        {
+            self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
+        }
+        let switches = WallSwitches {
+            on: self.chrome.lobby().wall.on,
+            logged_in: self.wire.logged_in(),
+            lobby_open: self.chrome.lobby_open(),
+        };
+        let step = self.wall.tick(now, switches, self.boards.store());
+        for game in step.close {
+            self.boards.close(game);
+        }
+        if step.ask_list {
+            self.send_quiet(Command::Games);
+        }
+        let auto_flag = self.keeping.settings().play.auto_flag;
+        for claim in self.boards.auto_flag(now, auto_flag) {
+            self.send(claim);
+        }
+        let settings = self.keeping.settings();
+        if let Some(left) = self.feedback.low_time(self.boards.store(), settings, now) {
+            self.chrome.say(announce::low_time_words(left));
         }
     }
 
     /// Saves changed settings atomically, but not in the middle of a drag.
     fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
         // Copied only when it changed: this runs every frame.
-        if self.settings.console_history != self.console.history {
-            self.settings.console_history = self.console.history.clone();
+        if self.keeping.settings().console_history != *self.chrome.history() {
+            self.keeping.settings_mut().console_history = self.chrome.history().clone();
         }
-        if self.settings == self.saved_settings || ctx.input(|i| i.pointer.any_down()) {
+        if ctx.input(|i| i.pointer.any_down()) {
             return;
         }
-        if let Some(dir) = &self.config_dir
-            && let Err(e) = config::save(dir, &self.settings)
-        {
-            self.console
-                .push_note(&format!("settings NOT saved: {e:#}"));
-        }
-        self.saved_settings = self.settings.clone();
-    }
-
-    fn handle(&mut self, action: Action) {
-        match action {
-            Action::Send(command) => self.send(command),
-            Action::Move { game, mv } => self.play(game, mv),
-            Action::Maximize { game } => {
-                self.maximized = if self.maximized == Some(game) {
-                    None
-                } else {
-                    Some(game)
-                };
-            }
-            Action::Detach { game } => {
-                if !self.detached.remove(&game) {
-                    self.detached.insert(game);
-                }
-            }
-            Action::Close { game } => {
-                let observing = self.store.get(game).is_some_and(|g| {
-                    !g.is_over()
-                        && !g.detached
-                        && matches!(
-                            g.relation,
-                            Relation::Observing | Relation::ObservingExamined
-                        )
-                });
-                if observing {
-                    self.send(Command::Unobserve(Some(game)));
-                    self.wall_dismissed(game, true, self.now());
-                }
-                self.store.close(game);
-                self.views.remove(&game);
-            }
-            Action::Unobserve { game } => {
-                self.send(Command::Unobserve(Some(game)));
-                self.wall_dismissed(game, false, self.now());
-            }
+        if let Some(note) = self.keeping.save_if_changed() {
+            self.chrome.note(&note);
         }
     }
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.count_frame(ui);
+        self.feedback.frame(ui.ctx());
         let now = self.now();
-        if self.resume_deadline().is_some_and(|at| now >= at) {
-            self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
-        }
-        self.wall_tick(now);
-        self.auto_flag(now);
-        self.low_time_warning(now);
+        let boards = &self.boards;
+        self.frames.count(ui, now, || boards.animating());
+        self.tick(now);
         // Before any widget reads the keys.
-        for action in self.shortcuts(ui.ctx(), now) {
-            self.handle(action);
+        let playing = self.boards.own_live_game().is_some();
+        for shortcut in shortcuts::shortcuts(ui.ctx(), playing) {
+            self.shortcut(shortcut, now);
         }
-        if self.settings_open {
-            settings_window_ui(
-                ui.ctx(),
-                &mut self.settings,
-                &self.analyses.status,
-                &mut self.settings_open,
-            );
-        }
-        self.save_settings_if_changed(ui.ctx());
-        if let Some(command) = dialogs_ui(ui.ctx(), &mut self.dialogs) {
+        let settings = self.keeping.settings_mut();
+        if let Some(command) = self
+            .chrome
+            .windows_ui(ui.ctx(), settings, self.analyses.status())
+        {
             self.send(command);
         }
-        self.cache.new_frame();
+        self.save_settings_if_changed(ui.ctx());
+        self.panels_ui(ui, now);
+        self.on_screen
+            .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());
+        let me = self.wire.me();
+        let own = self.boards.store().own_live_game();
+        self.chrome
+            .update_title(ui.ctx(), me, self.wire.server(), own);
+        self.schedule_repaint(ui.ctx(), now);
+    }
+
+    /// The top bar, the console, the lobby and the boards (or the connect
+    /// form).
+    fn panels_ui(&mut self, ui: &mut egui::Ui, now: Now) {
         // The window is cleared in the panels' colour (`clear_color`), so no
         // panel paints its background again: a window's worth of pixels less
         // per frame, which a software renderer feels.
         let side = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
-        egui::Panel::top("status")
-            .frame(side)
-            .show(ui, |ui| self.status_bar_ui(ui));
+        let mut bar_actions = Vec::new();
+        egui::Panel::top("status").frame(side).show(ui, |ui| {
+            let state = BarState {
+                status: self.wire.status(),
+                session: self.wire.has_session(),
+                server: self.wire.server(),
+                settings: self.keeping.settings_mut(),
+                recording: self.wire.recording(),
+                free_tiling: self.boards.free_tiling(),
+            };
+            bar_actions = self.chrome.top_bar_ui(ui, state);
+        });
+        for action in bar_actions {
+            match action {
+                BarAction::Record(on) => self.set_recording(on),
+                BarAction::FreeTiling(on) => self.boards.set_free_tiling(on),
+                BarAction::LogOut => self.wire.logout(),
+                BarAction::Connect => {
+                    self.wire.drop_session();
+                    self.chrome.open_connect_form();
+                }
+            }
+        }
+        let mut typed = None;
         egui::Panel::bottom("console")
             .frame(side)
             .resizable(true)
             .default_size(150.0)
-            .show(ui, |ui| {
-                if let Some(command) = console_ui(ui, &mut self.console) {
-                    self.send(command);
-                }
-            });
-        if self.lobby_open {
+            .show(ui, |ui| typed = self.chrome.console_ui(ui));
+        if let Some(command) = typed {
+            self.send(command);
+        }
+        if self.chrome.lobby_open() {
             let mut commands = Vec::new();
             egui::Panel::left("lobby")
                 .frame(side)
                 .resizable(true)
                 .default_size(330.0)
-                .show(ui, |ui| commands = lobby_ui(ui, &mut self.lobby));
+                .show(ui, |ui| commands = self.chrome.lobby_ui(ui));
             for command in commands {
                 self.send(command);
             }
         }
         let mut actions = Vec::new();
-        let mut analysed = Vec::new();
+        let mut analysed = None;
+        let mut login = None;
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
-            actions.extend(self.offers_ui(ui));
-            let no_games = self.store.games().next().is_none();
-            if self.net.is_none() && (no_games || self.connect.open) {
-                let profiles = &self.settings.servers;
-                if let Some(request) = connect_form_ui(ui, &mut self.connect, profiles) {
-                    self.connect_to(request);
-                }
+            actions.extend(self.boards.offers_ui(ui));
+            let no_games = self.boards.store().games().next().is_none();
+            if !self.wire.has_session() && self.chrome.connect_form_wanted(no_games) {
+                let profiles = &self.keeping.settings().servers;
+                login = self.chrome.connect_form_ui(ui, profiles);
                 return;
             }
-            let (game_actions, wanted) = self.games_ui(ui, now);
-            actions.extend(game_actions);
-            analysed = wanted;
+            let settings = self.keeping.settings();
+            let frame = BoardsFrame {
+                settings: PanelSettings::from(settings),
+                analysis_on_by_default: settings.analysis.on_by_default,
+                results: self.analyses.results(),
+                engine: self.analyses.status(),
+            };
+            let drawn = self.boards.ui(ui, now, frame);
+            actions.extend(drawn.actions);
+            analysed = Some(drawn.analysed);
         });
+        if let Some(request) = login {
+            self.connect_to(request);
+        }
         for action in actions {
             self.handle(action);
         }
         if ui.input(|i| i.viewport().minimized == Some(true)) {
             self.pause_analysis();
         } else {
-            self.plan_analysis(analysed);
+            let looked_at = self.boards.maximized().or(self.boards.focused());
+            let settings = &self.keeping.settings().analysis;
+            let wanted = analysed.unwrap_or_default();
+            self.analyses
+                .plan(wanted, looked_at, settings, self.waker.as_ref());
         }
-        self.on_screen
-            .update(self.console.tab, self.lobby_open || self.lobby.wall.on);
-        self.update_title(ui.ctx());
-        self.schedule_repaint(ui.ctx(), now);
+    }
+
+    /// Stops the engine's search (the window is minimized).
+    fn pause_analysis(&mut self) {
+        let settings = &self.keeping.settings().analysis;
+        self.analyses.pause(settings, self.waker.as_ref());
     }
 
     /// Repaint only when something visible changes: a running clock's next
@@ -528,16 +792,17 @@ impl KibitzApp {
     fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
         let list_refresh = self
             .wall
-            .last_list_request
-            .filter(|_| matches!(self.status, Some(Status::LoggedIn { .. })))
-            .filter(|_| self.lobby_open || self.lobby.wall.on)
-            .map(|at| at + wall::LIST_REFRESH);
+            .next_list()
+            .filter(|_| self.wire.logged_in())
+            .filter(|_| self.chrome.lobby_lists_wanted());
+        let store = self.boards.store();
+        let auto_flag = self.keeping.settings().play.auto_flag;
         let next = [
-            repaint::next_clock_frame(self.store.games(), now),
-            self.wall_deadline(),
-            self.auto_flag_deadline(now),
+            repaint::next_clock_frame(store.games(), now),
+            self.wall.deadline(),
+            self.boards.auto_flag_deadline(now, auto_flag),
             list_refresh,
-            self.resume_deadline(),
+            self.wire.resume_deadline(store),
         ]
         .into_iter()
         .flatten()
@@ -589,16 +854,12 @@ impl eframe::App for KibitzApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let layout = Layout {
-            lobby_open: self.lobby_open,
-            free_tiling: self.free_tiling,
-            tiles: Some(self.workspace.tree.clone()),
+            lobby_open: self.chrome.lobby_open(),
+            free_tiling: self.boards.free_tiling(),
+            tiles: Some(self.boards.tiles().clone()),
         };
         eframe::set_value(storage, LAYOUT_KEY, &layout);
-        if let Some(dir) = &self.config_dir
-            && let Err(e) = config::save(dir, &self.settings)
-        {
-            tracing::warn!("settings not saved at exit: {e:#}");
-        }
+        self.keeping.save_at_exit();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -610,27 +871,4 @@ fn waker_of(ctx: &egui::Context, on_screen: &Arc<on_screen::OnScreen>) -> net::W
     let ctx = ctx.clone();
     let on_screen = Arc::clone(on_screen);
     Arc::new(move |wake| ctx.request_repaint_after(on_screen.within(wake)))
-}
-
-fn offer_kind_name(kind: &OfferKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_else(|| "offer".into())
-}
-
-/// The server's notation for a move: `e2e4`, `e7e8=q`, `o-o`, `P@e4`.
-pub fn move_text(mv: Move) -> MoveText {
-    match mv {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => MoveText::normal(from, to, promotion),
-        Move::EnPassant { from, to } => MoveText::normal(from, to, None),
-        Move::Castle { king, rook } if rook.file() > king.file() => MoveText::castle_short(),
-        Move::Castle { .. } => MoveText::castle_long(),
-        Move::Put { role, to } => MoveText::drop(role, to),
-    }
 }

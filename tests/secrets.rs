@@ -42,11 +42,11 @@ fn a_remembered_login_becomes_the_profile_without_its_password() {
         timeseal: false,
         remember: true,
     });
-    let profile = app.settings.current_server().expect("profile").clone();
+    let profile = app.settings().current_server().expect("profile").clone();
     assert_eq!(profile.address, "127.0.0.1:1");
     assert_eq!(profile.handle, "KibitzTest");
     assert!(profile.remember_password);
-    let saved = toml::to_string(&app.settings).expect("toml");
+    let saved = toml::to_string(&app.settings()).expect("toml");
     assert!(!saved.contains("profile-test-secret"));
     kibitz::secrets::forget("127.0.0.1:1", "KibitzTest");
 }

@@ -284,3 +284,32 @@ fn game_info_ratings_fill_in_where_no_header_gave_them() {
     // FatICS's 0 means "no rating": no Elo is invented.
     assert_eq!(game.players.black.rating, None);
 }
+
+#[test]
+fn the_store_says_what_changed() {
+    // Observing a game: its first board starts it, the next ply is a move,
+    // the same ply again and a takeback are not; the end is reported.
+    let board = |ply_rest: &str| {
+        let line = format!(
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR {ply_rest} 0 0"
+        );
+        Event::Board(Box::new(
+            kibitz::protocol::style12::Style12::parse(&line, false).expect("board"),
+        ))
+    };
+    let first = board("W -1 1 1 1 1 0 4 Newton Einstein 0 2 12 39 39 120 120 1 none (0:00) none");
+    let second = board("B 4 1 1 1 1 0 4 Newton Einstein 0 2 12 39 39 120 120 1 P/e2-e4 (0:01) e4");
+    let third = board("W 4 1 1 1 1 0 4 Newton Einstein 0 2 12 39 39 120 120 2 P/e7-e5 (0:01) e5");
+    let mut store = GameStore::new();
+    let t0 = Duration::from_secs(1);
+    assert_eq!(store.apply(t0, &first), [Effect::Started(4)]);
+    assert_eq!(store.apply(t0, &second), [Effect::Moved(4)]);
+    assert_eq!(store.apply(t0, &second), []);
+    assert_eq!(store.apply(t0, &third), [Effect::Moved(4)]);
+    assert_eq!(store.apply(t0, &second), [], "a takeback adds no move");
+    let end = kibitz::protocol::message::parse_message(
+        "{Game 4 (Newton vs. Einstein) Einstein resigns} 1-0",
+    )
+    .expect("end");
+    assert_eq!(store.apply(t0, &Event::Message(end)), [Effect::Ended(4)]);
+}

@@ -34,8 +34,8 @@ fn fake_engine(dir: &Path, mode: &str) -> PathBuf {
 
 fn harness(lines: &[&str], engine: &Path, on: bool) -> Harness<'static, KibitzApp> {
     let mut app = common::app_with(lines);
-    app.settings.analysis.engine = engine.display().to_string();
-    app.settings.analysis.on_by_default = on;
+    app.settings_mut().analysis.engine = engine.display().to_string();
+    app.settings_mut().analysis.on_by_default = on;
     common::window(app)
 }
 

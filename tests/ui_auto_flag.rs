@@ -49,7 +49,7 @@ fn boards() -> [Vec<u8>; 4] {
 }
 
 fn flags_sent(app: &KibitzApp) -> usize {
-    app.sent.iter().filter(|c| **c == Command::Flag).count()
+    app.sent().iter().filter(|c| **c == Command::Flag).count()
 }
 
 #[test]
@@ -75,16 +75,16 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     let served = Served::start(vec![script]);
 
     let mut app = live_app();
-    app.settings.play.auto_flag = true;
+    app.settings_mut().play.auto_flag = true;
     let (player, played) = Player::recording();
     app.set_sound_player(player);
     let mut h = window(app, [1180.0, 820.0]);
     connect(&mut h, &served.addr, "guest", None);
-    let ply = |n: u32| move |app: &KibitzApp| app.store.get(7).is_some_and(|g| g.ply() == n);
+    let ply = |n: u32| move |app: &KibitzApp| app.store().get(7).is_some_and(|g| g.ply() == n);
     wait_for(&mut h, "login", &logged_in);
     wait_for(&mut h, "the game", &ply(0));
     let mv = |uci: &str, app: &KibitzApp| {
-        let game = app.store.get(7).expect("game");
+        let game = app.store().get(7).expect("game");
         let position = game.position().expect("position");
         shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
             .expect("uci")
@@ -98,7 +98,7 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     let nf3 = mv("g1f3", h.state());
     h.state_mut().play(7, nf3);
     wait_for(&mut h, "2. Nf3 from the server", &|app| {
-        app.store
+        app.store()
             .get(7)
             .is_some_and(|g| g.ply() == 3 && g.clock.running() == Some(Color::Black))
     });
@@ -107,7 +107,7 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     let now = h.state().now();
     let left_ms = h
         .state()
-        .store
+        .store()
         .get(7)
         .expect("game")
         .remaining_ms(Color::Black, now);
@@ -122,7 +122,7 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     at(&mut h, 1000);
     assert_eq!(flags_sent(h.state()), 1, "surely out");
     wait_for(&mut h, "the refusal", &|app| {
-        app.console
+        app.console()
             .lines
             .iter()
             .any(|l| l.text.contains("not out of time"))
@@ -132,9 +132,9 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     at(&mut h, 2000);
     assert_eq!(flags_sent(h.state()), 2, "claimed again");
     wait_for(&mut h, "the forfeit", &|app| {
-        app.store.get(7).is_some_and(|g| g.is_over())
+        app.store().get(7).is_some_and(|g| g.is_over())
     });
-    let outcome = h.state().store.get(7).and_then(|g| g.outcome.clone());
+    let outcome = h.state().store().get(7).and_then(|g| g.outcome.clone());
     assert_eq!(outcome.map(|o| o.result), Some(GameResult::WhiteWins));
     at(&mut h, 10_000);
     assert_eq!(flags_sent(h.state()), 2, "no claim after the end");

@@ -135,7 +135,7 @@ fn promotion_chooser_and_auto_queen() {
     assert_eq!(moves_sent(&h), ["e7e8=n"]);
 
     let mut app = app_with(&[PROMOTION]);
-    app.settings.play.auto_queen = true;
+    app.settings_mut().play.auto_queen = true;
     let mut h = harness(app);
     drag(&mut h, e7, e8);
     assert_eq!(moves_sent(&h), ["e7e8=q"]);
@@ -211,9 +211,9 @@ fn the_move_list_browses() {
     for event in &events {
         app.apply_event(Duration::from_secs(100), event);
     }
-    let game = app.store.games().next().expect("a game").number;
+    let game = app.store().games().next().expect("a game").number;
     let moves: Vec<String> = app
-        .store
+        .store()
         .get(game)
         .expect("game")
         .moves
@@ -242,7 +242,7 @@ fn buttons_follow_the_relation() {
     let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
     h.get_by_label("Draw").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Draw));
+    assert!(h.state().sent().contains(&Command::Draw));
     assert!(h.query_by_label("Unobserve game 7").is_none());
     let observed = START_WHITE_TO_MOVE.replace("Me Opp 1 5", "Me Opp 0 5");
     let mut h = harness(app_with(&[&observed]));
@@ -253,7 +253,7 @@ fn buttons_follow_the_relation() {
     h.run_steps(2);
     h.get_by_label("Unobserve game 7").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Unobserve(Some(7))));
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(7))));
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn a_piece_in_hand_is_dropped_by_dragging_it_onto_the_board() {
     }
     {
         use shakmaty::Position;
-        let game = app.store.get(9).expect("game 9");
+        let game = app.store().get(9).expect("game 9");
         let position = game.position().expect("a crazyhouse position");
         assert!(
             position
@@ -300,13 +300,13 @@ fn a_new_observed_move_costs_one_frame() {
     for event in &events[..last_board] {
         app.apply_event(Duration::from_secs(100), event);
     }
-    let game = app.store.games().next().expect("a game").number;
-    let before = app.store.get(game).expect("game").moves.len();
+    let game = app.store().games().next().expect("a game").number;
+    let before = app.store().get(game).expect("game").moves.len();
     let mut h = harness(app);
     h.run();
     h.state_mut()
         .apply_event(Duration::from_secs(100), &events[last_board]);
-    let moves = &h.state().store.get(game).expect("game").moves;
+    let moves = &h.state().store().get(game).expect("game").moves;
     assert_eq!(moves.len(), before + 1, "the board adds a move");
     let san = moves.last().expect("a move").san.clone();
     assert!(h.query_by_label(&san).is_none(), "not drawn yet");
@@ -321,13 +321,13 @@ fn a_new_observed_move_costs_one_frame() {
 fn resign_and_rated_abort_take_a_second_click() {
     let rated = "<g1> 7 p=0 t=blitz r=1 u=0,0 it=300,0 i=300,0 pt=0 rt=1500,1500 ts=0,0";
     let mut h = harness(app_with(&[START_WHITE_TO_MOVE, rated]));
-    assert_eq!(h.state().store.get(7).expect("game 7").rated, Some(true));
+    assert_eq!(h.state().store().get(7).expect("game 7").rated, Some(true));
     h.get_by_label("Resign").click();
     h.run_steps(2);
-    assert!(!h.state().sent.contains(&Command::Resign), "one click");
+    assert!(!h.state().sent().contains(&Command::Resign), "one click");
     h.get_by_label("Resign? Click again").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Resign), "second click");
+    assert!(h.state().sent().contains(&Command::Resign), "second click");
 
     // Too late: the button is back to normal and the next click arms it again.
     h.get_by_label("Abort").click();
@@ -339,7 +339,7 @@ fn resign_and_rated_abort_take_a_second_click() {
     h.get_by_label("Abort").click();
     h.run_steps(2);
     assert!(
-        !h.state().sent.contains(&Command::Abort),
+        !h.state().sent().contains(&Command::Abort),
         "rated: armed only"
     );
 
@@ -348,9 +348,9 @@ fn resign_and_rated_abort_take_a_second_click() {
     let mut h = harness(app_with(&[START_WHITE_TO_MOVE, unrated]));
     h.get_by_label("Abort").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Abort));
-    h.state_mut().settings.play.confirm_resign = false;
+    assert!(h.state().sent().contains(&Command::Abort));
+    h.state_mut().settings_mut().play.confirm_resign = false;
     h.get_by_label("Resign").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Resign));
+    assert!(h.state().sent().contains(&Command::Resign));
 }

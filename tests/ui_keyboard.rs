@@ -46,12 +46,12 @@ fn ctrl_tab_moves_the_keyboard_between_boards() {
 fn game_buttons_have_shortcuts_and_resign_asks_twice() {
     let mut h = harness(&[MINE]);
     press(&mut h, Modifiers::ALT, Key::D);
-    assert!(h.state().sent.contains(&Command::Draw));
+    assert!(h.state().sent().contains(&Command::Draw));
     press(&mut h, Modifiers::ALT, Key::T);
-    assert!(h.state().sent.contains(&Command::Takeback(1)));
+    assert!(h.state().sent().contains(&Command::Takeback(1)));
     press(&mut h, Modifiers::ALT, Key::R);
     assert!(
-        !h.state().sent.contains(&Command::Resign),
+        !h.state().sent().contains(&Command::Resign),
         "confirmation first"
     );
     assert!(
@@ -59,7 +59,7 @@ fn game_buttons_have_shortcuts_and_resign_asks_twice() {
         "the button says so"
     );
     press(&mut h, Modifiers::ALT, Key::R);
-    assert!(h.state().sent.contains(&Command::Resign));
+    assert!(h.state().sent().contains(&Command::Resign));
     // The tooltip names the keys.
     let resign = h.get_by_label("Resign");
     resign.hover();
@@ -78,7 +78,7 @@ fn offers_are_answered_from_the_keyboard() {
     }
     h.run_steps(2);
     press(&mut h, Modifiers::ALT, Key::Y);
-    assert!(h.state().sent.contains(&Command::Accept(Some(6))));
+    assert!(h.state().sent().contains(&Command::Accept(Some(6))));
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn slash_goes_to_the_command_line_without_typing_a_slash() {
     h.run_steps(2);
     h.event(egui::Event::Text("games".into()));
     h.run_steps(2);
-    let console_input = h.state().console.input.clone();
+    let console_input = h.state().console().input.clone();
     assert_eq!(console_input, "games", "typed into the command line");
     assert!(
         h.state().view(7).is_none_or(|v| v.type_in.text.is_empty()),
@@ -115,5 +115,5 @@ fn tab_reaches_the_game_buttons() {
     assert!(reached, "Tab never reached Draw");
     h.key_press(Key::Space);
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Draw));
+    assert!(h.state().sent().contains(&Command::Draw));
 }

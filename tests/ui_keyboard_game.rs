@@ -93,7 +93,7 @@ fn a_whole_game_by_keyboard() {
     let mut h = window(live_app(), [1180.0, 820.0]);
     connect(&mut h, &served.addr, "guest", None);
     let ply =
-        |n: usize| move |app: &KibitzApp| app.store.get(7).is_some_and(|g| g.ply() == n as u32);
+        |n: usize| move |app: &KibitzApp| app.store().get(7).is_some_and(|g| g.ply() == n as u32);
     let typed = |h: &mut Harness<'_, KibitzApp>, text: &str| {
         h.event(egui::Event::Text(text.to_owned()));
         h.run_steps(1);
@@ -111,7 +111,7 @@ fn a_whole_game_by_keyboard() {
     wait_for(&mut h, "3. Bc4 on the board", &ply(5));
 
     // Not our turn: an ambiguous and an illegal premove send nothing.
-    let sent_before = h.state().sent.len();
+    let sent_before = h.state().sent().len();
     typed(&mut h, "N");
     assert!(
         h.state()
@@ -132,7 +132,7 @@ fn a_whole_game_by_keyboard() {
     );
     h.key_press(Key::Escape);
     h.run_steps(1);
-    assert_eq!(h.state().sent.len(), sent_before, "nothing sent");
+    assert_eq!(h.state().sent().len(), sent_before, "nothing sent");
 
     // Castling as a premove, then a command through the command line.
     typed(&mut h, "O-O");
@@ -150,14 +150,14 @@ fn a_whole_game_by_keyboard() {
     h.run_steps(2);
     assert!(
         !h.state()
-            .sent
+            .sent()
             .iter()
             .any(|c| c.to_line().is_ok_and(|l| l == "resign"))
     );
     h.key_press_modifiers(Modifiers::ALT, Key::R);
     h.run_steps(2);
     wait_for(&mut h, "the end", &|app| {
-        app.store.get(7).is_some_and(|g| g.is_over())
+        app.store().get(7).is_some_and(|g| g.is_over())
     });
 
     let received = served.finish();

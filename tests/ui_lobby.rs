@@ -51,7 +51,7 @@ fn sixteen_games() -> KibitzApp {
 #[test]
 fn sixteen_observed_games_all_show_a_board_and_clocks() {
     let app = sixteen_games();
-    assert_eq!(app.store.games().count(), 16);
+    assert_eq!(app.store().games().count(), 16);
     let h = harness(app, [1600.0, 1000.0]);
     for game in 1..=16 {
         assert!(
@@ -68,10 +68,10 @@ fn closing_a_panel_unobserves_its_game() {
     let mut h = harness(sixteen_games(), [1600.0, 1000.0]);
     click_control(&mut h, "Close game 3", 3);
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Unobserve(Some(3))));
-    assert!(h.state().store.get(3).is_none());
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(3))));
+    assert!(h.state().store().get(3).is_none());
     assert!(h.query_by_label("Board, game 3").is_none());
-    assert_eq!(h.state().store.games().count(), 15);
+    assert_eq!(h.state().store().games().count(), 15);
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn panels_open_and_close_from_events() {
     h.run_steps(2);
     assert!(h.query_by_label("Board, game 4").is_none());
     // An ended game is not unobserved: the server already dropped it.
-    assert!(!h.state().sent.contains(&Command::Unobserve(Some(4))));
+    assert!(!h.state().sent().contains(&Command::Unobserve(Some(4))));
 }
 
 #[test]
@@ -107,13 +107,13 @@ fn the_games_list_observe_button_sends_observe() {
         &mut app,
         &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
     );
-    assert_eq!(app.lobby.games.len(), 3);
+    assert_eq!(app.lobby().games.len(), 3);
     let mut h = harness(app, [1100.0, 760.0]);
     h.get_by_label("Observe game 2").click();
     h.run_steps(2);
     assert!(
         h.state()
-            .sent
+            .sent()
             .contains(&Command::Observe(ObserveTarget::Game(2)))
     );
 }
@@ -130,7 +130,7 @@ fn an_offer_shows_accept_which_accepts_it() {
     assert_eq!(h.query_all_by_label("Accept").count(), 1);
     h.get_by_label("Accept").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Accept(Some(5))));
+    assert!(h.state().sent().contains(&Command::Accept(Some(5))));
     assert!(h.query_by_label("Accept").is_none());
     // A withdrawn offer goes away by itself.
     feed(h.state_mut(), b"<pf> 6 w=BotC t=draw p=#\n\r");
@@ -148,13 +148,13 @@ fn seeks_list_and_graph_play_a_seek() {
         &mut app,
         b"<s> 7 w=BotE ti=00 rt=1500  t=5 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r<s> 8 w=BotF ti=00 rt=1800P t=2 i=12 r=u tp=crazyhouse c=W rr=0-9999 a=t f=f\n\r<sr> 8\n\r",
     );
-    assert_eq!(app.lobby.seeks.len(), 1);
+    assert_eq!(app.lobby().seeks.len(), 1);
     let mut h = harness(app, [1100.0, 760.0]);
     h.get_by_label_contains("Seeks (").click();
     h.run_steps(2);
     h.get_by_label("Play seek 7").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Play(7)));
+    assert!(h.state().sent().contains(&Command::Play(7)));
 }
 
 #[test]
@@ -167,11 +167,15 @@ fn console_history_recalls_the_last_command() {
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Raw("finger BotA".into())));
-    assert_eq!(h.state().console.input, "");
+    assert!(
+        h.state()
+            .sent()
+            .contains(&Command::Raw("finger BotA".into()))
+    );
+    assert_eq!(h.state().console().input, "");
     h.key_press(egui::Key::ArrowUp);
     h.run_steps(2);
-    assert_eq!(h.state().console.input, "finger BotA");
+    assert_eq!(h.state().console().input, "finger BotA");
 }
 
 #[test]
@@ -186,7 +190,7 @@ fn seek_and_match_dialogs_send_their_commands() {
     h.run_steps(2);
     let lines: Vec<String> = h
         .state()
-        .sent
+        .sent()
         .iter()
         .filter_map(|c| c.to_line().ok())
         .collect();
@@ -206,7 +210,7 @@ fn seek_and_match_dialogs_send_their_commands() {
     h.run_steps(2);
     let lines: Vec<String> = h
         .state()
-        .sent
+        .sent()
         .iter()
         .filter_map(|c| c.to_line().ok())
         .collect();
@@ -220,7 +224,7 @@ fn seek_and_match_dialogs_send_their_commands() {
 fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
     let mut app = sixteen_games();
     for game in 9..=16 {
-        app.store.close(game);
+        app.close_game(game);
     }
     // Our own game joins the observed ones.
     feed(
@@ -245,11 +249,11 @@ fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
     // in tests), and comes back when docked.
     click_control(&mut h, "Detach game 7", 7);
     h.run_steps(3);
-    assert!(h.state().detached.contains(&7));
+    assert!(h.state().is_detached(7));
     assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
     click_control(&mut h, "Detach game 7", 7);
     h.run_steps(3);
-    assert!(!h.state().detached.contains(&7));
+    assert!(!h.state().is_detached(7));
     assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
 }
 
@@ -257,9 +261,9 @@ fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
 fn free_tiling_shows_every_game_and_follows_closing() {
     let mut app = sixteen_games();
     for game in 5..=16 {
-        app.store.close(game);
+        app.close_game(game);
     }
-    app.free_tiling = true;
+    app.set_free_tiling(true);
     let mut h = harness(app, [1400.0, 900.0]);
     for game in 1..=4 {
         assert!(
@@ -270,6 +274,6 @@ fn free_tiling_shows_every_game_and_follows_closing() {
     click_control(&mut h, "Close game 2", 2);
     h.run_steps(3);
     assert!(h.query_by_label("Board, game 2").is_none());
-    assert!(h.state().sent.contains(&Command::Unobserve(Some(2))));
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(2))));
     assert_eq!(h.query_all_by_label_contains("Board, game").count(), 3);
 }

@@ -32,11 +32,11 @@ fn a_wrong_password_brings_the_form_back_with_the_reason() {
     let mut h = harness([1180.0, 820.0]);
     connect(&mut h, &served.addr, "BotE", Some("wrong-password"));
     wait_for(&mut h, "the login to fail", &|app| {
-        app.connect.error.is_some() && app.status.is_none()
+        app.connect_form().error.is_some() && app.status().is_none()
     });
     h.run_steps(2);
     assert!(h.query_by_label("Connect to a chess server").is_some());
-    let error = h.state().connect.error.clone().unwrap_or_default();
+    let error = h.state().connect_form().error.clone().unwrap_or_default();
     assert!(error.contains("password"), "{error}");
     assert!(h.query_by_label(&error).is_some(), "shown on the form");
     assert!(h.query_by_label("Connect").is_some(), "can try again");
@@ -46,14 +46,14 @@ fn a_wrong_password_brings_the_form_back_with_the_reason() {
 #[test]
 fn the_timeseal_box_follows_the_server() {
     let mut h = harness([1180.0, 820.0]);
-    assert!(h.state().connect.timeseal, "freechess.org: on");
+    assert!(h.state().connect_form().timeseal, "freechess.org: on");
     h.get_by_label("Server").click();
     h.run_steps(1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.get_by_label("Server").type_text("127.0.0.1:5000");
     h.run_steps(2);
-    assert_eq!(h.state().connect.server, "127.0.0.1:5000");
-    assert!(!h.state().connect.timeseal, "elsewhere: off");
+    assert_eq!(h.state().connect_form().server, "127.0.0.1:5000");
+    assert!(!h.state().connect_form().timeseal, "elsewhere: off");
 }
 
 /// Every control of the top bar is inside the window, at the minimum size
@@ -70,7 +70,7 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
         let mut h = harness(size);
         connect(&mut h, &served.addr, "guest", None);
         wait_for(&mut h, "login", &logged_in);
-        h.state_mut().status = Some(Status::LoggedIn {
+        h.state_mut().apply_status(Status::LoggedIn {
             handle: "AVeryLongHandleOfSeventeen on a-long-server-name.example.org:5000".into(),
         });
         h.run_steps(3);
@@ -98,7 +98,7 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
         h.get_by_label("Log out").click();
         h.run_steps(2);
         wait_for(&mut h, "the logout", &|app| {
-            matches!(app.status, Some(Status::Stopped { .. }))
+            matches!(app.status(), Some(Status::Stopped { .. }))
         });
         served.finish();
     }

@@ -98,7 +98,7 @@ fn the_controls_show_on_hover_and_each_sends_its_command() {
     h.run_steps(2);
     h.get_by_label("Unobserve game 2").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Unobserve(Some(2))));
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(2))));
 
     h.hover_at(center);
     h.run_steps(2);
@@ -111,11 +111,11 @@ fn the_controls_show_on_hover_and_each_sends_its_command() {
     h.run_steps(2);
     h.get_by_label("Maximize game 2").click();
     h.run_steps(2);
-    assert_eq!(h.state().maximized, Some(2));
+    assert_eq!(h.state().maximized(), Some(2));
     assert!(h.query_by_label("Board, game 1").is_none());
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert_eq!(h.state().maximized, None);
+    assert_eq!(h.state().maximized(), None);
     assert!(h.query_by_label("Board, game 1").is_some());
 
     let center = board_rect(&h, 3).center();
@@ -123,7 +123,7 @@ fn the_controls_show_on_hover_and_each_sends_its_command() {
     h.run_steps(2);
     h.get_by_label("Close game 3").click();
     h.run_steps(2);
-    assert!(h.state().sent.contains(&Command::Unobserve(Some(3))));
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(3))));
     assert!(h.query_by_label("Board, game 3").is_none());
 }
 
@@ -157,7 +157,7 @@ fn a_double_click_on_a_tile_maximizes_it_and_again_returns() {
         h.step();
     }
     h.run_steps(2);
-    assert_eq!(h.state().maximized, Some(4));
+    assert_eq!(h.state().maximized(), Some(4));
     let big = board_rect(&h, 4);
     assert!(big.width() > 400.0, "{big:?}");
     // Again: all games.
@@ -175,7 +175,7 @@ fn a_double_click_on_a_tile_maximizes_it_and_again_returns() {
         h.step();
     }
     h.run_steps(2);
-    assert_eq!(h.state().maximized, None);
+    assert_eq!(h.state().maximized(), None);
     assert!(h.query_by_label("Board, game 1").is_some());
 }
 
@@ -225,11 +225,11 @@ fn a_bughouse_board_brings_its_partner_beside_it() {
         ),
     );
     assert!(
-        app.sent.contains(&Command::Observe(
+        app.sent().contains(&Command::Observe(
             kibitz::protocol::command::ObserveTarget::Game(20)
         )),
         "the partner board is observed: {:?}",
-        app.sent
+        app.sent()
     );
     feed(
         &mut app,
@@ -239,11 +239,11 @@ fn a_bughouse_board_brings_its_partner_beside_it() {
         ),
     );
     let observes = app
-        .sent
+        .sent()
         .iter()
         .filter(|c| matches!(c, Command::Observe(_)))
         .count();
-    assert_eq!(observes, 1, "no loop back to game 21: {:?}", app.sent);
+    assert_eq!(observes, 1, "no loop back to game 21: {:?}", app.sent());
     let h = harness(app, DEFAULT_SIZE);
     let (a, b) = (board_rect(&h, 20), board_rect(&h, 21));
     // Side by side: the same row, next to each other.

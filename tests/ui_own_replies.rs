@@ -49,7 +49,7 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
     let mut h = window(live_app(), [1180.0, 820.0]);
     connect(&mut h, &served.addr, "guest", None);
     wait_for(&mut h, "login", &logged_in);
-    wait_for(&mut h, "the seeks", &|app| app.lobby.seeks.len() == 3);
+    wait_for(&mut h, "the seeks", &|app| app.lobby().seeks.len() == 3);
     // The Seeks tab lists them without a Refresh.
     h.get_by_label("Seeks (3)").click();
     h.run_steps(2);
@@ -57,11 +57,11 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
 
     h.state_mut().send(Command::Observe(ObserveTarget::Game(5)));
     wait_for(&mut h, "the history of game 5", &|app| {
-        app.store.get(5).is_some_and(|g| g.moves.len() == 5)
+        app.store().get(5).is_some_and(|g| g.moves.len() == 5)
     });
     let console_has = |h: &Harness<'_, KibitzApp>, what: &str| {
         h.state()
-            .console
+            .console()
             .lines
             .iter()
             .filter(|l| l.text.contains(what))
@@ -74,7 +74,7 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
 
     h.state_mut().send(Command::Moves(5));
     wait_for(&mut h, "the typed moves reply", &|app| {
-        app.console
+        app.console()
             .lines
             .iter()
             .any(|l| l.text.contains("Still in progress"))

@@ -88,19 +88,19 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
             .send(Command::Observe(ObserveTarget::Game(game)));
     }
     wait_for(&mut h, "four boards", &|app| {
-        app.store.get(3).is_some_and(|g| g.ply() == 2) && app.store.get(4).is_some()
+        app.store().get(3).is_some_and(|g| g.ply() == 2) && app.store().get(4).is_some()
     });
     h.state_mut().send(Command::Raw("drop now".into()));
     wait_for(&mut h, "the drop", &|app| {
         matches!(
-            app.status,
+            app.status(),
             Some(Status::RetryingIn { .. } | Status::Connecting { .. })
         )
     });
     // Marked, clocks stopped.
     h.run_steps(2);
     for game in 1..=4 {
-        let g = h.state().store.get(game).expect("the panel stays");
+        let g = h.state().store().get(game).expect("the panel stays");
         assert!(g.interrupted, "game {game}");
         assert_eq!(g.clock.running(), None, "game {game}");
     }
@@ -114,23 +114,23 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
         "each panel says so"
     );
     wait_for(&mut h, "game 2's new game", &|app| {
-        app.store
+        app.store()
             .get(2)
             .is_some_and(|g| g.players.white.handle == "Eric")
     });
     wait_for(&mut h, "game 1 to go on", &|app| {
-        app.store.get(1).is_some_and(|g| g.ply() == 3)
+        app.store().get(1).is_some_and(|g| g.ply() == 3)
     });
-    let one = h.state().store.get(1).expect("game 1");
+    let one = h.state().store().get(1).expect("game 1");
     assert!(!one.interrupted && !one.is_over());
     assert_eq!(one.players.white.handle, "Anna");
     // The moves missed while away are asked for, to complete the history.
-    assert!(h.state().sent.contains(&Command::Moves(1)));
+    assert!(h.state().sent().contains(&Command::Moves(1)));
     // Game 3 is gone: the server said so, and the panel says it at once.
     wait_for(&mut h, "game 3 to end", &|app| {
-        app.store.get(3).is_some_and(|g| g.is_over())
+        app.store().get(3).is_some_and(|g| g.is_over())
     });
-    let three = h.state().store.get(3).expect("its panel stays");
+    let three = h.state().store().get(3).expect("its panel stays");
     assert!(!three.interrupted);
     let outcome = three.outcome.as_ref().expect("an outcome");
     assert_eq!(outcome.text, "ended while disconnected");
@@ -145,7 +145,7 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     // The answers to Kibitz's own observes are not in the console.
     let console: Vec<&str> = h
         .state()
-        .console
+        .console()
         .lines
         .iter()
         .map(|l| l.text.as_str())
@@ -162,14 +162,14 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     assert_eq!(observing_two, 1, "{console:?}");
     // Game 4 never answers: it waits for its answer (the set-up may be
     // slow), then, a minute after the login, it ended unseen.
-    assert!(h.state().store.get(4).is_some_and(|g| g.interrupted));
+    assert!(h.state().store().get(4).is_some_and(|g| g.interrupted));
     let now = h.state().now();
     h.state_mut().set_time(now + Duration::from_secs(16));
     h.run_steps(2);
-    assert!(h.state().store.get(4).is_some_and(|g| g.interrupted));
+    assert!(h.state().store().get(4).is_some_and(|g| g.interrupted));
     h.state_mut().set_time(now + Duration::from_secs(61));
     h.run_steps(2);
-    let four = h.state().store.get(4).expect("its panel stays");
+    let four = h.state().store().get(4).expect("its panel stays");
     assert!(four.is_over() && !four.interrupted);
 
     let pgn = std::fs::read_dir(archive.path().join("games"))

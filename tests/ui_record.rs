@@ -43,7 +43,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
     let dir = std::env::temp_dir().join(format!("kibitz-ui-record-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
-    app.recordings_dir = Some(dir.clone());
+    app.set_recordings_dir(dir.clone());
     let mut harness = Harness::builder()
         .with_size([1100.0, 700.0])
         .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
@@ -51,7 +51,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
     // The user turns recording on, then connects with a password.
     harness.get_by_label("Record session").click();
     harness.run_steps(2);
-    assert!(harness.state().recording);
+    assert!(harness.state().recording());
     harness.state_mut().connect_to(ConnectRequest {
         server: addr,
         handle: "BotE".into(),
@@ -60,7 +60,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
         remember: false,
     });
     let started = Instant::now();
-    while !matches!(harness.state().status, Some(Status::LoggedIn { .. })) {
+    while !matches!(harness.state().status(), Some(Status::LoggedIn { .. })) {
         assert!(started.elapsed() < Duration::from_secs(10), "no login");
         harness.state_mut().poll_network();
         harness.run_steps(1);
@@ -68,7 +68,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
     }
     harness.get_by_label("Log out").click();
     harness.run_steps(1);
-    while !matches!(harness.state().status, Some(Status::Stopped { .. })) {
+    while !matches!(harness.state().status(), Some(Status::Stopped { .. })) {
         assert!(started.elapsed() < Duration::from_secs(10), "no logout");
         harness.state_mut().poll_network();
         std::thread::sleep(Duration::from_millis(20));

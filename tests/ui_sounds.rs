@@ -18,7 +18,7 @@ fn two_boards(watched_sounds: bool) -> (Harness<'static, KibitzApp>, Played) {
         )
     };
     let mut app = common::app_with(&[&start(12), &start(13)]);
-    app.settings.sound.on_watched_move = watched_sounds;
+    app.settings_mut().sound.on_watched_move = watched_sounds;
     let (player, played) = Player::recording();
     app.set_sound_player(player);
     (common::window(app), played)

@@ -65,7 +65,7 @@ fn a_refused_hello_logs_in_without_timeseal_and_is_remembered() {
         remember: true,
     });
     let profile_timeseal = |app: &KibitzApp| {
-        app.settings
+        app.settings()
             .servers
             .iter()
             .find(|p| p.address == addr)
@@ -73,11 +73,11 @@ fn a_refused_hello_logs_in_without_timeseal_and_is_remembered() {
     };
     assert_eq!(profile_timeseal(harness.state()), Some(true));
     let started = Instant::now();
-    while !matches!(harness.state().status, Some(Status::LoggedIn { .. })) {
+    while !matches!(harness.state().status(), Some(Status::LoggedIn { .. })) {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "no login: {:?}",
-            harness.state().status
+            harness.state().status()
         );
         harness.state_mut().poll_network();
         harness.run_steps(1);

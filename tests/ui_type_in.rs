@@ -128,7 +128,7 @@ fn a_drop_in_crazyhouse() {
 #[test]
 fn typing_is_off_when_the_setting_is() {
     let mut h = harness(&[START]);
-    h.state_mut().settings.play.type_in = false;
+    h.state_mut().settings_mut().play.type_in = false;
     h.run_steps(1);
     type_keys(&mut h, "e4");
     enter(&mut h);

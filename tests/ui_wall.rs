@@ -63,32 +63,32 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
 
     let mut h = wall_window(live_app(), 2, [1180.0, 820.0], &served);
     wait_for(&mut h, "the two best games", &|app| {
-        app.store.get(5).is_some() && app.store.get(2).is_some()
+        app.store().get(5).is_some() && app.store().get(2).is_some()
     });
-    assert!(h.state().store.get(4).is_none());
+    assert!(h.state().store().get(4).is_none());
     wait_for(&mut h, "game 5 to end", &|app| {
-        app.store.get(5).is_some_and(|g| g.is_over())
+        app.store().get(5).is_some_and(|g| g.is_over())
     });
     // The finished game stays a while with its result, then makes way.
     h.run_steps(2);
-    assert!(h.state().store.get(5).is_some());
+    assert!(h.state().store().get(5).is_some());
     let later = h.state().now() + Duration::from_secs(11);
     h.state_mut().set_time(later);
     wait_for(&mut h, "the next best game", &|app| {
-        app.store.get(4).is_some()
+        app.store().get(4).is_some()
     });
-    assert!(h.state().store.get(5).is_none());
-    assert!(h.state().store.get(2).is_some());
+    assert!(h.state().store().get(5).is_none());
+    assert!(h.state().store().get(2).is_some());
     // The lists Kibitz asked for are in the lobby, not in the console.
-    assert_eq!(h.state().lobby.games.len(), 4);
+    assert_eq!(h.state().lobby().games.len(), 4);
     assert!(
         !h.state()
-            .console
+            .console()
             .lines
             .iter()
             .any(|l| l.text.contains("games displayed") || l.text.contains("[ zr  3   0]")),
         "{:?}",
-        h.state().console.lines
+        h.state().console().lines
     );
     let received = served.finish();
     let observes: Vec<&String> = received
@@ -148,8 +148,8 @@ fn wall_window(
     served: &Served,
 ) -> Harness<'static, KibitzApp> {
     let mut app = app;
-    app.lobby.wall.on = true;
-    app.lobby.wall.size = games;
+    app.lobby_mut().wall.on = true;
+    app.lobby_mut().wall.size = games;
     let mut h = window(app, size);
     connect(&mut h, &served.addr, "guest", None);
     wait_for(&mut h, "login", &logged_in);
@@ -214,7 +214,7 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     app.archive_into(archive.path().to_path_buf());
     let mut h = wall_window(app, 16, [1600.0, 1000.0], &served);
     wait_for(&mut h, "sixteen old games", &|app| {
-        (1..=16).all(|n| app.store.get(n).is_some_and(|g| g.board.is_some()))
+        (1..=16).all(|n| app.store().get(n).is_some_and(|g| g.board.is_some()))
     });
     h.state_mut()
         .send(kibitz::protocol::command::Command::Raw("drop now".into()));
@@ -223,7 +223,7 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     let reconnected = h.state().now();
     wait_for(&mut h, "the new games and the gone ones", &|app| {
         (1..=16).all(|n| {
-            app.store.get(n).is_some_and(|g| {
+            app.store().get(n).is_some_and(|g| {
                 (n <= 8 && g.players.white.handle == format!("NewW{n}")) || (n > 8 && g.is_over())
             })
         })
@@ -240,19 +240,19 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
     h.state_mut().set_time(later);
     wait_for(&mut h, "sixteen new games", &|app| {
         (1..=16).all(|n| {
-            app.store
+            app.store()
                 .get(n)
                 .is_some_and(|g| g.players.white.handle == format!("NewW{n}") && !g.is_over())
         })
     });
     assert!(h.state().now() - reconnected < Duration::from_secs(12));
     h.run_steps(2);
-    assert_eq!(h.state().store.games().count(), 16);
+    assert_eq!(h.state().store().games().count(), 16);
     assert_eq!(h.query_all_by_label_contains("Board, game").count(), 16);
     assert_eq!(h.query_all_by_label_contains("OldW").count(), 0);
     assert!(h.query_all_by_label_contains("NewW16").count() > 0);
     // Kibitz's own observes were answered out of the console.
-    let console = &h.state().console.lines;
+    let console = &h.state().console().lines;
     assert!(
         !console
             .iter()
@@ -299,14 +299,14 @@ fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
 
     let mut h = wall_window(live_app(), 2, [1180.0, 820.0], &served);
     wait_for(&mut h, "the two best games", &|app| {
-        app.store.get(5).is_some() && app.store.get(2).is_some()
+        app.store().get(5).is_some() && app.store().get(2).is_some()
     });
     let board = h.get_by_label("Board, game 5").rect().center();
     h.hover_at(board);
     h.run_steps(2);
     h.get_by_label("Unobserve game 5").click();
     wait_for(&mut h, "game 5 unobserved", &|app| {
-        app.store.get(5).is_some_and(|g| g.detached)
+        app.store().get(5).is_some_and(|g| g.detached)
     });
     // The board stays a while, marked.
     h.run_steps(2);
@@ -314,9 +314,9 @@ fn an_unobserved_tile_is_marked_and_the_wall_puts_another_game_there() {
     let later = h.state().now() + Duration::from_secs(11);
     h.state_mut().set_time(later);
     wait_for(&mut h, "the next best game", &|app| {
-        app.store.get(4).is_some()
+        app.store().get(4).is_some()
     });
-    assert!(h.state().store.get(5).is_none());
+    assert!(h.state().store().get(5).is_none());
     let received = served.finish();
     let observes: Vec<&String> = received
         .iter()
@@ -346,7 +346,7 @@ fn two_lists_in_a_row_observe_each_game_once() {
     wait_for(&mut h, "the two best games", &|app| {
         [5, 2]
             .iter()
-            .all(|&n| app.store.get(n).is_some_and(|g| g.board.is_some()))
+            .all(|&n| app.store().get(n).is_some_and(|g| g.board.is_some()))
     });
     h.run_steps(2);
     let received = served.finish();

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::KibitzApp;
+use crate::config::AnalysisSettings;
 use crate::engine::process::{EngineConfig, EngineHandle, EngineStatus, EngineUpdate};
 use crate::engine::results::Results;
 use crate::engine::scheduler::{Plan, Target};
@@ -14,42 +14,52 @@ use crate::engine::session::EngineOptions;
 
 /// The window's side of the engine.
 #[derive(Default)]
-pub(super) struct Analyses {
+pub struct Analyses {
     engine: Option<EngineHandle>,
-    pub status: EngineStatus,
-    pub results: Results,
+    status: EngineStatus,
+    results: Results,
     /// The engine and the plan's keys last sent.
     sent: Option<(EngineConfig, Option<String>, Vec<String>)>,
 }
 
-impl KibitzApp {
-    /// Takes what the engine said since the last frame.
-    pub fn poll_engine(&mut self) {
-        let Some(engine) = &self.analyses.engine else {
-            return;
+impl Analyses {
+    /// Takes what the engine said since the last frame: how many updates.
+    pub fn poll(&mut self) -> usize {
+        let Some(engine) = &self.engine else {
+            return 0;
         };
+        let mut count = 0;
         while let Some(update) = engine.try_update() {
-            self.engine_updates_since_frame += 1;
+            count += 1;
             match update {
-                EngineUpdate::Status(status) => self.analyses.status = status,
-                EngineUpdate::Analysis { key, analysis } => {
-                    self.analyses.results.insert(key, analysis)
-                }
+                EngineUpdate::Status(status) => self.status = status,
+                EngineUpdate::Analysis { key, analysis } => self.results.insert(key, analysis),
             }
         }
+        count
     }
 
     /// The engine's state, for the status of the panels.
-    pub fn engine_status(&self) -> &EngineStatus {
-        &self.analyses.status
+    pub fn status(&self) -> &EngineStatus {
+        &self.status
+    }
+
+    /// What the engine found, by position.
+    pub fn results(&self) -> &Results {
+        &self.results
     }
 
     /// Tells the engine what the boards drawn this frame want (`wanted`:
-    /// game number and position, in drawing order).
-    pub(super) fn plan_analysis(&mut self, wanted: Vec<(u32, Target)>) {
-        let focus_game = self
-            .maximized
-            .or(self.focused)
+    /// game number and position, in drawing order; `looked_at`: the
+    /// maximized, else the focused board, which gets the continuous search).
+    pub fn plan(
+        &mut self,
+        wanted: Vec<(u32, Target)>,
+        looked_at: Option<u32>,
+        settings: &AnalysisSettings,
+        waker: Option<&egui::Context>,
+    ) {
+        let focus_game = looked_at
             .filter(|n| wanted.iter().any(|(g, _)| g == n))
             .or_else(|| (wanted.len() == 1).then(|| wanted[0].0));
         let mut plan = Plan::default();
@@ -66,7 +76,6 @@ impl KibitzApp {
         let focus_key = plan.focus.as_ref().map(|t| t.key.clone());
         for target in others {
             let known = self
-                .analyses
                 .results
                 .get(&target.key)
                 .is_some_and(|a| a.depth >= SHORT_DEPTH);
@@ -76,18 +85,22 @@ impl KibitzApp {
                 plan.others.push(target);
             }
         }
-        self.send_plan(plan);
+        self.send_plan(plan, settings, waker);
     }
 
     /// Stops the engine's search (the window is minimized).
-    pub(super) fn pause_analysis(&mut self) {
-        if self.analyses.engine.is_some() {
-            self.send_plan(Plan::default());
+    pub fn pause(&mut self, settings: &AnalysisSettings, waker: Option<&egui::Context>) {
+        if self.engine.is_some() {
+            self.send_plan(Plan::default(), settings, waker);
         }
     }
 
-    fn send_plan(&mut self, plan: Plan) {
-        let analysis = &self.settings.analysis;
+    fn send_plan(
+        &mut self,
+        plan: Plan,
+        analysis: &AnalysisSettings,
+        waker: Option<&egui::Context>,
+    ) {
         let config = EngineConfig {
             command: analysis.engine.clone(),
             options: EngineOptions {
@@ -95,7 +108,7 @@ impl KibitzApp {
                 hash_mb: analysis.hash_mb,
             },
         };
-        let sent = self.analyses.sent.as_ref();
+        let sent = self.sent.as_ref();
         let same_engine = sent.is_some_and(|(c, _, _)| *c == config);
         // Compared borrowed: this runs every frame, and mostly nothing changed.
         let (focus, others) = plan.keys();
@@ -105,20 +118,19 @@ impl KibitzApp {
             return;
         }
         // Another engine: what was said of the old one no longer holds.
-        if sent.is_some() && !same_engine && matches!(self.analyses.status, EngineStatus::Failed(_))
-        {
-            self.analyses.status = EngineStatus::Off;
+        if sent.is_some() && !same_engine && matches!(self.status, EngineStatus::Failed(_)) {
+            self.status = EngineStatus::Off;
         }
         let keys = (
             focus.map(str::to_owned),
             others.into_iter().map(str::to_owned).collect::<Vec<_>>(),
         );
         let empty = plan.focus.is_none() && plan.others.is_empty();
-        if self.analyses.engine.is_none() {
+        if self.engine.is_none() {
             if empty {
                 return;
             }
-            let waker = self.waker.clone();
+            let waker = waker.cloned();
             // Within: a frame due sooner anyway (a clock) draws the result.
             let wake = Arc::new(move |within| {
                 if let Some(ctx) = &waker {
@@ -126,17 +138,17 @@ impl KibitzApp {
                 }
             });
             match EngineHandle::spawn(wake) {
-                Ok(engine) => self.analyses.engine = Some(engine),
+                Ok(engine) => self.engine = Some(engine),
                 Err(e) => {
-                    self.analyses.status = EngineStatus::Failed(format!("no engine thread: {e}"));
+                    self.status = EngineStatus::Failed(format!("no engine thread: {e}"));
                     return;
                 }
             }
         }
-        if let Some(engine) = &self.analyses.engine {
+        if let Some(engine) = &self.engine {
             engine.want(&config, plan);
         }
-        self.analyses.sent = Some((config, keys.0, keys.1));
+        self.sent = Some((config, keys.0, keys.1));
     }
 }
 

@@ -8,9 +8,8 @@
 
 use shakmaty::Color;
 
-use super::KibitzApp;
 use crate::config::AnnounceMoves;
-use crate::game::Now;
+use crate::game::{Game, GameStore, Now};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 
@@ -100,116 +99,113 @@ fn clock_words(ms: i64) -> String {
     format!("{sign}{}:{:02}", seconds / 60, seconds % 60)
 }
 
-impl KibitzApp {
-    /// Puts `text` in the live region.
-    pub(super) fn say(&mut self, text: String) {
-        tracing::debug!("announce: {text}");
-        self.announcement = Some(text);
-    }
-
-    /// Announces what `event` means to the user (before the store applies
-    /// it, so that the move is known to be new).
-    pub(super) fn announce_event(&mut self, event: &Event) {
-        let mode = self.settings.play.announce_moves;
-        match event {
-            Event::Board(board) => {
-                let Some(game) = self.store.get(board.game) else {
-                    return;
-                };
-                if board.ply() != game.ply() + 1 {
-                    return;
+/// What `event` means to the user, in words, if it is to be said. `moved`:
+/// the event added a move to its game; `focused`: the board with the
+/// keyboard.
+pub fn event_words(
+    event: &Event,
+    moved: bool,
+    store: &GameStore,
+    focused: Option<u32>,
+    mode: AnnounceMoves,
+) -> Option<String> {
+    match event {
+        Event::Board(board) if moved => {
+            let game = store.get(board.game)?;
+            let san = board.last_san.as_deref()?;
+            let mover = !board.turn;
+            let wanted = match mode {
+                AnnounceMoves::Off => false,
+                // Our own moves we know; the opponent's we are told.
+                AnnounceMoves::OwnGame => game.my_color() == Some(!mover),
+                AnnounceMoves::FocusedBoard => {
+                    game.my_color() == Some(!mover)
+                        || (game.my_color().is_none() && focused == Some(board.game))
                 }
-                let Some(san) = board.last_san.as_deref() else {
-                    return;
-                };
-                let mover = !board.turn;
-                let wanted = match mode {
-                    AnnounceMoves::Off => false,
-                    // Our own moves we know; the opponent's we are told.
-                    AnnounceMoves::OwnGame => game.my_color() == Some(!mover),
-                    AnnounceMoves::FocusedBoard => {
-                        game.my_color() == Some(!mover)
-                            || (game.my_color().is_none() && self.focused == Some(board.game))
-                    }
-                };
-                if wanted {
-                    self.say(move_announcement(mover, san));
-                }
-            }
-            Event::Message(Message::GameCreated {
-                game,
-                white,
-                black,
-                continuing: false,
-                description,
-            }) => {
-                let me = self.store.me().unwrap_or_default();
-                if me.eq_ignore_ascii_case(white) || me.eq_ignore_ascii_case(black) {
-                    let (color, opponent) = if me.eq_ignore_ascii_case(white) {
-                        ("white", black)
-                    } else {
-                        ("black", white)
-                    };
-                    self.say(format!(
-                        "Game {game} starts: you play {color} against {opponent}, {description}"
-                    ));
-                }
-            }
-            Event::Message(Message::GameEnd(end)) => {
-                let concerned = self
-                    .store
-                    .get(end.game)
-                    .is_some_and(|g| g.my_color().is_some() || self.focused == Some(end.game));
-                if concerned && mode != AnnounceMoves::Off {
-                    self.say(format!(
-                        "Game {} over: {}, {}",
-                        end.game,
-                        end.reason_text,
-                        end.result.as_str()
-                    ));
-                }
-            }
-            Event::Message(Message::IllegalMove { attempted }) => {
-                let what = attempted.as_deref().unwrap_or("that move");
-                self.say(format!("Illegal move: {what}"));
-            }
-            Event::Message(Message::NotYourMove) => self.say("It is not your move".to_owned()),
-            _ => {}
+            };
+            wanted.then(|| move_announcement(mover, san))
         }
+        Event::Message(Message::GameCreated {
+            game,
+            white,
+            black,
+            continuing: false,
+            description,
+        }) => {
+            let me = store.me().unwrap_or_default();
+            let (color, opponent) = if me.eq_ignore_ascii_case(white) {
+                ("white", black)
+            } else if me.eq_ignore_ascii_case(black) {
+                ("black", white)
+            } else {
+                return None;
+            };
+            Some(format!(
+                "Game {game} starts: you play {color} against {opponent}, {description}"
+            ))
+        }
+        Event::Message(Message::GameEnd(end)) => {
+            let concerned = store
+                .get(end.game)
+                .is_some_and(|g| g.my_color().is_some() || focused == Some(end.game));
+            (concerned && mode != AnnounceMoves::Off).then(|| {
+                format!(
+                    "Game {} over: {}, {}",
+                    end.game,
+                    end.reason_text,
+                    end.result.as_str()
+                )
+            })
+        }
+        Event::Message(Message::IllegalMove { attempted }) => {
+            let what = attempted.as_deref().unwrap_or("that move");
+            Some(format!("Illegal move: {what}"))
+        }
+        Event::Message(Message::NotYourMove) => Some("It is not your move".to_owned()),
+        _ => None,
     }
+}
 
-    /// An offer to the user arrived.
-    pub(super) fn announce_offer(&mut self, from: &str, kind: &str) {
-        self.say(format!("{from} offers {kind}"));
-    }
+/// An offer to the user arrived.
+pub fn offer_words(from: &str, kind: &str) -> String {
+    format!("{from} offers {kind}")
+}
 
-    /// Low time in our game.
-    pub(super) fn announce_low_time(&mut self, ms: i64) {
-        self.say(format!("Low time: {} left", clock_words(ms)));
-    }
+/// Low time in our game.
+pub fn low_time_words(ms: i64) -> String {
+    format!("Low time: {} left", clock_words(ms))
+}
 
-    /// Both clocks of the board with the keyboard (Alt+C).
-    pub(super) fn say_the_clocks(&mut self, now: Now) {
-        let number = self
-            .focused
-            .or_else(|| self.own_live_game())
-            .or_else(|| self.store.games().next().map(|g| g.number));
-        let Some(game) = number.and_then(|n| self.store.get(n)) else {
-            self.say("No game".to_owned());
-            return;
-        };
-        let white = clock_words(game.remaining_ms(Color::White, now));
-        let black = clock_words(game.remaining_ms(Color::Black, now));
-        let text = format!(
-            "White {} {white}, Black {} {black}",
-            game.players.white.handle, game.players.black.handle
-        );
-        self.say(text);
+/// Both clocks of a game (Alt+C), else "No game".
+pub fn clocks_words(game: Option<&Game>, now: Now) -> String {
+    let Some(game) = game else {
+        return "No game".to_owned();
+    };
+    let white = clock_words(game.remaining_ms(Color::White, now));
+    let black = clock_words(game.remaining_ms(Color::Black, now));
+    format!(
+        "White {} {white}, Black {} {black}",
+        game.players.white.handle, game.players.black.handle
+    )
+}
+
+/// The live region: the newest announcement, shown at the end of the top
+/// bar.
+#[derive(Debug, Default)]
+pub struct Announcement {
+    text: Option<String>,
+}
+
+impl Announcement {
+    /// Puts `text` in the live region.
+    pub fn say(&mut self, text: String) {
+        tracing::debug!("announce: {text}");
+        self.text = Some(text);
     }
 
     /// The live region, at the end of the top bar.
-    pub(super) fn announcement_ui(&self, ui: &mut egui::Ui) {
-        let Some(text) = &self.announcement else {
+    pub fn ui(&self, ui: &mut egui::Ui) {
+        let Some(text) = &self.text else {
             return;
         };
         let response = ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());

@@ -1,38 +1,94 @@
 //! Feedback beyond the screen: sounds and the OS attention request.
 
-use super::KibitzApp;
-use crate::game::Now;
+use std::collections::BTreeSet;
+
+use crate::config::Settings;
+use crate::game::{GameStore, Now};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 use crate::protocol::offer::OfferLine;
 use crate::protocol::style12::Relation;
-use crate::sound::Sound;
+use crate::sound::{Player, Sound};
 
-impl KibitzApp {
+/// The sounds' player and what already sounded.
+pub struct Feedback {
+    sounds: Player,
+    /// The audio device is still to be opened (after the first frame).
+    open_audio: bool,
+    /// Games whose low-time warning already sounded.
+    low_time_warned: BTreeSet<u32>,
+}
+
+impl Default for Feedback {
+    fn default() -> Self {
+        Feedback {
+            sounds: Player::silent(),
+            open_audio: false,
+            low_time_warned: BTreeSet::new(),
+        }
+    }
+}
+
+/// Which boards the user looks at (a watched board sounds only there).
+#[derive(Debug, Clone, Copy)]
+pub struct LookedAt {
+    pub focused: Option<u32>,
+    pub maximized: Option<u32>,
+}
+
+impl Feedback {
+    /// Plays through `player` (tests: a recording stand-in).
+    pub fn set_player(&mut self, player: Player) {
+        self.sounds = player;
+        self.open_audio = false;
+    }
+
+    /// The audio device opens after the first frame: the window first.
+    pub fn open_audio_later(&mut self) {
+        self.open_audio = true;
+    }
+
+    /// Once a frame: on the first, asks for a second; on the second, opens
+    /// the audio device.
+    pub fn frame(&mut self, ctx: &egui::Context) {
+        if ctx.cumulative_frame_nr() == 0 {
+            super::launch::step("first frame laid out");
+            if self.open_audio {
+                ctx.request_repaint();
+            }
+        } else if std::mem::take(&mut self.open_audio) {
+            self.sounds = Player::open();
+            super::launch::step("audio opened");
+        }
+    }
+
     /// Sounds for what happens in the user's own games (and tells; moves on
     /// the watched board in view, if asked for), and an OS attention request
-    /// when the window is not focused.
-    pub(super) fn sound_and_attention(&mut self, event: &Event) {
-        let mine = |game: u32| self.store.get(game).is_some_and(|g| g.my_color().is_some());
+    /// when the window is not focused. `moved`: the event added a move to
+    /// its game (the store said so).
+    pub fn on_event(
+        &mut self,
+        event: &Event,
+        moved: bool,
+        store: &GameStore,
+        settings: &Settings,
+        looked_at: LookedAt,
+        window: Option<&egui::Context>,
+    ) {
+        let mine = |game: u32| store.get(game).is_some_and(|g| g.my_color().is_some());
         // A watched board sounds only where the user looks at it: the one
         // with the keyboard, or shown alone (and only if asked for).
         let watched = |b: &crate::protocol::style12::Style12| {
-            self.settings.sound.on_watched_move
+            settings.sound.on_watched_move
                 && matches!(
                     b.relation,
                     Relation::Observing | Relation::ObservingExamined
                 )
-                && (self.focused == Some(b.game) || self.maximized == Some(b.game))
+                && (looked_at.focused == Some(b.game) || looked_at.maximized == Some(b.game))
         };
-        let me = self.store.me();
+        let me = store.me();
         let (sound, attention) = match event {
-            Event::Board(b)
-                if (b.relation.is_playing() || watched(b))
-                    && self
-                        .store
-                        .get(b.game)
-                        .is_some_and(|g| b.ply() == g.ply() + 1) =>
-            {
+            Event::Board(b) if moved && (b.relation.is_playing() || watched(b)) => {
                 let san = b.last_san.as_deref().unwrap_or("");
                 let sound = if san.contains('+') || san.contains('#') {
                     Sound::Check
@@ -57,7 +113,7 @@ impl KibitzApp {
             Event::Text(text) if is_tell(text) => (Some(Sound::Tell), false),
             _ => (None, false),
         };
-        let s = &self.settings.sound;
+        let s = &settings.sound;
         let own_move = matches!(event, Event::Board(b) if b.relation.is_playing());
         let wanted = match sound {
             Some(Sound::Move) => !own_move || s.on_move,
@@ -72,8 +128,8 @@ impl KibitzApp {
             self.sounds.play(sound, f32::from(s.volume_percent) / 100.0);
         }
         if attention
-            && self.settings.attention
-            && let Some(ctx) = &self.waker
+            && settings.attention
+            && let Some(ctx) = window
         {
             let focused = ctx.input(|i| i.viewport().focused).unwrap_or(true);
             if !focused {
@@ -84,10 +140,11 @@ impl KibitzApp {
         }
     }
 
-    /// One beep when the user's clock drops under the low-time mark.
-    pub(super) fn low_time_warning(&mut self, now: Now) {
+    /// One beep when the user's clock drops under the low-time mark: the
+    /// time left then, to announce.
+    pub fn low_time(&mut self, store: &GameStore, settings: &Settings, now: Now) -> Option<i64> {
         let mut warn = None;
-        for game in self.store.games().filter(|g| !g.is_over()) {
+        for game in store.games().filter(|g| !g.is_over()) {
             let Some(me) = game.my_color() else { continue };
             let low = crate::ui::clock::low_time_ms(game.initial_time_min);
             let timed = game.initial_time_min > 0 || game.increment_s > 0;
@@ -96,16 +153,13 @@ impl KibitzApp {
                 warn = Some(left);
             }
         }
-        let Some(left) = warn else {
-            return;
-        };
-        self.announce_low_time(left);
-        let warn = true;
-        let s = &self.settings.sound;
-        if warn && s.enabled && s.on_low_time {
+        let left = warn?;
+        let s = &settings.sound;
+        if s.enabled && s.on_low_time {
             self.sounds
                 .play(Sound::LowTime, f32::from(s.volume_percent) / 100.0);
         }
+        Some(left)
     }
 }
 

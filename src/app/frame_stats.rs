@@ -130,39 +130,56 @@ fn process_cpu_time() -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 10))
 }
 
-impl super::KibitzApp {
-    /// Counts this frame, and why it was drawn, when frame stats are on.
-    pub(super) fn count_frame(&mut self, ui: &egui::Ui) {
-        let frame = ui.ctx().cumulative_frame_nr();
-        if frame == 0 {
-            super::launch::step("first frame laid out");
-            if self.open_audio {
-                ui.ctx().request_repaint();
-            }
-        } else if std::mem::take(&mut self.open_audio) {
-            self.sounds = crate::sound::Player::open();
-            super::launch::step("audio opened");
+/// The frames' bookkeeping: what happened since the last frame (for the
+/// cause), and the stats when they are asked for.
+#[derive(Debug, Default)]
+pub struct Frames {
+    stats: Option<FrameStats>,
+    /// Network events applied since the last frame.
+    events: usize,
+    /// Engine updates taken since the last frame.
+    engine_updates: usize,
+}
+
+impl Frames {
+    /// Stats on when `KIBITZ_FRAME_STATS` asks for them.
+    pub fn new() -> Self {
+        Frames {
+            stats: super::launch::stats_wanted().then(FrameStats::new),
+            ..Frames::default()
         }
-        let now = self.now();
-        let network = std::mem::take(&mut self.events_since_frame) > 0;
-        let engine = std::mem::take(&mut self.engine_updates_since_frame) > 0;
-        let Some(stats) = self.frame_stats.as_mut() else {
+    }
+
+    pub fn network_event(&mut self) {
+        self.events += 1;
+    }
+
+    pub fn engine_updates(&mut self, count: usize) {
+        self.engine_updates += count;
+    }
+
+    /// Counts this frame, and why it was drawn, when frame stats are on.
+    pub fn count(
+        &mut self,
+        ui: &egui::Ui,
+        now: crate::game::Now,
+        animating: impl FnOnce() -> bool,
+    ) {
+        let network = std::mem::take(&mut self.events) > 0;
+        let engine = std::mem::take(&mut self.engine_updates) > 0;
+        let Some(stats) = self.stats.as_mut() else {
             return;
         };
         let input = ui.input(|i| {
             !i.events.is_empty() || i.pointer.any_down() || i.pointer.delta() != egui::Vec2::ZERO
         });
-        let animation = self
-            .views
-            .values()
-            .any(|v| v.slide.is_some() || v.board.is_dragging());
         let cause = if input {
             Cause::Input
         } else if network {
             Cause::Network
         } else if engine {
             Cause::Engine
-        } else if animation {
+        } else if animating() {
             Cause::Animation
         } else {
             Cause::Clock

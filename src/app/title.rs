@@ -25,22 +25,6 @@ pub fn window_title(me: Option<&str>, server: &str, own_game: Option<&Game>) -> 
     title
 }
 
-impl super::KibitzApp {
-    /// Who, where and whose move, in the window's title.
-    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
-        let me = match &self.status {
-            Some(crate::net::Status::LoggedIn { handle }) => Some(handle.as_str()),
-            _ => None,
-        };
-        let own = self.store.own_live_game();
-        let title = window_title(me, &self.server, own);
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::Duration;

@@ -11,12 +11,10 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use super::KibitzApp;
-use crate::game::{Game, Now};
-use crate::protocol::command::{Command, ObserveTarget};
+use crate::game::{Game, GameStore, Now};
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::style12::Relation;
-use crate::ui::lobby::{Filter, rating_value};
+use crate::ui::lobby::{Filter, Lobby, rating_value};
 
 /// How often the games list is fetched while the lobby is open or the wall on.
 pub const LIST_REFRESH: Duration = Duration::from_secs(30);
@@ -37,7 +35,7 @@ pub struct Wall {
     /// last: the wall does not bring them back.
     dismissed: Vec<(u32, String, String)>,
     /// When `games` was last sent by Kibitz itself.
-    pub last_list_request: Option<Now>,
+    last_list_request: Option<Now>,
 }
 
 /// An observed game that is over for us: ended, or no longer observed.
@@ -84,89 +82,96 @@ pub fn best_games(
     candidates.into_iter().take(want).map(|c| c.0).collect()
 }
 
-impl KibitzApp {
-    /// Asks for the games list, keeping the reply out of the console.
-    pub(super) fn request_games_list(&mut self, now: Now) {
-        self.wall.last_list_request = Some(now);
-        self.send_quiet(Command::Games);
-    }
+/// What the wall reads of the window each frame.
+#[derive(Debug, Clone, Copy)]
+pub struct WallSwitches {
+    /// "Fill the wall" is on.
+    pub on: bool,
+    pub logged_in: bool,
+    /// The lobby shows the games list.
+    pub lobby_open: bool,
+}
 
+/// What the wall wants after a frame's tick.
+#[derive(Debug, Default, PartialEq)]
+pub struct WallStep {
+    /// Ask for the games list (Kibitz's own `games`).
+    pub ask_list: bool,
+    /// Finished tiles whose time is up: to close.
+    pub close: Vec<u32>,
+}
+
+impl Wall {
     /// Once a frame: the periodic list, switching the wall on, replacing
     /// finished tiles whose time is up.
-    pub(super) fn wall_tick(&mut self, now: Now) {
-        let logged_in = matches!(self.status, Some(crate::net::Status::LoggedIn { .. }));
-        let on = self.lobby.wall.on && logged_in;
-        if on && !self.wall.was_on {
-            self.request_games_list(now);
-        }
-        self.wall.was_on = on;
+    pub fn tick(&mut self, now: Now, switches: WallSwitches, store: &GameStore) -> WallStep {
+        let mut step = WallStep::default();
+        let on = switches.on && switches.logged_in;
         let due = self
-            .wall
             .last_list_request
             .is_none_or(|at| now >= at + LIST_REFRESH);
-        if logged_in && (self.lobby_open || on) && due {
-            self.request_games_list(now);
-        }
+        step.ask_list =
+            on && !self.was_on || switches.logged_in && (switches.lobby_open || on) && due;
+        self.was_on = on;
         if !on {
-            self.wall.finished.clear();
-            return;
-        }
-        // Every finished tile gets its time, however it finished (and
-        // those already there when the wall is switched on).
-        for game in self.store.games().filter(|g| is_finished_observed(g)) {
-            if !self.wall.finished.iter().any(|&(n, _)| n == game.number) {
-                self.wall
-                    .finished
-                    .push((game.number, makes_way_at(game, now)));
+            self.finished.clear();
+        } else {
+            // Every finished tile gets its time, however it finished (and
+            // those already there when the wall is switched on).
+            for game in store.games().filter(|g| is_finished_observed(g)) {
+                if !self.finished.iter().any(|&(n, _)| n == game.number) {
+                    self.finished.push((game.number, makes_way_at(game, now)));
+                }
             }
-        }
-        let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.wall.finished)
-            .into_iter()
-            .partition(|&(_, at)| now >= at);
-        self.wall.finished = waiting;
-        let mut closed = false;
-        for (game, _) in done {
+            let (done, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.finished)
+                .into_iter()
+                .partition(|&(_, at)| now >= at);
+            self.finished = waiting;
             // Its number may hold a new game by now: that one stays.
-            if self.store.get(game).is_some_and(is_finished_observed) {
-                self.store.close(game);
-                self.views.remove(&game);
-                closed = true;
-            }
+            step.close = done
+                .into_iter()
+                .map(|(game, _)| game)
+                .filter(|&game| store.get(game).is_some_and(is_finished_observed))
+                .collect();
+            step.ask_list |= !step.close.is_empty();
         }
-        if closed {
-            self.request_games_list(now);
+        if step.ask_list {
+            self.last_list_request = Some(now);
         }
+        step
     }
 
-    /// The user unobserved or closed an observed game: the wall does not
-    /// bring it back, and (closed) its place is filled at once.
-    pub(super) fn wall_dismissed(&mut self, game: u32, closed: bool, now: Now) {
-        let Some(g) = self.store.get(game) else {
-            return;
-        };
-        let players = (
-            g.players.white.handle.clone(),
-            g.players.black.handle.clone(),
-        );
-        self.wall.dismissed.push((game, players.0, players.1));
-        if self.wall.dismissed.len() > DISMISSED {
-            self.wall.dismissed.remove(0);
+    /// The user unobserved or closed an observed game between `players`:
+    /// the wall does not bring it back. True when the games list is to be
+    /// asked for (closed while the wall is on: its place is filled at once).
+    pub fn dismissed(
+        &mut self,
+        game: u32,
+        players: (String, String),
+        closed: bool,
+        now: Now,
+        on: bool,
+    ) -> bool {
+        self.dismissed.push((game, players.0, players.1));
+        if self.dismissed.len() > DISMISSED {
+            self.dismissed.remove(0);
         }
-        if closed && self.lobby.wall.on {
-            self.request_games_list(now);
+        let ask = closed && on;
+        if ask {
+            self.last_list_request = Some(now);
         }
+        ask
     }
 
-    /// A complete games list arrived: fill the wall up to its size.
-    pub(super) fn fill_wall(&mut self) {
-        if !self.lobby.wall.on {
-            return;
+    /// A complete games list arrived: the games to observe to fill the
+    /// wall up to its size (`pending`: our observes not answered yet).
+    pub fn fill(&self, lobby: &Lobby, store: &GameStore, pending: BTreeSet<u32>) -> Vec<u32> {
+        if !lobby.wall.on {
+            return Vec::new();
         }
         // Our observes not answered yet count as shown: observing a game
         // twice would stop observing it on the old FICS (a toggle).
-        let pending: BTreeSet<u32> = self.own_replies.pending_observes().collect();
-        let observed = self
-            .store
+        let observed = store
             .games()
             .filter(|g| {
                 matches!(g.relation, Relation::Observing)
@@ -174,29 +179,31 @@ impl KibitzApp {
                     && !pending.contains(&g.number)
             })
             .count();
-        let own = self.store.own_live_game().is_some();
+        let own = store.own_live_game().is_some();
         let shown = observed + pending.len() + usize::from(own);
-        let want = self.lobby.wall.size.saturating_sub(shown);
+        let want = lobby.wall.size.saturating_sub(shown);
         // Not picked: the games on screen, finished tiles (each makes way
         // after its banner, and then its number is free) and games the user
         // dismissed while they last.
         let mut exclude: BTreeSet<u32> = pending;
-        exclude.extend(self.store.games().map(|g| g.number));
-        exclude.extend(self.lobby.games.iter().filter_map(|e| {
-            self.wall
-                .dismissed
+        exclude.extend(store.games().map(|g| g.number));
+        exclude.extend(lobby.games.iter().filter_map(|e| {
+            self.dismissed
                 .iter()
                 .any(|(n, w, b)| *n == e.game && *w == e.white && *b == e.black)
                 .then_some(e.game)
         }));
-        for game in best_games(&self.lobby.games, &self.lobby.filter, &exclude, want) {
-            self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
-        }
+        best_games(&lobby.games, &lobby.filter, &exclude, want)
     }
 
     /// When the wall next needs a frame (a finished game to replace).
-    pub(super) fn wall_deadline(&self) -> Option<Now> {
-        self.wall.finished.iter().map(|&(_, at)| at).min()
+    pub fn deadline(&self) -> Option<Now> {
+        self.finished.iter().map(|&(_, at)| at).min()
+    }
+
+    /// When the games list is next due, while it is kept fresh.
+    pub fn next_list(&self) -> Option<Now> {
+        self.last_list_request.map(|at| at + LIST_REFRESH)
     }
 }
 

@@ -168,6 +168,8 @@ impl Driver {
                                 }
                             }
                             Effect::Retired(game) => self.archive_game(&game, out)?,
+                            // Every event is printed already.
+                            Effect::Started(_) | Effect::Moved(_) => {}
                         }
                     }
                 }

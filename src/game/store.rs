@@ -17,6 +17,11 @@ use crate::protocol::style12::Relation;
 pub enum Effect {
     /// Send this to the server (e.g. `moves N` to fill a hole in a history).
     Send(Command),
+    /// This game's first board arrived: a new game in the store.
+    Started(u32),
+    /// This game's next move was added (its board is one ply further): a
+    /// move to slide in, sound and announce.
+    Moved(u32),
     /// This game just ended: archive it, tell the user.
     Ended(u32),
     /// This game ended unseen (the connection was lost, and its number now
@@ -181,6 +186,11 @@ impl GameStore {
         if live && hole && !self.awaiting_moves.contains(&number) {
             self.awaiting_moves.push(number);
             effects.push(Effect::Send(Command::Moves(number)));
+        }
+        match change {
+            BoardChange::First => effects.push(Effect::Started(number)),
+            BoardChange::Moved => effects.push(Effect::Moved(number)),
+            BoardChange::Same | BoardChange::TakenBack | BoardChange::Gap => {}
         }
     }
 

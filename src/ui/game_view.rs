@@ -51,8 +51,6 @@ pub struct GameView {
     pub pending: Option<(Move, Setup)>,
     /// The opponent's last move sliding in, and when it started.
     pub slide: Option<(Slide, Now)>,
-    /// When auto-flag last claimed a win on time in this game.
-    pub flag_claimed_at: Option<Now>,
     /// The board's side in points as last drawn (0: not drawn yet).
     pub board_side: f32,
     /// Resign or Abort waiting for its confirming second click.

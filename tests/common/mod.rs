@@ -196,7 +196,7 @@ pub fn window(
 
 /// The moves the app sent, as sent (`e2e4`, `N@f3`, `o-o`).
 pub fn moves_sent(app: &kibitz::app::KibitzApp) -> Vec<String> {
-    app.sent
+    app.sent()
         .iter()
         .filter_map(|c| match c {
             kibitz::protocol::command::Command::Move(m) => Some(m.to_string()),

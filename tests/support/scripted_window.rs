@@ -84,7 +84,7 @@ pub fn wait_for(h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&Kibit
         assert!(
             started.elapsed() < Duration::from_secs(20),
             "waiting for {what}: {:?}",
-            h.state().status
+            h.state().status()
         );
         h.state_mut().poll_network();
         h.run_steps(1);
@@ -94,7 +94,7 @@ pub fn wait_for(h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&Kibit
 
 /// Logged in.
 pub fn logged_in(app: &KibitzApp) -> bool {
-    matches!(app.status, Some(kibitz::net::Status::LoggedIn { .. }))
+    matches!(app.status(), Some(kibitz::net::Status::LoggedIn { .. }))
 }
 
 /// Steps that answer each of Kibitz's set-up lines with a prompt, as a real

@@ -5,10 +5,10 @@
 //! fraction, timeseal gives lag back, a board arrives late). The game's end
 //! stops it.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::KibitzApp;
-use crate::game::{Game, Now};
+use crate::game::{Game, GameStore, Now};
 use crate::protocol::command::Command;
 
 /// The shortest time between two claims in one game.
@@ -30,36 +30,44 @@ pub fn next_claim(game: &Game, last_claim: Option<Now>, now: Now) -> Option<Now>
     })
 }
 
-impl KibitzApp {
-    /// Claims the win where the opponent's time is out (Auto-flag on).
-    pub(super) fn auto_flag(&mut self, now: Now) {
-        if !self.settings.play.auto_flag {
-            return;
-        }
-        let due: Vec<u32> = self
-            .store
+/// The claims made, per game (the newest only).
+#[derive(Debug, Default)]
+pub struct AutoFlag {
+    last_claims: BTreeMap<u32, Now>,
+}
+
+impl AutoFlag {
+    /// The games in which to claim now; each claim is remembered.
+    pub fn due(&mut self, store: &GameStore, now: Now) -> Vec<Command> {
+        // Games that left the store are forgotten (bounded by the store).
+        self.last_claims.retain(|n, _| store.get(*n).is_some());
+        let due: Vec<u32> = store
             .games()
             .filter(|game| {
-                let last = self.views.get(&game.number).and_then(|v| v.flag_claimed_at);
+                let last = self.last_claims.get(&game.number).copied();
                 next_claim(game, last, now).is_some_and(|at| at <= now)
             })
             .map(|game| game.number)
             .collect();
-        for number in due {
-            self.views.entry(number).or_default().flag_claimed_at = Some(now);
-            self.send(Command::Flag);
-        }
+        due.into_iter()
+            .map(|number| {
+                self.last_claims.insert(number, now);
+                Command::Flag
+            })
+            .collect()
     }
 
-    /// When auto-flag needs a frame to claim (or claim again).
-    pub(super) fn auto_flag_deadline(&self, now: Now) -> Option<Now> {
-        if !self.settings.play.auto_flag {
-            return None;
-        }
-        self.store
+    /// A new game under this number.
+    pub fn forget(&mut self, game: u32) {
+        self.last_claims.remove(&game);
+    }
+
+    /// When a claim (or the next one) is due.
+    pub fn deadline(&self, store: &GameStore, now: Now) -> Option<Now> {
+        store
             .games()
             .filter_map(|game| {
-                let last = self.views.get(&game.number).and_then(|v| v.flag_claimed_at);
+                let last = self.last_claims.get(&game.number).copied();
                 next_claim(game, last, now)
             })
             .min()

@@ -2,27 +2,36 @@
 //! playing) one board of a bughouse game opens the other one too (`<g1>`
 //! names it), and the two are laid out side by side.
 
-use super::KibitzApp;
+use std::collections::BTreeSet;
+
 use crate::game::GameStore;
-use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::gameinfo::GameInfo;
 
-impl KibitzApp {
-    /// A game's `<g1>` names its partner board: observe that one too.
-    pub(super) fn follow_partner(&mut self, info: &GameInfo) {
-        let Some(partner) = info.partner_game else {
-            return;
-        };
-        if self.store.get(partner).is_some_and(|g| !g.is_over())
-            || self.partners_requested.contains(&partner)
-        {
-            return;
+/// Partner boards asked for, not yet here.
+#[derive(Debug, Default)]
+pub struct Partners {
+    requested: BTreeSet<u32>,
+}
+
+impl Partners {
+    /// A game's `<g1>` names its partner board: the board to observe, unless
+    /// it is here or asked for already.
+    pub fn follow(&mut self, info: &GameInfo, store: &GameStore) -> Option<u32> {
+        let partner = info.partner_game?;
+        if store.get(partner).is_some_and(|g| !g.is_over()) || self.requested.contains(&partner) {
+            return None;
         }
         // Bounded: cleared as the boards come in.
-        if self.partners_requested.len() < 64 {
-            self.partners_requested.insert(partner);
-            self.send_quiet(Command::Observe(ObserveTarget::Game(partner)));
+        if self.requested.len() >= 64 {
+            return None;
         }
+        self.requested.insert(partner);
+        Some(partner)
+    }
+
+    /// A board of this game arrived.
+    pub fn arrived(&mut self, game: u32) {
+        self.requested.remove(&game);
     }
 }
 

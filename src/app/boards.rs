@@ -1,0 +1,511 @@
+//! The boards: the games (the store) and everything shown of them: each
+//! board's view state, which board has the keyboard, which is shown alone or
+//! in a window of its own, the free-tiling layout, the offers, the pieces'
+//! images, auto-flag and the partner boards asked for. Nothing outside this
+//! folder writes them: events come in through [`Boards::apply`], the
+//! panels' actions and the shortcuts through the methods named for them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use shakmaty::{Move, Position};
+
+use crate::engine::process::EngineStatus;
+use crate::engine::results::Results;
+use crate::engine::scheduler::Target;
+use crate::game::{Effect, Game, GameStore, Now};
+use crate::protocol::command::{Command, MoveText};
+use crate::protocol::event::Event;
+use crate::protocol::message::Message;
+use crate::protocol::style12::{Relation, Style12, VerboseMove};
+use crate::ui::analysis_view::AnalysisFrame;
+use crate::ui::board::Slide;
+use crate::ui::confirm::Decision;
+use crate::ui::game_panel::game_panel_ui;
+use crate::ui::game_view::{Action, GameView, PanelContext, PanelSettings};
+use crate::ui::move_list::browse_keys;
+use crate::ui::pieces::PieceCache;
+use crate::ui::workspace::Workspace;
+
+mod auto_flag;
+mod layout;
+mod offers;
+mod partners;
+
+pub use partners::partners_together;
+
+/// What one event did to the boards.
+#[derive(Debug, Default)]
+pub struct Applied {
+    /// What changed in the store (moves added, games started and ended).
+    pub effects: Vec<Effect>,
+    /// A premove that became legal: the user's move, to send.
+    pub premove: Option<Command>,
+    /// An offer that came: who offers what (for the announcement).
+    pub offer: Option<(String, String)>,
+    /// The partner board to observe (bughouse).
+    pub observe_partner: Option<u32>,
+}
+
+#[derive(Default)]
+pub struct Boards {
+    store: GameStore,
+    views: BTreeMap<u32, GameView>,
+    /// The game the keyboard steps through.
+    focused: Option<u32>,
+    /// The game shown alone, if any.
+    maximized: Option<u32>,
+    /// Games shown in OS windows of their own.
+    detached: BTreeSet<u32>,
+    /// Free tiling (drag panels anywhere) instead of the automatic grid.
+    free_tiling: bool,
+    workspace: Workspace,
+    cache: PieceCache,
+    offers: offers::Offers,
+    auto_flag: auto_flag::AutoFlag,
+    partners: partners::Partners,
+}
+
+impl Boards {
+    pub fn store(&self) -> &GameStore {
+        &self.store
+    }
+
+    pub fn view(&self, game: u32) -> Option<&GameView> {
+        self.views.get(&game)
+    }
+
+    pub fn focused(&self) -> Option<u32> {
+        self.focused
+    }
+
+    pub fn maximized(&self) -> Option<u32> {
+        self.maximized
+    }
+
+    pub fn is_detached(&self, game: u32) -> bool {
+        self.detached.contains(&game)
+    }
+
+    pub fn free_tiling(&self) -> bool {
+        self.free_tiling
+    }
+
+    pub fn set_free_tiling(&mut self, on: bool) {
+        self.free_tiling = on;
+    }
+
+    /// The free-tiling layout, to remember across runs.
+    pub fn tiles(&self) -> &egui_tiles::Tree<u32> {
+        &self.workspace.tree
+    }
+
+    pub fn restore_tiles(&mut self, tree: egui_tiles::Tree<u32>) {
+        self.workspace.tree = tree;
+    }
+
+    /// Our live game, if we play one.
+    pub fn own_live_game(&self) -> Option<u32> {
+        self.store.own_live_game().map(|g| g.number)
+    }
+
+    /// The board the keyboard's shortcuts act on: the focused one, else
+    /// our live game.
+    pub fn keyboard_board(&self) -> Option<u32> {
+        self.focused.or_else(|| self.own_live_game())
+    }
+
+    /// A piece slides or is dragged (the frame stats' "animation").
+    pub fn animating(&self) -> bool {
+        self.views
+            .values()
+            .any(|v| v.slide.is_some() || v.board.is_dragging())
+    }
+
+    /// Folds one event into the store and the boards' views.
+    pub fn apply(&mut self, now: Now, event: &Event) -> Applied {
+        let mut applied = Applied {
+            offer: self.offers.apply(event),
+            observe_partner: match event {
+                Event::GameInfo(info) => self.partners.follow(info, &self.store),
+                _ => None,
+            },
+            ..Applied::default()
+        };
+        applied.effects = self.store.apply(now, event);
+        for effect in &applied.effects {
+            match effect {
+                // Its number now shows another game: a new panel.
+                Effect::Retired(game) => {
+                    self.views.remove(&game.number);
+                }
+                // A new game under a number: no claim made in it yet.
+                Effect::Started(number) => self.auto_flag.forget(*number),
+                _ => {}
+            }
+        }
+        match event {
+            Event::Board(board) => {
+                self.partners.arrived(board.game);
+                let moved = applied.effects.contains(&Effect::Moved(board.game));
+                applied.premove = self.on_board(now, board, moved);
+            }
+            Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
+                // Our optimistic move was refused: show the server's board again.
+                for view in self.views.values_mut() {
+                    view.pending = None;
+                }
+            }
+            Event::Message(Message::GameEnd(end)) => {
+                self.offers.game_ended(&end.white, &end.black);
+                if let Some(view) = self.views.get_mut(&end.game) {
+                    view.premove = None;
+                    view.pending = None;
+                }
+            }
+            _ => {}
+        }
+        applied
+    }
+
+    /// A board arrived: our pending move is settled, the opponent's move
+    /// slides in, a queued premove goes if it is still legal.
+    fn on_board(&mut self, now: Now, board: &Style12, moved: bool) -> Option<Command> {
+        let game = self.store.get(board.game)?;
+        let view = self.views.entry(board.game).or_default();
+        view.pending = None;
+        // The opponent's (or an observed) move slides in; our own is already
+        // there. Only where it is seen well: the own game, a maximized or a
+        // large board; elsewhere the move just appears.
+        let ours = board.relation == Relation::PlayingOpponentToMove;
+        let seen_well = board.relation.is_playing()
+            || self.maximized == Some(board.game)
+            || view.board_side >= crate::ui::board::SLIDE_MIN_SIDE;
+        if moved
+            && seen_well
+            && !ours
+            && let VerboseMove::Normal { from, to, .. } = board.last_move
+            && let Some(piece) = board.board.piece_at(to)
+        {
+            let slide = Slide {
+                piece,
+                from,
+                to,
+                progress: 0.0,
+            };
+            view.slide = Some((slide, now));
+        }
+        if board.relation != Relation::PlayingMyMove {
+            return None;
+        }
+        // Our turn: a queued premove goes now if it is still legal.
+        let premove = view.premove.take()?;
+        let legal = game.position().and_then(|position| {
+            position.legal_moves().into_iter().find(|m| {
+                m.from() == premove.from()
+                    && m.to() == premove.to()
+                    && m.promotion() == premove.promotion()
+                    && m.role() == premove.role()
+            })
+        })?;
+        self.play(board.game, legal)
+    }
+
+    /// Our move on a board: shown at once, until the server's board
+    /// confirms or refuses it. The command to send.
+    pub fn play(&mut self, number: u32, mv: Move) -> Option<Command> {
+        let game = self.store.get(number)?;
+        let after = game
+            .position()
+            .and_then(|p| p.play(mv).ok())
+            .map(|p| p.to_setup(shakmaty::EnPassantMode::Legal));
+        if let Some(setup) = after {
+            self.views.entry(number).or_default().pending = Some((mv, setup));
+        }
+        Some(Command::Move(move_text(mv)))
+    }
+
+    /// The connection dropped: live games stop their clocks and wait.
+    pub fn connection_lost(&mut self, now: Now) {
+        self.store.connection_lost(now);
+    }
+
+    /// Interrupted games that did not come back end unfinished.
+    pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
+        self.store.give_up_interrupted(now, why)
+    }
+
+    /// The server no longer has this interrupted game.
+    pub fn gone_while_disconnected(&mut self, game: u32, now: Now) -> Vec<Effect> {
+        self.store.gone_while_disconnected(game, now)
+    }
+
+    /// A game leaves the screen (and the store).
+    pub fn close(&mut self, game: u32) {
+        self.store.close(game);
+        self.views.remove(&game);
+    }
+
+    /// A live game we observe (closing it stops observing it).
+    pub fn observing_live(&self, game: u32) -> bool {
+        self.store.get(game).is_some_and(|g| {
+            !g.is_over()
+                && !g.detached
+                && matches!(
+                    g.relation,
+                    Relation::Observing | Relation::ObservingExamined
+                )
+        })
+    }
+
+    /// Shows the game alone, or back in the grid.
+    pub fn toggle_maximized(&mut self, game: u32) {
+        self.maximized = if self.maximized == Some(game) {
+            None
+        } else {
+            Some(game)
+        };
+    }
+
+    /// Moves the game into a window of its own, or back.
+    pub fn toggle_detached(&mut self, game: u32) {
+        if !self.detached.remove(&game) {
+            self.detached.insert(game);
+        }
+    }
+
+    /// The keyboard goes to the next (or previous) board, in the order of
+    /// the games.
+    pub fn focus_next(&mut self, forward: bool) {
+        let numbers: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        if numbers.is_empty() {
+            return;
+        }
+        let at = self
+            .focused
+            .and_then(|n| numbers.iter().position(|&m| m == n));
+        let next = match (at, forward) {
+            (None, true) => 0,
+            (None, false) => numbers.len() - 1,
+            (Some(i), true) => (i + 1) % numbers.len(),
+            (Some(i), false) => (i + numbers.len() - 1) % numbers.len(),
+        };
+        self.focused = Some(numbers[next]);
+    }
+
+    /// Turns the board with the keyboard around.
+    pub fn flip_keyboard_board(&mut self) {
+        if let Some(number) = self.keyboard_board() {
+            let view = self.views.entry(number).or_default();
+            view.flipped = !view.flipped;
+        }
+    }
+
+    /// Engine analysis on or off for the board with the keyboard (else
+    /// the first board).
+    pub fn toggle_analysis(&mut self, default_on: bool) {
+        let game = self
+            .keyboard_board()
+            .and_then(|n| self.store.get(n))
+            .or_else(|| self.store.games().next());
+        if let Some(game) = game {
+            let view = self.views.entry(game.number).or_default();
+            view.analysis.toggle(game, default_on);
+        }
+    }
+
+    /// Resign or abort from the keyboard in our live game: true when it is
+    /// to be sent (no confirmation needed, or this press confirms).
+    pub fn confirm(&mut self, decision: Decision, now: Now, confirm_resign: bool) -> bool {
+        let Some(own) = self.own_live_game() else {
+            return false;
+        };
+        let rated = self.store.get(own).and_then(|g| g.rated);
+        let needs = decision.needs_confirmation(confirm_resign, rated);
+        let view = self.views.entry(own).or_default();
+        view.confirm.press(decision, now, needs)
+    }
+
+    /// Accepts or declines the newest offer: the command to send.
+    pub fn answer_newest_offer(&mut self, accept: bool) -> Option<Command> {
+        self.offers.answer_newest(accept)
+    }
+
+    /// Claims a win on time where the opponent is surely out (Auto-flag
+    /// on): the claims to send.
+    pub fn auto_flag(&mut self, now: Now, on: bool) -> Vec<Command> {
+        if !on {
+            return Vec::new();
+        }
+        self.auto_flag.due(&self.store, now)
+    }
+
+    /// When auto-flag needs a frame to claim (or claim again).
+    pub fn auto_flag_deadline(&self, now: Now, on: bool) -> Option<Now> {
+        on.then(|| self.auto_flag.deadline(&self.store, now))
+            .flatten()
+    }
+
+    /// Offers to the user that no game panel shows (challenges, mostly).
+    pub fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
+        let opponents: Vec<String> = self
+            .store
+            .games()
+            .filter(|g| !g.is_over())
+            .filter_map(|g| g.my_color().map(|c| g.players[!c].handle.clone()))
+            .collect();
+        self.offers.bar_ui(ui, &opponents)
+    }
+
+    /// The game panels; also the boards that want analysis, in drawing order.
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
+        self.cache.new_frame();
+        let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        self.detached.retain(|n| all.contains(n));
+        if self.maximized.is_some_and(|n| !all.contains(&n)) {
+            self.maximized = None;
+        }
+        let docked: Vec<u32> = all
+            .iter()
+            .copied()
+            .filter(|n| !self.detached.contains(n))
+            .collect();
+        let docked = partners_together(&self.store, &docked);
+        let area = ui.available_rect_before_wrap();
+        // Esc leaves the maximized game (unless it cancels a premove or a
+        // selection on the board first).
+        if self.maximized.is_some()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+            && self
+                .views
+                .values()
+                .all(|v| v.premove.is_none() && v.board.selected.is_none())
+        {
+            self.maximized = None;
+        }
+        let placed = layout::place(area, &docked, self.maximized, &self.store);
+        let offers = self.offers.pending();
+        let mut actions = Vec::new();
+        let keyboard = self.keyboard_game();
+        let mut panel = PanelContext {
+            now,
+            settings: cx.settings,
+            offers: &offers,
+            cache: &mut self.cache,
+            focused: self.focused,
+            keyboard,
+            analysis: AnalysisFrame {
+                default_on: cx.analysis_on_by_default,
+                results: cx.results,
+                status: cx.engine,
+                wanted: Vec::new(),
+            },
+        };
+        // Detached games live in OS windows of their own.
+        for &number in &self.detached {
+            let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+            else {
+                continue;
+            };
+            actions.extend(layout::window_ui(ui, game, view, &mut panel));
+        }
+        if docked.is_empty() {
+            ui.centered_and_justified(|ui| {
+                let text = if all.is_empty() {
+                    "No games yet: pick one in the lobby, type `observe N`, or seek a game."
+                } else {
+                    "All games are in windows of their own."
+                };
+                ui.label(text);
+            });
+            return Drawn {
+                actions,
+                analysed: panel.analysis.wanted,
+            };
+        }
+        if self.free_tiling && self.maximized.is_none() {
+            self.workspace.sync(&docked);
+            let store = &self.store;
+            let views = &mut self.views;
+            let mut show = |ui: &mut egui::Ui, number: u32| {
+                let Some(game) = store.get(number) else {
+                    return;
+                };
+                let view = views.entry(number).or_default();
+                actions.extend(game_panel_ui(ui, game, view, &mut panel));
+            };
+            let mut behavior = crate::ui::workspace::PaneUi { show: &mut show };
+            self.workspace.tree.ui(&mut behavior, ui);
+            return Drawn {
+                actions,
+                analysed: panel.analysis.wanted,
+            };
+        }
+        let tiles = layout::Tiles {
+            store: &self.store,
+            views: &mut self.views,
+            focused: &mut self.focused,
+        };
+        actions.extend(layout::grid_ui(ui, area, &placed, tiles, &mut panel));
+        if let Some(number) = self.focused.or(docked.first().copied())
+            && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+        {
+            browse_keys(ui, game, view);
+        }
+        ui.allocate_space(ui.available_size());
+        Drawn {
+            actions,
+            analysed: panel.analysis.wanted,
+        }
+    }
+
+    /// The game typed moves go to: a live game of ours, the focused one
+    /// first (typing while another board has the focus still plays).
+    fn keyboard_game(&self) -> Option<u32> {
+        self.focused
+            .and_then(|n| self.store.get(n))
+            .filter(|g| g.is_own_live())
+            .or_else(|| self.store.own_live_game())
+            .map(|g| g.number)
+    }
+
+    /// The players of a game (for the wall's memory of dismissed games).
+    pub fn players(&self, game: u32) -> Option<(String, String)> {
+        let g: &Game = self.store.get(game)?;
+        Some((
+            g.players.white.handle.clone(),
+            g.players.black.handle.clone(),
+        ))
+    }
+}
+
+/// What the boards' frame reads from the other parts.
+pub struct BoardsFrame<'a> {
+    pub settings: PanelSettings,
+    pub analysis_on_by_default: bool,
+    pub results: &'a Results,
+    pub engine: &'a EngineStatus,
+}
+
+/// What the boards' frame asks for.
+pub struct Drawn {
+    pub actions: Vec<Action>,
+    /// The boards drawn with analysis on: game number and position, in
+    /// drawing order.
+    pub analysed: Vec<(u32, Target)>,
+}
+
+/// The server's notation for a move: `e2e4`, `e7e8=q`, `o-o`, `P@e4`.
+pub fn move_text(mv: Move) -> MoveText {
+    match mv {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => MoveText::normal(from, to, promotion),
+        Move::EnPassant { from, to } => MoveText::normal(from, to, None),
+        Move::Castle { king, rook } if rook.file() > king.file() => MoveText::castle_short(),
+        Move::Castle { .. } => MoveText::castle_long(),
+        Move::Put { role, to } => MoveText::drop(role, to),
+    }
+}

@@ -1,0 +1,154 @@
+//! Where the game panels go: a maximized game alone; else the user's own
+//! live game gets the left 60 % and the rest share a grid beside it; else
+//! one grid (1, 2x1, 2x2, 3x3, 4x4 ...), which scrolls when even the
+//! smallest boards do not fit. Detached games get OS windows.
+
+use std::collections::BTreeMap;
+
+use crate::game::{Game, GameStore};
+use crate::ui::game_panel::game_panel_ui;
+use crate::ui::game_view::{Action, GameView, PanelContext};
+use crate::ui::tile::{Grid, TILE_MARGIN};
+
+/// Where each docked game goes.
+pub fn place(
+    area: egui::Rect,
+    docked: &[u32],
+    maximized: Option<u32>,
+    store: &GameStore,
+) -> Vec<(u32, egui::Rect)> {
+    if let Some(number) = maximized.filter(|n| docked.contains(n)) {
+        return vec![(number, area)];
+    }
+    let own = docked
+        .iter()
+        .copied()
+        .find(|&n| store.get(n).is_some_and(|g| g.is_own_live()));
+    let Some(own) = own.filter(|_| docked.len() > 1) else {
+        return grid(area, docked);
+    };
+    let (left, right) = area.split_left_right_at_fraction(0.6);
+    let others: Vec<u32> = docked.iter().copied().filter(|&n| n != own).collect();
+    let mut placed = vec![(own, left)];
+    placed.extend(grid(right, &others));
+    placed
+}
+
+/// The grid that gives `games` the largest boards in `area` (taller than
+/// the area when even the smallest boards do not fit: it scrolls).
+fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
+    if games.is_empty() {
+        return Vec::new();
+    }
+    let grid = Grid::best(area.size(), games.len());
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, &number)| (number, grid.cell_rect(area.min, i)))
+        .collect()
+}
+
+/// A detached game in an OS window of its own; closing the window docks it
+/// again.
+pub fn window_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &mut GameView,
+    cx: &mut PanelContext<'_>,
+) -> Vec<Action> {
+    let number = game.number;
+    let title = format!(
+        "Kibitz: game {number}, {} vs {}",
+        game.players.white.handle, game.players.black.handle
+    );
+    let builder = egui::ViewportBuilder::default()
+        .with_title(title)
+        .with_inner_size([560.0, 640.0]);
+    let id = egui::ViewportId::from_hash_of(("game window", number));
+    let mut actions = Vec::new();
+    ui.ctx().show_viewport_immediate(id, builder, |ui, _class| {
+        egui::CentralPanel::default().show(ui, |ui| {
+            actions.extend(game_panel_ui(ui, game, view, cx));
+        });
+        if ui.input(|i| i.viewport().close_requested()) {
+            actions.push(Action::Detach { game: number });
+        }
+    });
+    actions
+}
+
+/// What the tiles draw from and write to.
+pub struct Tiles<'a> {
+    pub store: &'a GameStore,
+    pub views: &'a mut BTreeMap<u32, GameView>,
+    /// The tile last clicked or moved on becomes the focused one.
+    pub focused: &'a mut Option<u32>,
+}
+
+/// The tiles at their places in `area`, scrolling when they overflow it.
+pub fn grid_ui(
+    ui: &mut egui::Ui,
+    area: egui::Rect,
+    placed: &[(u32, egui::Rect)],
+    tiles: Tiles<'_>,
+    cx: &mut PanelContext<'_>,
+) -> Vec<Action> {
+    let overflow = placed
+        .iter()
+        .map(|(_, r)| r.max.y)
+        .fold(area.max.y, f32::max)
+        - area.max.y;
+    if overflow <= 0.5 {
+        return tiles_ui(ui, tiles, placed, cx);
+    }
+    // More games than fit at the smallest board: the grid scrolls.
+    let mut actions = Vec::new();
+    egui::ScrollArea::vertical()
+        .id_salt("game grid")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let origin = ui.cursor().min;
+            let shift = origin - area.min;
+            let placed: Vec<(u32, egui::Rect)> = placed
+                .iter()
+                .map(|&(n, r)| (n, r.translate(shift)))
+                .collect();
+            ui.allocate_space(egui::vec2(area.width(), area.height() + overflow));
+            actions = tiles_ui(ui, tiles, &placed, cx);
+        });
+    actions
+}
+
+/// Draws the tiles at their places; the tile last clicked or moved on
+/// becomes the focused one.
+fn tiles_ui(
+    ui: &mut egui::Ui,
+    tiles: Tiles<'_>,
+    placed: &[(u32, egui::Rect)],
+    cx: &mut PanelContext<'_>,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    for &(number, rect) in placed {
+        let Some(game) = tiles.store.get(number) else {
+            continue;
+        };
+        if !ui.clip_rect().intersects(rect) {
+            continue;
+        }
+        let view = tiles.views.entry(number).or_default();
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect.shrink(TILE_MARGIN))
+                .id_salt(("game", number)),
+        );
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        let before = view.board.clone();
+        actions.extend(game_panel_ui(&mut child, game, view, cx));
+        if view.board != before
+            || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
+        {
+            *tiles.focused = Some(number);
+        }
+    }
+    actions
+}

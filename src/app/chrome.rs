@@ -1,0 +1,254 @@
+//! The chrome: everything around the boards. The console, the lobby, the
+//! seek and match dialogs, the settings window, the connect form, the top
+//! bar with its live region for screen readers, and the window's title.
+
+use crate::config::{ServerProfile, Settings};
+use crate::engine::process::EngineStatus;
+use crate::game::Game;
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
+use crate::ui::console::{Console, ConsoleTab, console_ui};
+use crate::ui::dialogs::{Dialogs, dialogs_ui};
+use crate::ui::lobby::{Lobby, lobby_ui};
+use crate::ui::settings::settings_window_ui;
+
+use super::announce::Announcement;
+use super::own_replies;
+use super::status_bar::{BarAction, TopBar, top_bar_ui};
+use super::title::window_title;
+
+pub struct Chrome {
+    console: Console,
+    lobby: Lobby,
+    lobby_open: bool,
+    dialogs: Dialogs,
+    settings_open: bool,
+    connect: ConnectForm,
+    /// The screen reader's live region (`app/announce.rs`).
+    announcement: Announcement,
+    /// The window title last sent (sent again only when it changes).
+    title: String,
+}
+
+impl Default for Chrome {
+    fn default() -> Self {
+        Chrome {
+            console: Console::default(),
+            lobby: Lobby::default(),
+            lobby_open: true,
+            dialogs: Dialogs::default(),
+            settings_open: false,
+            connect: ConnectForm::default(),
+            announcement: Announcement::default(),
+            title: "Kibitz".to_owned(),
+        }
+    }
+}
+
+/// What the top bar reads of the other parts (and the settings it switches).
+pub struct BarState<'a> {
+    pub status: Option<&'a crate::net::Status>,
+    pub session: bool,
+    pub server: &'a str,
+    pub settings: &'a mut Settings,
+    pub recording: bool,
+    pub free_tiling: bool,
+}
+
+impl Chrome {
+    pub fn console(&self) -> &Console {
+        &self.console
+    }
+
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    pub fn lobby_mut(&mut self) -> &mut Lobby {
+        &mut self.lobby
+    }
+
+    pub fn connect_form(&self) -> &ConnectForm {
+        &self.connect
+    }
+
+    pub fn lobby_open(&self) -> bool {
+        self.lobby_open
+    }
+
+    pub fn set_lobby_open(&mut self, open: bool) {
+        self.lobby_open = open;
+    }
+
+    /// The lobby's lists are wanted: the lobby is open, or the wall waits
+    /// for its games list.
+    pub fn lobby_lists_wanted(&self) -> bool {
+        self.lobby_open || self.lobby.wall.on
+    }
+
+    pub fn console_tab(&self) -> ConsoleTab {
+        self.console.tab
+    }
+
+    /// A note of Kibitz's own in the console.
+    pub fn note(&mut self, text: &str) {
+        self.console.push_note(text);
+    }
+
+    /// A command the user gave, echoed in the console.
+    pub fn echo(&mut self, command: &Command) {
+        if !command.is_sensitive() {
+            self.console.echo(command);
+        }
+    }
+
+    /// The commands typed, remembered across runs.
+    pub fn history(&self) -> &Vec<String> {
+        &self.console.history
+    }
+
+    pub fn set_history(&mut self, history: Vec<String>) {
+        self.console.history = history;
+    }
+
+    /// The command line gets the keyboard.
+    pub fn focus_command_line(&mut self) {
+        self.console.focus_wanted = true;
+    }
+
+    /// An event for the console (what of it shows, by `shown`) and the lobby.
+    pub fn apply(&mut self, event: &Event, shown: own_replies::Console) {
+        for line in shown.release {
+            self.console.push_event(&Event::Text(line));
+        }
+        if shown.show {
+            self.console.push_event(event);
+        }
+        self.lobby.apply(event);
+    }
+
+    /// Puts `text` in the screen reader's live region.
+    pub fn say(&mut self, text: String) {
+        self.announcement.say(text);
+    }
+
+    /// The connect form shows this login if it comes back (a refused
+    /// password).
+    pub fn connecting(&mut self, request: &ConnectRequest) {
+        let guest = request.handle.eq_ignore_ascii_case("guest");
+        self.connect.server = request.server.clone();
+        self.connect.guest = guest;
+        if !guest {
+            self.connect.handle = request.handle.clone();
+        }
+        self.connect.timeseal = request.timeseal;
+        self.connect.remember = request.remember;
+    }
+
+    /// The connect form for a profile (at start).
+    pub fn connect_with(&mut self, profile: &ServerProfile) {
+        self.connect = ConnectForm::from_profile(profile);
+    }
+
+    /// The login was refused: the form comes back, saying why (and that the
+    /// password is no longer remembered, if it was).
+    pub fn login_failed(&mut self, reason: &str, password_forgotten: bool) {
+        self.connect.error = Some(format!("Login failed: {reason}"));
+        self.connect.open = true;
+        if password_forgotten {
+            self.connect.remember = false;
+        }
+    }
+
+    /// The login failed and the form says why: a stop needs no note.
+    pub fn login_refused(&self) -> bool {
+        self.connect.error.is_some()
+    }
+
+    /// The server does not speak timeseal (the network thread reconnects
+    /// without it).
+    pub fn without_timeseal(&mut self, server: &str) {
+        self.console.push_note(&format!(
+            "{server} does not speak timeseal: reconnecting without it (remembered for this server)"
+        ));
+        self.connect.timeseal = false;
+    }
+
+    /// Back to the connect form (the session is over).
+    pub fn open_connect_form(&mut self) {
+        self.connect.open = true;
+    }
+
+    /// The connect form, when it is to be shown instead of the boards: the
+    /// login it asks for.
+    pub fn connect_form_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        profiles: &[ServerProfile],
+    ) -> Option<ConnectRequest> {
+        connect_form_ui(ui, &mut self.connect, profiles)
+    }
+
+    /// Whether the form replaces the boards (no session, and no games or
+    /// the user asked for it).
+    pub fn connect_form_wanted(&self, no_games: bool) -> bool {
+        no_games || self.connect.open
+    }
+
+    /// The windows over the boards: settings, seek and match.
+    pub fn windows_ui(
+        &mut self,
+        ctx: &egui::Context,
+        settings: &mut Settings,
+        engine: &EngineStatus,
+    ) -> Option<Command> {
+        if self.settings_open {
+            settings_window_ui(ctx, settings, engine, &mut self.settings_open);
+        }
+        dialogs_ui(ctx, &mut self.dialogs)
+    }
+
+    /// The top bar.
+    pub fn top_bar_ui(&mut self, ui: &mut egui::Ui, state: BarState<'_>) -> Vec<BarAction> {
+        let bar = TopBar {
+            status: state.status,
+            session: state.session,
+            server: state.server,
+            play: &mut state.settings.play,
+            recording: state.recording,
+            lobby_open: &mut self.lobby_open,
+            free_tiling: state.free_tiling,
+            seek_open: &mut self.dialogs.seek_open,
+            match_open: &mut self.dialogs.match_open,
+            settings_open: &mut self.settings_open,
+        };
+        let announcement = &self.announcement;
+        top_bar_ui(ui, bar, |ui| announcement.ui(ui))
+    }
+
+    /// The console: the command typed, if one was.
+    pub fn console_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
+        console_ui(ui, &mut self.console)
+    }
+
+    /// The lobby: the commands its buttons give.
+    pub fn lobby_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        lobby_ui(ui, &mut self.lobby)
+    }
+
+    /// Who, where and whose move, in the window's title.
+    pub fn update_title(
+        &mut self,
+        ctx: &egui::Context,
+        me: Option<&str>,
+        server: &str,
+        own: Option<&Game>,
+    ) {
+        let title = window_title(me, server, own);
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The keeping: what outlives the window. The settings (loaded at start,
+//! saved atomically when they change), the server profiles with their
+//! passwords in the OS keyring, and the archive of finished games.
+
+use std::path::PathBuf;
+
+use crate::archive;
+use crate::config::{self, ServerProfile, Settings};
+use crate::game::Game;
+use crate::ui::connect::ConnectRequest;
+
+#[derive(Default)]
+pub struct Keeping {
+    settings: Settings,
+    /// The settings as last saved, to notice changes.
+    saved: Settings,
+    /// Where settings are saved (`None`: not saved, e.g. in tests).
+    config_dir: Option<PathBuf>,
+    /// Finished games go to the archive here (`None`: not archived, as for
+    /// replays and tests).
+    archive_dir: Option<PathBuf>,
+}
+
+impl Keeping {
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// Loads the settings from `dir` and saves them there from now on: a
+    /// note for the user if the file could not be read.
+    pub fn load_from(&mut self, dir: PathBuf) -> Option<String> {
+        let loaded = config::load(&dir);
+        self.settings = loaded.settings;
+        self.saved = self.settings.clone();
+        self.config_dir = Some(dir);
+        loaded.notice
+    }
+
+    /// Saves settings into `dir` from now on.
+    pub fn save_into(&mut self, dir: PathBuf) {
+        self.config_dir = Some(dir);
+    }
+
+    /// Archives finished games into `dir` (`None`: not at all).
+    pub fn archive_into(&mut self, dir: Option<PathBuf>) {
+        self.archive_dir = dir;
+    }
+
+    /// Whether logins are remembered (settings are kept somewhere).
+    pub fn keeps_settings(&self) -> bool {
+        self.config_dir.is_some()
+    }
+
+    /// Saves changed settings atomically: a note if that failed.
+    pub fn save_if_changed(&mut self) -> Option<String> {
+        if self.settings == self.saved {
+            return None;
+        }
+        self.saved = self.settings.clone();
+        let dir = self.config_dir.as_ref()?;
+        config::save(dir, &self.settings)
+            .err()
+            .map(|e| format!("settings NOT saved: {e:#}"))
+    }
+
+    /// Saves the settings as they are (the window closes).
+    pub fn save_at_exit(&self) {
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = config::save(dir, &self.settings)
+        {
+            tracing::warn!("settings not saved at exit: {e:#}");
+        }
+    }
+
+    /// Appends a finished game to the archive (if games are archived and
+    /// this one is worth it): the note for the console.
+    pub fn archive(&self, game: &Game, server: &str) -> Option<String> {
+        let number = game.number;
+        if !(self.settings.archive_games && archive::worth_archiving(game)) {
+            return None;
+        }
+        let dir = self.archive_dir.as_ref()?;
+        let server = if server.is_empty() { "fics" } else { server };
+        Some(
+            match archive::append(dir, game, server, archive::UtcTime::now()) {
+                Ok(path) => format!("game {number} saved to {}", path.display()),
+                Err(e) => format!("game {number} NOT saved: {e:#}"),
+            },
+        )
+    }
+
+    /// The login to make at start: the current profile, when remembered
+    /// (a registered one only with its password in the keyring). Err: a
+    /// note for the user.
+    pub fn remembered_login(&self) -> Result<Option<ConnectRequest>, String> {
+        let Some(profile) = self.settings.current_server() else {
+            return Ok(None);
+        };
+        if !profile.remember_password {
+            return Ok(None);
+        }
+        let password = if profile.is_guest() {
+            None
+        } else {
+            match crate::secrets::recall(&profile.address, &profile.handle) {
+                Some(password) => Some(password),
+                None => return Err("no remembered password: log in below".to_owned()),
+            }
+        };
+        let handle = if profile.is_guest() {
+            "guest".to_owned()
+        } else {
+            profile.handle.clone()
+        };
+        Ok(Some(ConnectRequest {
+            server: profile.address.clone(),
+            handle,
+            password,
+            timeseal: profile.timeseal,
+            remember: true,
+        }))
+    }
+
+    /// Saves (or forgets) the login as the current server profile; the
+    /// password goes to the keyring only. A note if the keyring refused.
+    pub fn remember_login(&mut self, request: &ConnectRequest) -> Option<String> {
+        let guest = request.handle.eq_ignore_ascii_case("guest");
+        let profile = ServerProfile {
+            name: request.server.clone(),
+            address: request.server.clone(),
+            handle: if guest {
+                String::new()
+            } else {
+                request.handle.clone()
+            },
+            timeseal: request.timeseal,
+            remember_password: request.remember,
+        };
+        let mut note = None;
+        if request.remember {
+            if let (false, Some(password)) = (guest, &request.password)
+                && let Err(e) = crate::secrets::remember(&request.server, &request.handle, password)
+            {
+                note = Some(e);
+            }
+        } else if !guest {
+            crate::secrets::forget(&request.server, &request.handle);
+        }
+        let servers = &mut self.settings.servers;
+        match servers.iter().position(|p| p.address == profile.address) {
+            Some(i) => {
+                servers[i] = profile;
+                self.settings.last_server = i;
+            }
+            None => {
+                servers.push(profile);
+                self.settings.last_server = servers.len() - 1;
+            }
+        }
+        note
+    }
+
+    /// The server refused the login: a remembered password for it is
+    /// forgotten (it would fail again at every start). True if one was.
+    pub fn login_refused(&mut self, server: &str) -> bool {
+        if self.config_dir.is_none() {
+            return false;
+        }
+        let Some(profile) = self
+            .settings
+            .servers
+            .iter_mut()
+            .find(|p| p.address == server && !p.is_guest() && p.remember_password)
+        else {
+            return false;
+        };
+        crate::secrets::forget(server, &profile.handle);
+        profile.remember_password = false;
+        true
+    }
+
+    /// The server does not speak timeseal: its profile says so from now on.
+    pub fn without_timeseal(&mut self, server: &str) {
+        if let Some(profile) = self
+            .settings
+            .servers
+            .iter_mut()
+            .find(|p| p.address == server)
+        {
+            profile.timeseal = false;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The app layer is a few parts, each owning its state (ARCHITECTURE.md,
+//! "The app layer"): `KibitzApp` holds the parts and the frame, with at
+//! most 12 fields and no `impl KibitzApp` outside `src/app.rs`, and no part
+//! shows its fields to the others.
+
+use std::path::{Path, PathBuf};
+
+/// The parts: (file under `src/app/`, struct).
+const PARTS: [(&str, &str); 7] = [
+    ("boards.rs", "Boards"),
+    ("wall.rs", "Wall"),
+    ("wire.rs", "Wire"),
+    ("keeping.rs", "Keeping"),
+    ("chrome.rs", "Chrome"),
+    ("feedback.rs", "Feedback"),
+    ("analysis.rs", "Analyses"),
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("src").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// The field lines of `struct name { ... }` in `text` (comments and
+/// attributes left out); `None` if there is no such struct.
+fn fields(text: &str, name: &str) -> Option<Vec<String>> {
+    let start = [format!("pub struct {name} {{"), format!("struct {name} {{")]
+        .iter()
+        .find_map(|s| text.find(s.as_str()))?;
+    let body = &text[start..];
+    let body = &body[body.find('{')? + 1..body.find("\n}")?];
+    Some(
+        body.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#["))
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// Whether `text` has an `impl` block of `name` (inherent or of a trait).
+fn implements(text: &str, name: &str) -> bool {
+    text.lines().map(str::trim).any(|line| {
+        line.starts_with("impl")
+            && line
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == name)
+    })
+}
+
+#[test]
+fn the_app_holds_a_few_parts() {
+    let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
+    let fields = fields(&app, "KibitzApp").expect("struct KibitzApp");
+    assert!(
+        (5..=12).contains(&fields.len()),
+        "KibitzApp has {} fields: {fields:#?}",
+        fields.len()
+    );
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    assert!(files.len() > 50, "the crate's files were read");
+    let elsewhere: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| **f != src().join("app.rs"))
+        .filter(|f| implements(&std::fs::read_to_string(f).expect("read"), "KibitzApp"))
+        .collect();
+    assert!(elsewhere.is_empty(), "impl KibitzApp in {elsewhere:#?}");
+}
+
+#[test]
+fn each_part_keeps_its_fields_to_itself() {
+    for (file, name) in PARTS {
+        let text = std::fs::read_to_string(src().join("app").join(file)).expect(file);
+        let fields = fields(&text, name).unwrap_or_else(|| panic!("struct {name} in {file}"));
+        assert!(!fields.is_empty(), "{name} has fields");
+        let shown: Vec<&String> = fields.iter().filter(|f| f.starts_with("pub")).collect();
+        assert!(shown.is_empty(), "{name} shows {shown:?}");
+    }
+}
+
+#[test]
+fn the_checks_see_what_they_look_for() {
+    let text =
+        "pub struct App {\n    /// a\n    a: u32,\n    pub b: u32,\n}\n\nimpl super::App {\n}\n";
+    assert_eq!(
+        fields(text, "App"),
+        Some(vec!["a: u32,".to_owned(), "pub b: u32,".to_owned()])
+    );
+    assert!(implements(text, "App"));
+    assert!(implements("impl eframe::App for App {", "App"));
+    assert!(!implements("impl Apps {\n", "App"));
+    assert_eq!(fields(text, "Other"), None);
+}
