@@ -199,14 +199,7 @@ impl Boards {
         }
         // Our turn: a queued premove goes now if it is still legal.
         let premove = view.premove.take()?;
-        let legal = game.position().and_then(|position| {
-            position.legal_moves().into_iter().find(|m| {
-                m.from() == premove.from()
-                    && m.to() == premove.to()
-                    && m.promotion() == premove.promotion()
-                    && m.role() == premove.role()
-            })
-        })?;
+        let legal = game.legal_now(&premove)?;
         self.play(board.game, legal)
     }
 

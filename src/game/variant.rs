@@ -88,6 +88,19 @@ impl Game {
         error.ignore_invalid_ep_square().ok()
     }
 
+    /// `mv` as a legal move of the current position, if it is one: a
+    /// premove queued on an earlier position (the same piece, squares and
+    /// promotion) goes only if it is still legal.
+    pub fn legal_now(&self, mv: &shakmaty::Move) -> Option<shakmaty::Move> {
+        use shakmaty::Position;
+        self.position()?.legal_moves().into_iter().find(|m| {
+            m.from() == mv.from()
+                && m.to() == mv.to()
+                && m.promotion() == mv.promotion()
+                && m.role() == mv.role()
+        })
+    }
+
     /// A game the user plays and that is still going on.
     pub fn is_own_live(&self) -> bool {
         self.my_color().is_some() && !self.is_over()

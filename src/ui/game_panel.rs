@@ -519,13 +519,8 @@ fn board_area_ui(
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
-    if action.is_none()
-        && let Some(entered) = type_in_ui_for(ui, board_rect, game, view, cx, position.as_ref())
-    {
-        action = Some(match entered {
-            super::type_in::Entered::Move(mv) => BoardAction::Move(mv),
-            super::type_in::Entered::Premove(mv) => BoardAction::Premove(mv),
-        });
+    if action.is_none() {
+        action = type_in_ui_for(ui, board_rect, game, view, cx, position.as_ref());
     }
     match action? {
         BoardAction::Move(mv) => Some(Action::Move {
@@ -552,7 +547,7 @@ fn type_in_ui_for(
     view: &mut GameView,
     cx: &PanelContext<'_>,
     position: Option<&shakmaty::variant::VariantPosition>,
-) -> Option<super::type_in::Entered> {
+) -> Option<BoardAction> {
     let mover = game.my_color()?;
     if !cx.settings.type_in || cx.keyboard != Some(game.number) {
         return None;

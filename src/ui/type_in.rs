@@ -7,9 +7,9 @@
 //! `game::typed_move`'s.
 
 use egui::{Color32, RichText};
-use shakmaty::Move;
 use shakmaty::variant::VariantPosition;
 
+use super::board_model::BoardAction;
 use crate::game::typed_move::{Typed, match_typed};
 
 /// The longest entry kept (`exd8=Q+` and some slack).
@@ -26,17 +26,9 @@ pub struct TypeIn {
     pub message: Option<String>,
 }
 
-/// What Enter decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Entered {
-    /// Play this move now.
-    Move(Move),
-    /// Queue this move as the premove.
-    Premove(Move),
-}
-
 /// Reads this frame's keys into the box: characters, Backspace, Esc,
-/// Enter. `position` is where the user's moves are legal, `premove` whether
+/// Enter, which gives a move to play or to queue as the premove, the same
+/// actions as the board's. `position` is where the user's moves are legal, `premove` whether
 /// they would be premoves. Keys are only read while no text field has the
 /// keyboard.
 pub fn type_in_keys(
@@ -44,7 +36,7 @@ pub fn type_in_keys(
     state: &mut TypeIn,
     position: &VariantPosition,
     premove: bool,
-) -> Option<Entered> {
+) -> Option<BoardAction> {
     if ui.ctx().egui_wants_keyboard_input() {
         return None;
     }
@@ -77,9 +69,9 @@ pub fn type_in_keys(
                 Ok(mv) => {
                     *state = TypeIn::default();
                     entered = Some(if premove {
-                        Entered::Premove(mv)
+                        BoardAction::Premove(mv)
                     } else {
-                        Entered::Move(mv)
+                        BoardAction::Move(mv)
                     });
                 }
                 Err(message) => state.message = Some(format!("{}: {message}", state.text)),
