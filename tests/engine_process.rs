@@ -1,11 +1,10 @@
-//! The engine process against a fake UCI engine (`support/fake_uci.sh`)
+//! The engine process against a fake UCI engine (`common/fake_uci.sh`)
 //! and, where installed, real Stockfish: start, options, position + go,
 //! info lines into evaluation and line, bestmove, a crash and the restart,
 //! a hung engine, a missing one.
 
 mod common;
-#[path = "support/fake_uci.rs"]
-mod fake_uci;
+use common::fake_uci;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

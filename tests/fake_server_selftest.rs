@@ -1,8 +1,8 @@
-//! Checks the scripted fake server in `support/fake_server.rs` with a minimal
+//! Checks the scripted fake server in `common/fake_server.rs` with a minimal
 //! hand-written client.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
+mod common;
+use common::fake_server;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

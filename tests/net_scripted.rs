@@ -3,8 +3,7 @@
 //! every kind of game end, timeseal 2, and a drop mid-game with reconnect.
 
 mod common;
-#[path = "support/fake_server.rs"]
-mod fake_server;
+use common::fake_server;
 
 use std::sync::Arc;
 use std::time::Duration;

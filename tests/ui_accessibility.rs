@@ -16,7 +16,7 @@ use kibitz::protocol::event::Event;
 const AFTER_E5: &str = "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 2 P/e7-e5 (0:01) e5 0 1 0";
 
 fn harness(line: &str) -> Harness<'static, KibitzApp> {
-    common::window(common::app_with(&[line]))
+    common::window(common::app_with(&[line]), common::SIZE)
 }
 
 fn focused_label(h: &Harness<'_, KibitzApp>) -> Option<String> {

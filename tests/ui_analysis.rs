@@ -4,8 +4,7 @@
 //! the user's own live game.
 
 mod common;
-#[path = "support/fake_uci.rs"]
-mod fake_uci;
+use common::fake_uci;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -36,7 +35,7 @@ fn harness(lines: &[&str], engine: &Path, on: bool) -> Harness<'static, KibitzAp
     let mut app = common::app_with(lines);
     app.settings_mut().analysis.engine = engine.display().to_string();
     app.settings_mut().analysis.on_by_default = on;
-    common::window(app)
+    common::window(app, common::SIZE)
 }
 
 /// What the fake engine was told, line by line.

@@ -4,19 +4,20 @@
 //! "Your opponent is not out of time!", none after the forfeit. The same game
 //! asks the player for its start, move, low-time and end sounds.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+mod common;
+use common::fake_server;
+use common::scripted_window;
 
 use std::time::Duration;
 
+use common::served::Served;
+use common::window;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::KibitzApp;
 use kibitz::protocol::command::Command;
 use kibitz::protocol::message::GameResult;
 use kibitz::sound::{Player, Sound};
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, wait_for};
 use shakmaty::Color;
 
 fn board(rows: &str, rest: &str) -> Vec<u8> {

@@ -16,7 +16,7 @@ const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- P
 const OBSERVED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
 
 fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
-    common::window(common::app_with(lines))
+    common::window(common::app_with(lines), common::SIZE)
 }
 
 fn press(h: &mut Harness<'_, KibitzApp>, modifiers: Modifiers, key: Key) {

@@ -4,16 +4,17 @@
 //! command line reached with `/`, and resigning with its confirmation
 //! (Alt+R twice). Drops and promotions are typed in `ui_type_in.rs`.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+mod common;
+use common::fake_server;
+use common::scripted_window;
 
+use common::served::Served;
+use common::window;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::KibitzApp;
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, wait_for};
 
 fn board(rows: &str, rest: &str) -> Vec<u8> {
     format!("\n\r<12> {rows} {rest}\n\rfics% ").into_bytes()

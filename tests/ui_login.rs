@@ -3,17 +3,18 @@
 //! server typed in (on for freechess.org only, like the command line); the
 //! top bar keeps every button on screen from the minimum window size up.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+mod common;
+use common::fake_server;
+use common::scripted_window;
 
+use common::served::Served;
+use common::window;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::KibitzApp;
 use kibitz::net::Status;
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, wait_for};
 
 fn harness(size: [f32; 2]) -> Harness<'static, KibitzApp> {
     let mut h = window(live_app(), size);

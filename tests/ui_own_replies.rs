@@ -4,17 +4,17 @@
 //! console, while the same `moves` typed by the user is answered there.
 
 mod common;
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+use common::fake_server;
+use common::scripted_window;
 
+use common::served::Served;
+use common::window;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::KibitzApp;
 use kibitz::protocol::command::{Command, ObserveTarget};
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, wait_for};
 
 const SOUGHT: &str = "\n\r  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r 12 ++++ GuestXYZ           2  12 unrated lightning              0-9999 \n\r 15 1800 Bravo              3   0 rated   crazyhouse             0-9999 \n\r3 ads displayed.\n\rfics% ";
 

@@ -6,18 +6,18 @@
 //! and all of these are archived unterminated.
 
 mod common;
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+use common::fake_server;
+use common::scripted_window;
 
 use std::time::Duration;
 
+use common::served::Served;
+use common::window;
 use egui_kittest::kittest::Queryable;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::net::Status;
 use kibitz::protocol::command::{Command, ObserveTarget};
-use scripted_window::{Served, connect, live_app, logged_in, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, wait_for};
 
 const PLIES: [&str; 3] = [
     "rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 GAME 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0",

@@ -1,14 +1,15 @@
 //! The window's "Record session" switch records the raw session, and the
 //! recording never holds the password.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
+mod common;
+use common::fake_server;
 
 use std::time::{Duration, Instant};
 
+use common::served::Served;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
 use kibitz::net::Status;
 use kibitz::protocol::command::Secret;
@@ -22,23 +23,8 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
         .login_only();
     script.push(Step::Expect(Expected::Line("quit".into())));
     script.push(Step::Close);
-    // The server runs on a runtime of its own thread; it reports its address,
-    // then everything the client sent.
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![script], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            server.received(0, Duration::from_secs(15)).await
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![script]);
+    let addr = served.addr.clone();
 
     let dir = std::env::temp_dir().join(format!("kibitz-ui-record-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -73,7 +59,7 @@ fn a_recording_made_with_the_record_switch_holds_no_password() {
         harness.state_mut().poll_network();
         std::thread::sleep(Duration::from_millis(20));
     }
-    let received = server.join().expect("server thread");
+    let received = served.finish();
     assert!(
         received.contains(&PASSWORD.to_owned()),
         "the server got the password"

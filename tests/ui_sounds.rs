@@ -21,7 +21,7 @@ fn two_boards(watched_sounds: bool) -> (Harness<'static, KibitzApp>, Played) {
     app.settings_mut().sound.on_watched_move = watched_sounds;
     let (player, played) = Player::recording();
     app.set_sound_player(player);
-    (common::window(app), played)
+    (common::window(app, common::SIZE), played)
 }
 
 /// 1. e4 in game `game`.

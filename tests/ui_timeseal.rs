@@ -3,13 +3,13 @@
 //! for that server, to go without timeseal next time.
 
 mod common;
-#[path = "support/fake_server.rs"]
-mod fake_server;
+use common::fake_server;
 
 use std::time::{Duration, Instant};
 
+use common::served::Served;
 use egui_kittest::Harness;
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
 use kibitz::net::Status;
 
@@ -32,23 +32,8 @@ fn a_refused_hello_logs_in_without_timeseal_and_is_remembered() {
             Step::Close,
         ],
     };
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let server = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(vec![refusing, login], false)
-                .await
-                .expect("server");
-            addr_tx.send(server.addr.to_string()).expect("addr");
-            // Keep serving until the test is done.
-            let _ = tokio::task::spawn_blocking(move || done_rx.recv()).await;
-        })
-    });
-    let addr = addr_rx.recv().expect("addr");
+    let served = Served::start(vec![refusing, login]);
+    let addr = served.addr.clone();
 
     let dir = common::TempDir::new("ui-timeseal");
     let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
@@ -89,6 +74,5 @@ fn a_refused_hello_logs_in_without_timeseal_and_is_remembered() {
     let saved = kibitz::config::load(dir.path()).settings;
     let saved_profile = saved.servers.iter().find(|p| p.address == addr);
     assert_eq!(saved_profile.map(|p| p.timeseal), Some(false));
-    let _ = done_tx.send(());
-    server.join().expect("server thread");
+    served.finish();
 }

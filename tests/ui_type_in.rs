@@ -18,7 +18,7 @@ const PROMOTE: &str = "<12> -------- ----P--- -------- -------- -------- -------
 const ROOKS: &str = "<12> ----k--- -------- -------- -------- -------- -------- ----K--- R------R W -1 0 0 0 0 0 7 Me Opp 1 5 0 10 0 300 300 30 none (0:00) none 0 0 0";
 
 fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
-    common::window(common::app_with(lines))
+    common::window(common::app_with(lines), common::SIZE)
 }
 
 fn type_keys(h: &mut Harness<'_, KibitzApp>, text: &str) {

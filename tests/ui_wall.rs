@@ -3,19 +3,19 @@
 //! next best one; the list it asked for stays out of the console.
 
 mod common;
-#[path = "support/fake_server.rs"]
-mod fake_server;
-#[path = "support/scripted_window.rs"]
-mod scripted_window;
+use common::fake_server;
+use common::scripted_window;
 
 use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use common::served::Served;
+use common::window;
 use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::app::KibitzApp;
-use scripted_window::{Served, connect, live_app, logged_in, setup_answered, wait_for, window};
+use scripted_window::{connect, live_app, logged_in, setup_answered, wait_for};
 
 fn listing(lines: &[&str]) -> Vec<u8> {
     let mut bytes = Vec::new();

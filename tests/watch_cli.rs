@@ -1,31 +1,15 @@
 //! `kibitz watch` end to end against a scripted server, with `--record`, and
 //! the recording played back by `kibitz replay`.
 
-#[path = "support/fake_server.rs"]
-mod fake_server;
+mod common;
+use common::fake_server;
 
 use std::time::Duration;
 
-use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
+use common::served::Served;
+use fake_server::{Expected, Script, Step, fixture_path};
 use kibitz::cli::watch::{self, Observe, WatchOptions};
 use serde_json::Value;
-
-/// Runs a fake server on a runtime of its own (watch blocks its thread).
-fn serve(scripts: Vec<Script>) -> (String, std::thread::JoinHandle<Vec<String>>) {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        runtime.block_on(async move {
-            let server = FakeServer::start(scripts, false).await.expect("server");
-            tx.send(server.addr.to_string()).expect("addr");
-            server.received(0, Duration::from_secs(20)).await
-        })
-    });
-    (rx.recv().expect("addr"), thread)
-}
 
 fn lines(out: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(out)
@@ -68,11 +52,12 @@ fn observe_all_observes_every_listed_game_and_records_the_session() {
     }
     script.push(Step::Expect(Expected::Line("quit".into())));
     script.push(Step::Close);
-    let (addr, server) = serve(vec![script]);
+    let served = Served::start(vec![script]);
+    let addr = served.addr.clone();
     let record = std::env::temp_dir().join(format!("kibitz-watch-{}.rec", std::process::id()));
     let mut out = Vec::new();
     watch::watch(options(addr, Observe::All, Some(record.clone())), &mut out).expect("watch");
-    let received = server.join().expect("server thread");
+    let received = served.finish();
     assert!(received.contains(&"observe 2".to_owned()), "{received:?}");
     assert!(received.contains(&"observe 1".to_owned()), "{received:?}");
 
@@ -122,7 +107,8 @@ fn a_recording_of_a_registered_login_holds_no_password() {
         .login_only();
     script.push(Step::Expect(Expected::Line("quit".into())));
     script.push(Step::Close);
-    let (addr, server) = serve(vec![script]);
+    let served = Served::start(vec![script]);
+    let addr = served.addr.clone();
     let record = std::env::temp_dir().join(format!("kibitz-pw-{}.rec", std::process::id()));
     let mut opts = options(addr, Observe::Games(vec![]), Some(record.clone()));
     opts.user = "BotE".into();
@@ -132,7 +118,7 @@ fn a_recording_of_a_registered_login_holds_no_password() {
     opts.duration = Some(Duration::from_millis(500));
     let mut out = Vec::new();
     watch::watch(opts, &mut out).expect("watch");
-    let received = server.join().expect("server thread");
+    let received = served.finish();
     assert!(received.contains(&"hunter2-very-secret".to_owned()));
     let recorded = std::fs::read(&record).expect("recording");
     assert!(recorded.starts_with(b"KIBITZ-RECORDING 1\n"));

@@ -1,5 +1,13 @@
-//! Helpers shared by the integration tests: the fixture transcripts.
+//! Helpers shared by the integration tests, in this one folder: the
+//! fixture transcripts and apps made from them (here), the scripted server
+//! (`fake_server`, run on a thread by `served`), the window against it
+//! (`scripted_window`) and the fake UCI engine (`fake_uci`).
 #![allow(dead_code)] // each test binary uses a different part
+
+pub mod fake_server;
+pub mod fake_uci;
+pub mod scripted_window;
+pub mod served;
 
 use std::path::{Path, PathBuf};
 
@@ -183,12 +191,16 @@ pub fn app_with(lines: &[&str]) -> kibitz::app::KibitzApp {
     app
 }
 
-/// The window over `app` at 1100x760, a few frames drawn.
+/// The window size most tests use.
+pub const SIZE: [f32; 2] = [1100.0, 760.0];
+
+/// The window over `app` at `size`, a few frames drawn.
 pub fn window(
     app: kibitz::app::KibitzApp,
+    size: [f32; 2],
 ) -> egui_kittest::Harness<'static, kibitz::app::KibitzApp> {
     let mut h = egui_kittest::Harness::builder()
-        .with_size([1100.0, 760.0])
+        .with_size(size)
         .build_ui_state(|ui, app: &mut kibitz::app::KibitzApp| app.show(ui), app);
     h.run_steps(3);
     h

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 /// The program to give Kibitz, and the log of what the engine was told.
 /// Modes: `normal`, `crash-once`, `silent` (see `fake_uci.sh`).
 pub fn fake_engine(dir: &Path, mode: &str) -> (PathBuf, PathBuf) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_uci.sh");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/common/fake_uci.sh");
     let log = dir.join("engine-input.log");
     let marker = dir.join("crashed-once");
     let program = dir.join("engine");

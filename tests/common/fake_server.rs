@@ -1,6 +1,5 @@
 //! A scripted FICS server on 127.0.0.1 that replays a real transcript, for the
-//! integration tests. Include it with
-//! `#[path = "support/fake_server.rs"] mod fake_server;`.
+//! integration tests (`common::fake_server`).
 //!
 //! A [`Script`] is a list of [`Step`]s: bytes the server sends, client lines it
 //! waits for, and hanging up. [`Script::from_fixture`] builds one from a
@@ -17,7 +16,6 @@
 //! Notes the server adds to the received log start with `<` and end with `>`
 //! (`<timeout waiting for line "quit">`, `<no pong>`, `<not timeseal> ...`); a
 //! client command never starts with `<`.
-#![allow(dead_code)] // each test binary uses a different part
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -32,7 +30,6 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::{JoinHandle, JoinSet};
 
-#[path = "fake_script.rs"]
 mod script;
 pub use script::*;
 

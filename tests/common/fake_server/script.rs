@@ -1,6 +1,6 @@
 //! The fake server's scripts: what it sends and what it waits for, built
 //! by hand or from a real transcript in `tests/fixtures/` (the `.bin` plus
-//! its `.bin.events.tsv`). Part of `fake_server.rs`, which re-exports it.
+//! its `.bin.events.tsv`). Part of `fake_server`, which re-exports it.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
