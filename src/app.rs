@@ -297,7 +297,19 @@ impl KibitzApp {
     /// Sends a command of Kibitz's own (housekeeping): not echoed, and its
     /// reply kept out of the console.
     pub fn send_quiet(&mut self, command: Command) {
+        if let Command::Who(category) = command {
+            let now = self.now();
+            self.chrome.players_asked(category, now);
+        }
         self.wire.send_quiet(command);
+    }
+
+    /// Asks for the players list: who is on (blitz ratings), then their
+    /// standard and lightning ratings.
+    fn ask_players(&mut self) {
+        for category in crate::protocol::who::WhoCategory::ALL {
+            self.send_quiet(Command::Who(category));
+        }
     }
 
     /// Sends a move and shows it at once.
@@ -396,6 +408,9 @@ impl KibitzApp {
             Status::Stopped { reason } => Some(format!("the session ended ({reason})")),
             _ => None,
         };
+        if matches!(status, Status::RetryingIn { .. } | Status::Stopped { .. }) {
+            self.chrome.forget_asked();
+        }
         self.wire.on_status(status);
         if let Some(why) = why {
             self.give_up_interrupted(now, &why);
@@ -497,8 +512,10 @@ impl KibitzApp {
     /// away), the games asked for on the command line.
     fn logged_in(&mut self, now: Now) {
         // The lobby's seeks are there from the start (then kept live by
-        // the seek stream); the games list follows too (`Wall::tick`).
+        // the seek stream); the games list follows too (`Wall::tick`), and
+        // the players (kept live by arrivals and departures).
         self.send_quiet(Command::Sought);
+        self.ask_players();
         let store = self.boards.store();
         let again = store.interrupted_observed();
         let asked = self.wire.logged_in_at(now, store.any_interrupted());
@@ -636,6 +653,9 @@ impl KibitzApp {
         if step.ask_list {
             self.send_quiet(Command::Games);
         }
+        if self.wire.logged_in() && self.chrome.players_due(now) {
+            self.ask_players();
+        }
         let auto_flag = self.keeping.settings().play.auto_flag;
         for claim in self.boards.auto_flag(now, auto_flag) {
             self.send(claim);
@@ -683,6 +703,8 @@ impl KibitzApp {
         self.panels_ui(ui, now);
         self.on_screen
             .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());
+        self.on_screen
+            .set_players_shown(self.chrome.players_shown());
         let me = self.wire.me();
         let own = self.boards.store().own_live_game();
         self.chrome
@@ -735,7 +757,7 @@ impl KibitzApp {
                 .frame(side)
                 .resizable(true)
                 .default_size(330.0)
-                .show(ui, |ui| commands = self.chrome.lobby_ui(ui));
+                .show(ui, |ui| commands = self.chrome.lobby_ui(ui, self.wire.me()));
             for command in commands {
                 self.send(command);
             }
@@ -802,6 +824,7 @@ impl KibitzApp {
             self.wall.deadline(),
             self.boards.auto_flag_deadline(now, auto_flag),
             list_refresh,
+            self.chrome.players_next().filter(|_| self.wire.logged_in()),
             self.wire.resume_deadline(store),
         ]
         .into_iter()

@@ -4,7 +4,7 @@
 
 use crate::config::{ServerProfile, Settings};
 use crate::engine::process::EngineStatus;
-use crate::game::Game;
+use crate::game::{Game, Now};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
@@ -119,6 +119,8 @@ impl Chrome {
 
     /// An event for the console (what of it shows, by `shown`) and the lobby.
     pub fn apply(&mut self, event: &Event, shown: own_replies::Console) {
+        // What the console does not show is a reply to Kibitz's own request.
+        self.lobby.players.apply(event, !shown.show);
         for line in shown.release {
             self.console.push_event(&Event::Text(line));
         }
@@ -232,9 +234,44 @@ impl Chrome {
         console_ui(ui, &mut self.console)
     }
 
-    /// The lobby: the commands its buttons give.
-    pub fn lobby_ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
-        lobby_ui(ui, &mut self.lobby)
+    /// The lobby: the commands its buttons give. A challenge from the
+    /// Players tab opens the Match dialog for that player.
+    pub fn lobby_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
+        let out = lobby_ui(ui, &mut self.lobby, me);
+        if let Some(handle) = out.challenge {
+            self.dialogs.opponent = handle;
+            self.dialogs.match_open = true;
+        }
+        out.commands
+    }
+
+    /// Kibitz asked for the players list (in this category).
+    pub fn players_asked(&mut self, category: crate::protocol::who::WhoCategory, now: Now) {
+        self.lobby.players.asked(category, now);
+    }
+
+    /// Whether the players list is due again (its tab shown, the refresh
+    /// time passed).
+    pub fn players_due(&self, now: Now) -> bool {
+        self.players_shown() && self.lobby.players.refresh_due(now)
+    }
+
+    /// When the players list is next due, while its tab is shown.
+    pub fn players_next(&self) -> Option<Now> {
+        self.lobby
+            .players
+            .next_refresh()
+            .filter(|_| self.players_shown())
+    }
+
+    /// The connection is gone: our own requests are not answered.
+    pub fn forget_asked(&mut self) {
+        self.lobby.players.forget_asked();
+    }
+
+    /// The lobby shows its Players tab.
+    pub fn players_shown(&self) -> bool {
+        self.lobby_open && self.lobby.tab == crate::ui::lobby::Tab::Players
     }
 
     /// Who, where and whose move, in the window's title.

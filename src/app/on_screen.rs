@@ -14,6 +14,7 @@ use crate::ui::console::{ConsoleTab, LineKind};
 pub struct OnScreen {
     console_tab: AtomicU8,
     lobby: AtomicBool,
+    players: AtomicBool,
 }
 
 impl Default for OnScreen {
@@ -21,6 +22,7 @@ impl Default for OnScreen {
         OnScreen {
             console_tab: AtomicU8::new(ConsoleTab::All.index()),
             lobby: AtomicBool::new(true),
+            players: AtomicBool::new(false),
         }
     }
 }
@@ -34,6 +36,11 @@ impl OnScreen {
         self.lobby.store(lobby_lists, Ordering::Relaxed);
     }
 
+    /// Whether the lobby shows its Players tab.
+    pub fn set_players_shown(&self, shown: bool) {
+        self.players.store(shown, Ordering::Relaxed);
+    }
+
     /// How soon to draw a change of this kind.
     pub fn within(&self, wake: Wake) -> Duration {
         let shown = match wake {
@@ -42,6 +49,7 @@ impl OnScreen {
                 tab.shows(chat.map_or(LineKind::Server, LineKind::Chat))
             }
             Wake::Lobby => self.lobby.load(Ordering::Relaxed),
+            Wake::Players => self.players.load(Ordering::Relaxed),
             Wake::Now | Wake::Observed | Wake::Invisible => true,
         };
         if shown {
@@ -81,5 +89,15 @@ mod tests {
         assert_eq!(seen.within(Wake::Lobby), urgency::INVISIBLE);
         assert_eq!(seen.within(Wake::Observed), urgency::OBSERVED);
         assert_eq!(seen.within(Wake::Now), urgency::NOW);
+    }
+
+    #[test]
+    fn the_players_list_waits_while_its_tab_is_not_shown() {
+        let seen = OnScreen::default();
+        assert_eq!(seen.within(Wake::Players), urgency::INVISIBLE);
+        seen.set_players_shown(true);
+        assert_eq!(seen.within(Wake::Players), urgency::OBSERVED);
+        seen.set_players_shown(false);
+        assert_eq!(seen.within(Wake::Players), urgency::INVISIBLE);
     }
 }

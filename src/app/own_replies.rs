@@ -25,6 +25,7 @@ use crate::protocol::games_list::{parse_games_end, parse_games_entry};
 use crate::protocol::message::{Message, parse_message};
 use crate::protocol::movelist::MoveListParser;
 use crate::protocol::seek::{parse_sought_end, parse_sought_entry};
+use crate::protocol::who::{parse_who_end, parse_who_line};
 
 /// Lines of a `moves` listing held back at most (a 300-move game has
 /// about 160); past that they are shown.
@@ -35,6 +36,7 @@ const HELD_LINES: usize = 1000;
 pub struct OwnReplies {
     games: usize,
     sought: usize,
+    who: usize,
     moves: usize,
     /// Our `observe N`, oldest first, not yet answered.
     observes: VecDeque<u32>,
@@ -74,6 +76,7 @@ impl OwnReplies {
         match command {
             Command::Games => self.games += 1,
             Command::Sought => self.sought += 1,
+            Command::Who(_) => self.who += 1,
             Command::Moves(_) => self.moves += 1,
             Command::Observe(ObserveTarget::Game(game)) => self.observes.push_back(*game),
             _ => {}
@@ -127,6 +130,17 @@ impl OwnReplies {
                 if self.sought > 0
                     && (parse_sought_entry(text).is_some() || parse_sought_end(text).is_some()) =>
             {
+                Console::HIDE
+            }
+            Event::Text(text)
+                if self.who > 0
+                    && (parse_who_line(text).is_some() || parse_who_end(text).is_some()) =>
+            {
+                Console::HIDE
+            }
+            Event::WhoEntries(_) if self.who > 0 => Console::HIDE,
+            Event::WhoEnd(_) if self.who > 0 => {
+                self.who -= 1;
                 Console::HIDE
             }
             Event::GamesEnd(_) if self.games > 0 => {

@@ -38,6 +38,10 @@ pub fn event_json(event: &Event) -> Value {
         Event::MoveList(list) => tagged("move_list", list),
         Event::GamesEntry(entry) => tagged("games_entry", entry),
         Event::GamesEnd(end) => tagged("games_end", end),
+        Event::WhoEntries(entries) => json!({"type": "who_entries", "entries": entries}),
+        Event::WhoEnd(end) => tagged("who_end", end),
+        Event::Presence(presence) => tagged("presence", presence),
+        Event::PresentCompany(handles) => json!({"type": "present_company", "handles": handles}),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
     }

@@ -42,6 +42,9 @@ pub enum Wake {
     Observed,
     /// A lobby list: games, seeks.
     Lobby,
+    /// The players list (who is on, arrivals, departures): drawn only
+    /// while the lobby shows it.
+    Players,
     /// Nothing on screen (pings, prompts, echo).
     Invisible,
 }
@@ -63,7 +66,7 @@ impl Wake {
         match self {
             Wake::Now => NOW,
             Wake::Console { .. } => CONSOLE,
-            Wake::Observed | Wake::Lobby => OBSERVED,
+            Wake::Observed | Wake::Lobby | Wake::Players => OBSERVED,
             Wake::Invisible => INVISIBLE,
         }
     }
@@ -86,6 +89,10 @@ fn event_wake(event: &Event) -> Wake {
         | Event::SoughtEnd { .. }
         | Event::GamesEntry(_)
         | Event::GamesEnd(_) => Wake::Lobby,
+        Event::WhoEntries(_) | Event::WhoEnd(_) | Event::PresentCompany(_) => Wake::Players,
+        // A friend's arrival is told at once; anyone else's is a list's change.
+        Event::Presence(presence) if presence.notify => Wake::Now,
+        Event::Presence(_) => Wake::Players,
         Event::LoggedIn { .. }
         | Event::LoginFailed { .. }
         | Event::TimesealRefused { .. }

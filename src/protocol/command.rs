@@ -130,6 +130,9 @@ pub enum SetupStep {
     GameInfo,
     /// `iset startpos 1`: the starting `<12>` before a wild game's moves.
     StartPos,
+    /// `iset pin 1`: `<wa>`/`<wd>` lines when players arrive and leave
+    /// (for this session only, unlike the `pin` variable).
+    Pin,
     /// `set interface Kibitz <version>`: shown in `finger`.
     Interface,
     /// `set bell 0`: no 0x07 bytes in the stream.
@@ -152,6 +155,7 @@ impl fmt::Display for SetupStep {
             SetupStep::PendInfo => "iset pendinfo 1",
             SetupStep::GameInfo => "iset gameinfo 1",
             SetupStep::StartPos => "iset startpos 1",
+            SetupStep::Pin => "iset pin 1",
             SetupStep::Interface => {
                 return write!(f, "set interface Kibitz {}", env!("CARGO_PKG_VERSION"));
             }
@@ -175,6 +179,7 @@ pub fn setup_sequence() -> Vec<SetupStep> {
         SetupStep::PendInfo,
         SetupStep::GameInfo,
         SetupStep::StartPos,
+        SetupStep::Pin,
         SetupStep::BellOff,
         SetupStep::PtimeOff,
         SetupStep::Interface,
@@ -243,6 +248,8 @@ pub enum Command {
     /// Re-send the current board; `None` for our own game.
     Refresh(Option<u32>),
     Games,
+    /// The players online, with their ratings in one category.
+    Who(crate::protocol::who::WhoCategory),
     Seek(SeekParams),
     /// `None` removes all our seeks.
     Unseek(Option<u32>),
@@ -330,6 +337,7 @@ impl Command {
             Command::Moves(n) => format!("moves {n}"),
             Command::Refresh(game) => with_number("refresh", *game),
             Command::Games => "games".to_owned(),
+            Command::Who(category) => format!("who {}", category.letter()),
             Command::Seek(params) => seek_line(params)?,
             Command::Unseek(n) => with_number("unseek", *n),
             Command::Play(n) => format!("play {n}"),

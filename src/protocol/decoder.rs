@@ -8,8 +8,10 @@ use super::holdings::parse_holdings;
 use super::message::parse_message;
 use super::movelist::{Feed, MoveListParser};
 use super::offer::parse_offer_line;
+use super::presence::{parse_presence, parse_present_company};
 use super::seek::{parse_seek_line, parse_sought_end, parse_sought_entry};
 use super::style12::Style12;
+use super::who::{parse_who_end, parse_who_line};
 
 /// Turns complete lines into events. It keeps the little state the stream
 /// needs: whether clocks come in milliseconds, and a `moves` list being read.
@@ -64,6 +66,14 @@ impl LineDecoder {
             Some(Event::SoughtEntry(seek))
         } else if let Some(count) = parse_sought_end(&line) {
             Some(Event::SoughtEnd { count })
+        } else if let Some(entries) = parse_who_line(&line) {
+            Some(Event::WhoEntries(entries))
+        } else if let Some(end) = parse_who_end(&line) {
+            Some(Event::WhoEnd(end))
+        } else if let Some(presence) = parse_presence(&line) {
+            Some(Event::Presence(presence))
+        } else if let Some(handles) = parse_present_company(&line) {
+            Some(Event::PresentCompany(handles))
         } else {
             parse_message(&line).map(Event::Message)
         };
@@ -92,6 +102,10 @@ impl LineDecoder {
             r.map(Event::Seek).map_err(|e| e.to_string())
         } else if let Some(r) = parse_offer_line(line) {
             r.map(Event::Offer).map_err(|e| e.to_string())
+        } else if line.starts_with("<wa> ") || line.starts_with("<wd> ") {
+            parse_presence(line)
+                .map(Event::Presence)
+                .ok_or_else(|| "not a player's arrival or departure".to_owned())
         } else {
             return None;
         };

@@ -7,9 +7,11 @@ use super::holdings::Holdings;
 use super::message::Message;
 use super::movelist::MoveList;
 use super::offer::OfferLine;
+use super::presence::Presence;
 use super::seek::{Seek, SeekLine};
 use super::style12::Style12;
 use super::timeseal::TimesealVersion;
+use super::who::{WhoEnd, WhoEntry};
 
 /// One decoded piece of server output, or a change of session state.
 ///
@@ -85,6 +87,14 @@ pub enum Event {
     GamesEntry(GamesEntry),
     /// The end of `games` output.
     GamesEnd(GamesEnd),
+    /// Players of one line of a `who` listing.
+    WhoEntries(Vec<WhoEntry>),
+    /// The end of a `who` listing.
+    WhoEnd(WhoEnd),
+    /// A player arrived or left (pin or notify lines).
+    Presence(Presence),
+    /// At login: the players of our notify list who are online.
+    PresentCompany(Vec<String>),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
 }

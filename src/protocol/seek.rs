@@ -143,6 +143,18 @@ pub enum Title {
     WomanGrandMaster,
     WomanInternationalMaster,
     WomanFideMaster,
+    /// `(*)`: a server administrator.
+    Admin,
+    /// `(TD)`: a tournament director (a bot).
+    TournamentDirector,
+    /// `(SR)`: a service representative.
+    ServiceRepresentative,
+    /// `(TM)`: a tournament manager.
+    TournamentManager,
+    /// `(CA)`: a chess advisor.
+    ChessAdvisor,
+    /// `(NM)`: a national master.
+    NationalMaster,
 }
 
 /// The `ti=` bit of each title, in bit order.
@@ -158,6 +170,26 @@ const TITLE_BITS: [(u32, Title); 8] = [
 ];
 
 impl Title {
+    /// The short form players know: `GM`, `C`, `*`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Title::Unregistered => "U",
+            Title::Computer => "C",
+            Title::GrandMaster => "GM",
+            Title::InternationalMaster => "IM",
+            Title::FideMaster => "FM",
+            Title::WomanGrandMaster => "WGM",
+            Title::WomanInternationalMaster => "WIM",
+            Title::WomanFideMaster => "WFM",
+            Title::Admin => "*",
+            Title::TournamentDirector => "TD",
+            Title::ServiceRepresentative => "SR",
+            Title::TournamentManager => "TM",
+            Title::ChessAdvisor => "CA",
+            Title::NationalMaster => "NM",
+        }
+    }
+
     /// Decodes the `ti=` bit set; bits we do not know are ignored.
     pub fn from_flags(bits: u32) -> Vec<Title> {
         TITLE_BITS
@@ -168,7 +200,7 @@ impl Title {
     }
 
     /// The tag used after a handle in text listings (`Somebody(C)`).
-    fn from_tag(tag: &str) -> Option<Title> {
+    pub fn from_tag(tag: &str) -> Option<Title> {
         Some(match tag {
             "U" => Title::Unregistered,
             "C" => Title::Computer,
@@ -178,6 +210,12 @@ impl Title {
             "WGM" => Title::WomanGrandMaster,
             "WIM" => Title::WomanInternationalMaster,
             "WFM" => Title::WomanFideMaster,
+            "*" => Title::Admin,
+            "TD" => Title::TournamentDirector,
+            "SR" => Title::ServiceRepresentative,
+            "TM" => Title::TournamentManager,
+            "CA" => Title::ChessAdvisor,
+            "NM" => Title::NationalMaster,
             _ => return None,
         })
     }
@@ -198,7 +236,7 @@ pub(crate) fn is_handle(text: &str) -> bool {
 }
 
 /// Splits `Somebody(C)(GM)` into the handle and its known titles. Unknown
-/// tags (`(TM)`, `(*)`, …) are accepted and dropped; at most four are read.
+/// tags (`(DM)`, `(H)`, …) are accepted and dropped; at most four are read.
 pub(crate) fn split_handle_titles(token: &str) -> Option<(&str, Vec<Title>)> {
     let (handle, mut tags) = match token.find('(') {
         Some(at) => (token.get(..at)?, token.get(at..)?),

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
-use crate::protocol::command::Command;
+use super::players::{PlayerAction, Players, players_ui};
+use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::seek::{Rating, Seek, SeekLine};
@@ -26,6 +27,8 @@ pub struct Lobby {
     pub tab: Tab,
     /// "Fill the wall": the N best games observed and kept up to date.
     pub wall: WallSwitch,
+    /// Everyone on the server (the Players tab).
+    pub players: Players,
 }
 
 /// The wall's switch and size, as the user set them.
@@ -51,6 +54,7 @@ pub enum Tab {
     Games,
     Seeks,
     Graph,
+    Players,
 }
 
 /// Filters for both lists.
@@ -128,8 +132,16 @@ pub fn expected_seconds(time_min: u32, increment_s: u32) -> u32 {
     time_min * 60 + increment_s * 40
 }
 
-/// Draws the lobby; returns commands to send.
-pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
+/// What the lobby asks for.
+#[derive(Debug, Default)]
+pub struct LobbyOut {
+    pub commands: Vec<Command>,
+    /// Open the Match dialog for this player.
+    pub challenge: Option<String>,
+}
+
+/// Draws the lobby. `me`: the user's handle, once logged in.
+pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> LobbyOut {
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
         ui.selectable_value(
@@ -143,7 +155,24 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
             format!("Seeks ({})", lobby.seeks.len()),
         );
         ui.selectable_value(&mut lobby.tab, Tab::Graph, "Seek graph");
+        ui.selectable_value(
+            &mut lobby.tab,
+            Tab::Players,
+            format!("Players ({})", lobby.players.len()),
+        );
     });
+    if lobby.tab == Tab::Players {
+        let mut out = LobbyOut::default();
+        for action in players_ui(ui, &mut lobby.players, me, &lobby.games) {
+            match action {
+                PlayerAction::Observe(handle) => out
+                    .commands
+                    .push(Command::Observe(ObserveTarget::Player(handle))),
+                PlayerAction::Challenge(handle) => out.challenge = Some(handle),
+            }
+        }
+        return out;
+    }
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Type");
         ui.add(egui::TextEdit::singleline(&mut lobby.filter.kind).desired_width(70.0))
@@ -157,7 +186,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
         )
         .labelled_by(label.id);
         let refresh = match lobby.tab {
-            Tab::Games => Command::Games,
+            Tab::Games | Tab::Players => Command::Games,
             Tab::Seeks | Tab::Graph => Command::Sought,
         };
         if ui.button("Refresh").clicked() {
@@ -169,8 +198,12 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby) -> Vec<Command> {
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
         Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
+        Tab::Players => {}
     }
-    commands
+    LobbyOut {
+        commands,
+        challenge: None,
+    }
 }
 
 fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Command>) {

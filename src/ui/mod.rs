@@ -17,6 +17,7 @@ pub mod lobby;
 pub mod move_list;
 mod panel_analysis;
 pub mod pieces;
+pub mod players;
 pub mod settings;
 pub mod theme;
 pub mod tile;

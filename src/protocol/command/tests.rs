@@ -103,6 +103,7 @@ fn setup_sequence_is_complete_and_ends_with_lock() {
         "iset pendinfo 1",
         "iset gameinfo 1",
         "iset startpos 1",
+        "iset pin 1",
         "set bell 0",
         "set ptime 0",
         &interface,

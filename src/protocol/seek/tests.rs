@@ -251,7 +251,15 @@ fn handles_and_titles() {
         split_handle_titles("Kasparov(GM)(C)"),
         Some(("Kasparov", vec![Title::GrandMaster, Title::Computer]))
     );
-    assert_eq!(split_handle_titles("Admin(*)"), Some(("Admin", vec![])));
+    assert_eq!(
+        split_handle_titles("Admin(*)(TD)"),
+        Some(("Admin", vec![Title::Admin, Title::TournamentDirector]))
+    );
+    // A tag we do not know is read and dropped.
+    assert_eq!(
+        split_handle_titles("Someone(DM)"),
+        Some(("Someone", vec![]))
+    );
     for bad in [
         "",
         "(C)",
