@@ -298,6 +298,14 @@ pub fn titled(player: &Player) -> String {
     text
 }
 
+/// A small button showing `text` whose accessible name (and hover text)
+/// is `name`: true when clicked.
+fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> bool {
+    let response = ui.small_button(text).on_hover_text(name);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response.clicked()
+}
+
 /// The Players tab. `me`: the user's handle (marked); `games`: the games
 /// list (to say which game a player plays).
 pub fn players_ui(
@@ -335,8 +343,8 @@ pub fn players_ui(
     let mut sort = None;
     let header = |ui: &mut egui::Ui, text: &str, column: Column, current: Column, desc: bool| {
         let arrow = match (current == column, desc) {
-            (true, true) => " ⏷",
-            (true, false) => " ⏶",
+            (true, true) => " v",
+            (true, false) => " ^",
             (false, _) => "",
         };
         ui.add(
@@ -400,19 +408,14 @@ pub fn players_ui(
                         }
                         ui.label(status);
                         ui.horizontal(|ui| {
+                            // Named for the player: a screen reader (and a
+                            // test) tells one row's buttons from another's.
                             if *kind == PlayerStatus::Playing
-                                && ui
-                                    .small_button("Observe")
-                                    .on_hover_text(format!("Observe {handle}'s game"))
-                                    .clicked()
+                                && named_button(ui, "Observe", &format!("Observe {handle}'s game"))
                             {
                                 actions.push(PlayerAction::Observe(handle.clone()));
                             }
-                            if !mine
-                                && ui
-                                    .small_button("Match…")
-                                    .on_hover_text(format!("Challenge {handle}"))
-                                    .clicked()
+                            if !mine && named_button(ui, "Match…", &format!("Challenge {handle}"))
                             {
                                 actions.push(PlayerAction::Challenge(handle.clone()));
                             }

@@ -1,0 +1,95 @@
+//! The lobby's Players tab against a scripted server: filled at login from
+//! Kibitz's own `who b`, `who s`, `who L` (none of it in the console), kept
+//! live by arrivals and departures, and a challenge opens the Match dialog
+//! for that player.
+
+mod common;
+use common::fake_server;
+use common::scripted_window;
+
+use common::served::Served;
+use common::window;
+use egui_kittest::kittest::Queryable;
+use fake_server::{Expected, Script, Step, fixture_path};
+use scripted_window::{connect, live_app, logged_in, wait_for};
+
+fn send(text: &str) -> Step {
+    Step::Send(text.as_bytes().to_vec())
+}
+
+#[test]
+fn the_players_tab_fills_at_login_and_follows_arrivals() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        line("who b"),
+        send(
+            "\n\r\n\r1882 BotA     ++++^RndA     1500:Carol\n\r2100^Dave(GM)\n\r\n\r 4 players displayed (of 4). (*) indicates system administrator.\n\rfics% ",
+        ),
+        line("who s"),
+        send("\n\r1700 BotA     2300^Dave(GM)\n\r\n\r 2 players displayed (of 4). (*) indicates system administrator.\n\rfics% "),
+        line("who L"),
+        send("\n\r1558 BotA\n\r\n\r 1 players displayed (of 4). (*) indicates system administrator.\n\rfics% "),
+        line("arrivals"),
+        send("\n\r<wa> Erin 001222 1326P1169P0P0P0P0P0P0P\n\rfics% \n\r<wd> RndA\n\rfics% "),
+    ]);
+    let served = Served::start(vec![script]);
+
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "the players", &|app| {
+        app.lobby()
+            .players
+            .get("BotA")
+            .is_some_and(|p| p.ratings.iter().all(Option::is_some))
+    });
+    h.get_by_label("Players (4)").click();
+    h.run_steps(2);
+    for name in ["BotA", "Carol", "Dave(GM)", "RndA"] {
+        assert!(h.query_by_label(name).is_some(), "{name} listed");
+    }
+    assert_eq!(
+        h.query_all_by_label("playing").count(),
+        2,
+        "RndA and Dave play"
+    );
+    let console = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>| {
+        h.state()
+            .console()
+            .lines
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>()
+    };
+    let lines = console(&h);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("players displayed") || l.contains("BotA")),
+        "the listings stay out of the console: {lines:?}"
+    );
+
+    // Arrivals and departures (`iset pin`): Erin comes, RndA goes.
+    h.state_mut()
+        .send(kibitz::protocol::command::Command::Raw("arrivals".into()));
+    wait_for(&mut h, "Erin's arrival", &|app| {
+        app.lobby().players.get("Erin").is_some() && app.lobby().players.get("RndA").is_none()
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("Erin").is_some());
+    assert!(h.query_by_label("RndA").is_none());
+    assert!(!console(&h).iter().any(|l| l.contains("<wa>")));
+
+    // Challenge Carol from her row: the Match dialog opens for her.
+    h.get_by_label("Challenge Carol").click();
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Challenge a player").is_some());
+    let opponent_field = h
+        .query_all_by_role(egui::accesskit::Role::TextInput)
+        .any(|n| n.value().as_deref() == Some("Carol"));
+    assert!(opponent_field, "the dialog's opponent field says Carol");
+    served.finish();
+}
