@@ -160,6 +160,30 @@ mod tests {
         assert_eq!(urgency_of(&theirs), [NOW]);
     }
 
+    fn wake_of(line: &str) -> Vec<Wake> {
+        let mut decoder = StreamDecoder::new();
+        let mut events = Vec::new();
+        decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
+        decoder.finish(&mut events);
+        events
+            .iter()
+            .filter(|e| !matches!(e, Event::Text(_)))
+            .map(event_wake)
+            .collect()
+    }
+
+    #[test]
+    fn the_players_list_is_its_own_kind_a_friend_is_told_at_once() {
+        assert_eq!(wake_of("1882 BotA     ++++^RndA"), [Wake::Players]);
+        assert_eq!(wake_of("2 players displayed."), [Wake::Players]);
+        assert_eq!(
+            wake_of("<wa> BotB 001222 1326P1169P0P0P0P0P0P0P"),
+            [Wake::Players]
+        );
+        assert_eq!(wake_of("[BotB has disconnected.]"), [Wake::Players]);
+        assert_eq!(wake_of("Notification: BotB has arrived."), [Wake::Now]);
+    }
+
     #[test]
     fn pings_and_prompts_show_nothing() {
         let mut decoder = StreamDecoder::new();
