@@ -115,3 +115,48 @@ fn the_players_list_from_a_real_session() {
     assert_eq!(players.len(), 5, "BotB came and went");
     assert!(players.get("kibuser").is_some());
 }
+
+fn fingers(events: &[Event]) -> Vec<&kibitz::protocol::finger::Finger> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Finger(f) => Some(&**f),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn fingers_and_histories_of_both_servers() {
+    use kibitz::protocol::finger::Seen;
+    use kibitz::protocol::history::HistoryLine;
+    let old = events("real-server/people-kibuser.bin");
+    let found = fingers(&old);
+    let names: Vec<&str> = found.iter().map(|f| f.handle.as_str()).collect();
+    assert_eq!(names, ["KibUser", "BotA", "BotB"]);
+    assert!(matches!(found[0].seen, Seen::Online { .. }));
+    assert_eq!(found[0].ratings.len(), 4);
+    assert_eq!(found[0].ratings[0].record, Some((0, 1, 0)));
+    assert!(matches!(found[2].seen, Seen::LastDisconnected(_)));
+    let rows: Vec<_> = old
+        .iter()
+        .filter_map(|e| match e {
+            Event::History(HistoryLine::Row(row)) => Some(row),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "two games in each of two histories");
+    assert_eq!(rows[0].opponent, "KibUser");
+    assert_eq!(rows[0].reason, "Fla");
+
+    let modern = events("modern-server/people-kibuser.bin");
+    let found = fingers(&modern);
+    let names: Vec<&str> = found.iter().map(|f| f.handle.as_str()).collect();
+    assert_eq!(names, ["KibUser", "BotA"]);
+    assert!(matches!(found[0].seen, Seen::Online { .. }));
+    assert_eq!(found[1].seen, Seen::NeverConnected);
+    assert!(modern.iter().any(|e| matches!(
+        e,
+        Event::History(HistoryLine::NoGames { handle }) if handle == "BotA"
+    )));
+}

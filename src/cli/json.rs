@@ -42,6 +42,8 @@ pub fn event_json(event: &Event) -> Value {
         Event::WhoEnd(end) => tagged("who_end", end),
         Event::Presence(presence) => tagged("presence", presence),
         Event::PresentCompany(handles) => json!({"type": "present_company", "handles": handles}),
+        Event::Finger(finger) => tagged("finger", finger),
+        Event::History(line) => tagged("history", line),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
     }

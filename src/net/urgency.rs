@@ -90,6 +90,8 @@ fn event_wake(event: &Event) -> Wake {
         | Event::GamesEntry(_)
         | Event::GamesEnd(_) => Wake::Lobby,
         Event::WhoEntries(_) | Event::WhoEnd(_) | Event::PresentCompany(_) => Wake::Players,
+        // The profile card shows them (it is open when asked for).
+        Event::Finger(_) | Event::History(_) => Wake::Now,
         // A friend's arrival is told at once; anyone else's is a list's change.
         Event::Presence(presence) if presence.notify => Wake::Now,
         Event::Presence(_) => Wake::Players,

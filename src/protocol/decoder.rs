@@ -1,9 +1,11 @@
 //! Lines -> events: the dispatcher that knows which parser reads which line.
 
 use super::event::Event;
+use super::finger::FingerParser;
 use super::framing::{Frame, Framer};
 use super::gameinfo::parse_gameinfo;
 use super::games_list::{parse_games_end, parse_games_entry};
+use super::history::parse_history_line;
 use super::holdings::parse_holdings;
 use super::message::parse_message;
 use super::movelist::{Feed, MoveListParser};
@@ -20,6 +22,8 @@ pub struct LineDecoder {
     /// The server confirmed `iset ms 1` (`ms set.`): clocks are in ms.
     ms: bool,
     movelist: Option<MoveListParser>,
+    /// A `finger` reply being read (until the prompt).
+    finger: Option<FingerParser>,
 }
 
 impl LineDecoder {
@@ -30,6 +34,13 @@ impl LineDecoder {
     /// Whether the server has confirmed millisecond clocks.
     pub fn ms(&self) -> bool {
         self.ms
+    }
+
+    /// A prompt came: a reply read up to it is complete.
+    pub fn prompt(&mut self, out: &mut Vec<Event>) {
+        if let Some(parser) = self.finger.take() {
+            out.push(Event::Finger(Box::new(parser.finish())));
+        }
     }
 
     /// Decodes one line (prompt and line end already removed).
@@ -50,6 +61,14 @@ impl LineDecoder {
         {
             return out.push(event);
         }
+        // Machine lines (a board) may come between its lines.
+        if let Some(parser) = self.finger.as_mut() {
+            if parser.feed(&line) {
+                return out.push(Event::Text(line));
+            }
+            // Too long for a finger: what was read is one, the rest text.
+            self.prompt(out);
+        }
         match line.as_str() {
             "ms set." => self.ms = true,
             "ms unset." => self.ms = false,
@@ -58,6 +77,11 @@ impl LineDecoder {
         let typed = if let Some(parser) = MoveListParser::start(&line) {
             self.movelist = Some(parser);
             None
+        } else if let Some(parser) = FingerParser::start(&line) {
+            self.finger = Some(parser);
+            None
+        } else if let Some(history) = parse_history_line(&line) {
+            Some(Event::History(history))
         } else if let Some(entry) = parse_games_entry(&line) {
             Some(Event::GamesEntry(entry))
         } else if let Some(end) = parse_games_end(&line) {
@@ -147,6 +171,7 @@ impl StreamDecoder {
     pub fn finish(&mut self, out: &mut Vec<Event>) {
         self.framer.finish();
         self.drain(out);
+        self.lines.prompt(out);
     }
 
     pub fn ms(&self) -> bool {
@@ -157,7 +182,10 @@ impl StreamDecoder {
         while let Some(frame) = self.framer.next_frame() {
             match frame {
                 Frame::Line(line) => self.lines.decode(line, out),
-                Frame::Prompt(prompt) => out.push(Event::Prompt(prompt)),
+                Frame::Prompt(prompt) => {
+                    self.lines.prompt(out);
+                    out.push(Event::Prompt(prompt));
+                }
                 Frame::Ping(version) => out.push(Event::Ping(version)),
                 Frame::Echo { server_echoes } => out.push(Event::Echo { server_echoes }),
                 Frame::BlockStart { id, code } => out.push(Event::BlockStart { id, code }),

@@ -1,8 +1,10 @@
 //! Everything the protocol core reports, one typed value per happening.
 
+use super::finger::Finger;
 use super::framing::Prompt;
 use super::gameinfo::GameInfo;
 use super::games_list::{GamesEnd, GamesEntry};
+use super::history::HistoryLine;
 use super::holdings::Holdings;
 use super::message::Message;
 use super::movelist::MoveList;
@@ -95,6 +97,10 @@ pub enum Event {
     Presence(Presence),
     /// At login: the players of our notify list who are online.
     PresentCompany(Vec<String>),
+    /// A `finger` reply, complete (at the prompt after it).
+    Finger(Box<Finger>),
+    /// A line of a `history` reply.
+    History(HistoryLine),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
 }
