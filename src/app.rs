@@ -575,7 +575,15 @@ impl KibitzApp {
                 self.send(Command::Unobserve(Some(game)));
                 self.dismiss(game, false, now);
             }
+            Action::Profile { handle } => self.open_profile(&handle),
         }
+    }
+
+    /// Opens a player's card and asks the server for what it shows.
+    pub fn open_profile(&mut self, handle: &str) {
+        self.chrome.open_profile(handle);
+        self.send_quiet(Command::Finger(handle.to_owned()));
+        self.send_quiet(Command::History(handle.to_owned()));
     }
 
     /// The user unobserved or closed an observed game: the wall does not
@@ -752,12 +760,34 @@ impl KibitzApp {
             self.send(command);
         }
         if self.chrome.lobby_open() {
-            let mut commands = Vec::new();
+            let (mut commands, mut card) = (Vec::new(), None);
             egui::Panel::left("lobby")
                 .frame(side)
                 .resizable(true)
                 .default_size(330.0)
-                .show(ui, |ui| commands = self.chrome.lobby_ui(ui, self.wire.me()));
+                .show(ui, |ui| {
+                    (commands, card) = self.chrome.lobby_ui(ui, self.wire.me())
+                });
+            for command in commands {
+                self.send(command);
+            }
+            if let Some(handle) = card {
+                self.open_profile(&handle);
+            }
+        }
+        if self.chrome.profile().is_some() {
+            let mut commands = Vec::new();
+            egui::Panel::right("profile")
+                .frame(side)
+                .resizable(true)
+                .default_size(360.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("profile card")
+                        .show(ui, |ui| {
+                            commands = self.chrome.profile_ui(ui, self.wire.me())
+                        });
+                });
             for command in commands {
                 self.send(command);
             }

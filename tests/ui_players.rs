@@ -93,3 +93,73 @@ fn the_players_tab_fills_at_login_and_follows_arrivals() {
     assert!(opponent_field, "the dialog's opponent field says Carol");
     served.finish();
 }
+
+const FINGER: &str = "\n\rStatistics for Bob        On for: 12 mins   Idle: 0 secs\n\r\n\r         rating     RD     win   loss   draw  total   best\n\rBlitz     1734    80.2     40     30     10     80   1801 (01-Oct-2026)\n\rStandard  ----    350.0      0      0      0      0\n\r\n\r 1: Likes the Najdorf.\n\rfics% ";
+
+const HISTORY: &str = "\n\rHistory for Bob:\n\r                  Opponent      Type         ECO End Date\n\r 0: + 1734 W 1650 Carol         [ br  5   0] B90 Mat Wed Nov 25 07:56:31 2026\n\r 1: - 1730 B 1902 Dave          [ br  3   0] C65 Res Wed Nov 25 08:06:02 2026\n\rfics% ";
+
+const BOARD: &str = "\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 5 Alice Bob 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0\n\rfics% ";
+
+#[test]
+fn a_name_on_a_board_opens_the_players_card() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        line("sought"),
+        send(BOARD),
+        line("finger Bob"),
+        send(FINGER),
+        line("history Bob"),
+        send(HISTORY),
+    ]);
+    let served = Served::start(vec![script]);
+
+    let mut h = window(live_app(), [1280.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "the board", &|app| app.store().get(5).is_some());
+    h.run_steps(2);
+    h.get_by_label("Bob").click();
+    wait_for(&mut h, "the card", &|app| {
+        app.sent()
+            .contains(&kibitz::protocol::command::Command::History("Bob".into()))
+    });
+    for _ in 0..50 {
+        h.run_steps(1);
+        h.state_mut().poll_network();
+        if h.query_by_label("Likes the Najdorf.").is_some()
+            && h.query_by_label("Carol 1650").is_some()
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        h.query_by_label("Online for 12 mins, idle 0 secs")
+            .is_some()
+    );
+    assert!(h.query_by_label("1734").is_some(), "the blitz rating");
+    assert!(h.query_by_label("40 / 30 / 10").is_some(), "the record");
+    assert!(h.query_by_label("Likes the Najdorf.").is_some(), "the note");
+    assert!(
+        h.query_by_label("Carol 1650").is_some(),
+        "a game of the history"
+    );
+    assert!(h.query_by_label("Dave 1902").is_some(), "the other one");
+    let console: Vec<String> = h
+        .state()
+        .console()
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(
+        !console.iter().any(|l| l.contains("Statistics for")
+            || l.contains("History for")
+            || l.contains("Najdorf")),
+        "the replies stay out of the console: {console:?}"
+    );
+    served.finish();
+}

@@ -11,6 +11,7 @@ use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
+use crate::ui::profile::{Profile, ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
 
 use super::announce::Announcement;
@@ -29,6 +30,8 @@ pub struct Chrome {
     announcement: Announcement,
     /// The window title last sent (sent again only when it changes).
     title: String,
+    /// The player card shown beside the boards, if any.
+    profile: Option<Profile>,
 }
 
 impl Default for Chrome {
@@ -42,6 +45,7 @@ impl Default for Chrome {
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
             title: "Kibitz".to_owned(),
+            profile: None,
         }
     }
 }
@@ -121,6 +125,9 @@ impl Chrome {
     pub fn apply(&mut self, event: &Event, shown: own_replies::Console) {
         // What the console does not show is a reply to Kibitz's own request.
         self.lobby.players.apply(event, !shown.show);
+        if let Some(profile) = &mut self.profile {
+            profile.apply(event);
+        }
         for line in shown.release {
             self.console.push_event(&Event::Text(line));
         }
@@ -234,15 +241,20 @@ impl Chrome {
         console_ui(ui, &mut self.console)
     }
 
-    /// The lobby: the commands its buttons give. A challenge from the
-    /// Players tab opens the Match dialog for that player.
-    pub fn lobby_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
+    /// The lobby: the commands its buttons give, and a player whose card
+    /// to open. A challenge from the Players tab opens the Match dialog for
+    /// that player.
+    pub fn lobby_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        me: Option<&str>,
+    ) -> (Vec<Command>, Option<String>) {
         let out = lobby_ui(ui, &mut self.lobby, me);
         if let Some(handle) = out.challenge {
             self.dialogs.opponent = handle;
             self.dialogs.match_open = true;
         }
-        out.commands
+        (out.commands, out.profile)
     }
 
     /// Kibitz asked for the players list (in this category).
@@ -272,6 +284,40 @@ impl Chrome {
     /// The lobby shows its Players tab.
     pub fn players_shown(&self) -> bool {
         self.lobby_open && self.lobby.tab == crate::ui::lobby::Tab::Players
+    }
+
+    /// Opens the card of `handle` (Kibitz asks for its finger and history).
+    pub fn open_profile(&mut self, handle: &str) {
+        self.profile = Some(Profile::asked(handle));
+    }
+
+    /// The card shown, if any.
+    pub fn profile(&self) -> Option<&Profile> {
+        self.profile.as_ref()
+    }
+
+    /// The card beside the boards: the commands it gives (a challenge and
+    /// a tell are handled here: the Match dialog, the command line).
+    pub fn profile_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
+        let Some(profile) = &self.profile else {
+            return Vec::new();
+        };
+        let mut commands = Vec::new();
+        for action in profile_ui(ui, profile, me, false) {
+            match action {
+                ProfileAction::Send(command) => commands.push(command),
+                ProfileAction::Challenge(handle) => {
+                    self.dialogs.opponent = handle;
+                    self.dialogs.match_open = true;
+                }
+                ProfileAction::Tell(handle) => {
+                    self.console.input = format!("tell {handle} ");
+                    self.console.focus_wanted = true;
+                }
+                ProfileAction::Close => self.profile = None,
+            }
+        }
+        commands
     }
 
     /// Who, where and whose move, in the window's title.

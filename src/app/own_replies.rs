@@ -21,7 +21,9 @@ use std::collections::VecDeque;
 
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
+use crate::protocol::finger::FingerParser;
 use crate::protocol::games_list::{parse_games_end, parse_games_entry};
+use crate::protocol::history::{HistoryLine, parse_history_line};
 use crate::protocol::message::{Message, parse_message};
 use crate::protocol::movelist::MoveListParser;
 use crate::protocol::seek::{parse_sought_end, parse_sought_entry};
@@ -37,6 +39,13 @@ pub struct OwnReplies {
     games: usize,
     sought: usize,
     who: usize,
+    /// Our `finger`s not answered yet, and whether one is being read.
+    fingers: usize,
+    in_finger: bool,
+    /// Our `history`s not answered yet, and whether one is being read
+    /// (it ends at the next prompt).
+    histories: usize,
+    in_history: bool,
     moves: usize,
     /// Our `observe N`, oldest first, not yet answered.
     observes: VecDeque<u32>,
@@ -77,6 +86,8 @@ impl OwnReplies {
             Command::Games => self.games += 1,
             Command::Sought => self.sought += 1,
             Command::Who(_) => self.who += 1,
+            Command::Finger(_) => self.fingers += 1,
+            Command::History(_) => self.histories += 1,
             Command::Moves(_) => self.moves += 1,
             Command::Observe(ObserveTarget::Game(game)) => self.observes.push_back(*game),
             _ => {}
@@ -139,6 +150,49 @@ impl OwnReplies {
                 Console::HIDE
             }
             Event::WhoEntries(_) if self.who > 0 => Console::HIDE,
+            // A finger of ours: from its header to the record at the prompt.
+            Event::Text(text) if self.fingers > 0 && FingerParser::start(text).is_some() => {
+                self.in_finger = true;
+                Console::HIDE
+            }
+            Event::Text(_) if self.in_finger => Console::HIDE,
+            Event::Finger(_) if self.in_finger => {
+                self.in_finger = false;
+                self.fingers -= 1;
+                Console::HIDE
+            }
+            // A history of ours: its header (or "no history games"), the
+            // column names and the rows, up to the prompt.
+            Event::Text(text)
+                if self.histories > 0
+                    && matches!(
+                        parse_history_line(text),
+                        Some(HistoryLine::Header { .. } | HistoryLine::NoGames { .. })
+                    ) =>
+            {
+                self.in_history = true;
+                Console::HIDE
+            }
+            Event::Text(_) if self.in_history => Console::HIDE,
+            // Our finger and history of a handle the server does not know:
+            // one line each, the finger's first.
+            Event::Text(text)
+                if (self.fingers > 0 || self.histories > 0)
+                    && text.starts_with("There is no player matching") =>
+            {
+                if self.fingers > 0 {
+                    self.fingers -= 1;
+                } else {
+                    self.histories -= 1;
+                }
+                Console::HIDE
+            }
+            Event::History(_) if self.in_history => Console::HIDE,
+            Event::Prompt(_) if self.in_history => {
+                self.in_history = false;
+                self.histories -= 1;
+                Console::SHOW
+            }
             Event::WhoEnd(_) if self.who > 0 => {
                 self.who -= 1;
                 Console::HIDE

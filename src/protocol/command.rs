@@ -250,6 +250,10 @@ pub enum Command {
     Games,
     /// The players online, with their ratings in one category.
     Who(crate::protocol::who::WhoCategory),
+    /// A player's profile.
+    Finger(String),
+    /// A player's last games.
+    History(String),
     Seek(SeekParams),
     /// `None` removes all our seeks.
     Unseek(Option<u32>),
@@ -338,6 +342,14 @@ impl Command {
             Command::Refresh(game) => with_number("refresh", *game),
             Command::Games => "games".to_owned(),
             Command::Who(category) => format!("who {}", category.letter()),
+            Command::Finger(handle) => {
+                check_handle(handle)?;
+                format!("finger {handle}")
+            }
+            Command::History(handle) => {
+                check_handle(handle)?;
+                format!("history {handle}")
+            }
             Command::Seek(params) => seek_line(params)?,
             Command::Unseek(n) => with_number("unseek", *n),
             Command::Play(n) => format!("play {n}"),

@@ -62,6 +62,7 @@ pub fn game_panel_ui(
         !orientation,
         cx,
         &mut view.board,
+        &mut actions,
     );
     if layout.board.width() >= 1.0 {
         let mut board_ui = ui.new_child(
@@ -92,6 +93,7 @@ pub fn game_panel_ui(
         orientation,
         cx,
         &mut view.board,
+        &mut actions,
     );
     if let Some(outcome) = &game.outcome {
         result_banner_ui(
@@ -241,6 +243,7 @@ fn strip_ui(
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
+    actions: &mut Vec<Action>,
 ) {
     let player = &game.players[color];
     let remaining = game.remaining_ms(color, cx.now);
@@ -279,7 +282,19 @@ fn strip_ui(
             if to_move {
                 name = name.underline();
             }
-            ui.add(egui::Label::new(name).truncate());
+            // The name opens the player's card.
+            let response = ui
+                .add(
+                    egui::Label::new(name)
+                        .truncate()
+                        .sense(egui::Sense::click()),
+                )
+                .on_hover_text(format!("{}'s profile", player.handle));
+            if response.clicked() {
+                actions.push(Action::Profile {
+                    handle: player.handle.clone(),
+                });
+            }
             if let Some(rating) = &player.rating {
                 ui.label(RichText::new(rating.to_string()).weak());
             }

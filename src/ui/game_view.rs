@@ -26,6 +26,8 @@ pub enum Action {
     Maximize { game: u32 },
     /// Move this game into an OS window of its own (again: dock it back).
     Detach { game: u32 },
+    /// Open this player's card (finger and history).
+    Profile { handle: String },
 }
 
 /// An offer to the user that a panel can answer.

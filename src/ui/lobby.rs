@@ -138,6 +138,8 @@ pub struct LobbyOut {
     pub commands: Vec<Command>,
     /// Open the Match dialog for this player.
     pub challenge: Option<String>,
+    /// Open this player's card.
+    pub profile: Option<String>,
 }
 
 /// Draws the lobby. `me`: the user's handle, once logged in.
@@ -169,6 +171,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
                     .commands
                     .push(Command::Observe(ObserveTarget::Player(handle))),
                 PlayerAction::Challenge(handle) => out.challenge = Some(handle),
+                PlayerAction::Profile(handle) => out.profile = Some(handle),
             }
         }
         return out;
@@ -202,7 +205,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
     }
     LobbyOut {
         commands,
-        challenge: None,
+        ..LobbyOut::default()
     }
 }
 

@@ -18,6 +18,7 @@ pub mod move_list;
 mod panel_analysis;
 pub mod pieces;
 pub mod players;
+pub mod profile;
 pub mod settings;
 pub mod theme;
 pub mod tile;

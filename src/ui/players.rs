@@ -252,6 +252,8 @@ pub enum PlayerAction {
     Observe(String),
     /// Open the Match dialog for this player.
     Challenge(String),
+    /// Open this player's card.
+    Profile(String),
 }
 
 /// The status in words, with the game number when the games list has it.
@@ -399,9 +401,11 @@ pub fn players_ui(
                         };
                         let response = ui
                             .add(egui::Label::new(name_text).sense(egui::Sense::click()))
-                            .on_hover_text("Double-click: challenge");
+                            .on_hover_text("Click: the player's card; double-click: challenge");
                         if response.double_clicked() && !mine {
                             actions.push(PlayerAction::Challenge(handle.clone()));
+                        } else if response.clicked() {
+                            actions.push(PlayerAction::Profile(handle.clone()));
                         }
                         for rating in ratings {
                             ui.label(rating);

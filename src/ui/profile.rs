@@ -1,0 +1,252 @@
+//! A player's card: `finger` (ratings per speed with RD and record, online
+//! or last seen, notes) and `history` (the last games), with what one does
+//! with a player: challenge, observe, tell, notify, partner. It opens beside
+//! the boards, never over them.
+
+use crate::protocol::command::{Command, ObserveTarget};
+use crate::protocol::event::Event;
+use crate::protocol::finger::{Finger, Seen};
+use crate::protocol::history::{HistoryLine, HistoryRow};
+use crate::protocol::seek::Rating;
+
+/// History rows kept at most (FICS keeps ten, FatICS more).
+const MAX_ROWS: usize = 100;
+
+/// The card of one player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub handle: String,
+    pub finger: Option<Finger>,
+    pub history: Vec<HistoryRow>,
+    /// The history reply came (maybe without games).
+    pub history_read: bool,
+    /// The server knows no such player.
+    pub not_found: bool,
+    /// Rows of a `history` reply for this player are arriving.
+    reading_history: bool,
+}
+
+impl Profile {
+    /// A card waiting for the replies to `finger` and `history`.
+    pub fn asked(handle: &str) -> Profile {
+        Profile {
+            handle: handle.to_owned(),
+            finger: None,
+            history: Vec::new(),
+            history_read: false,
+            not_found: false,
+            reading_history: false,
+        }
+    }
+
+    /// Folds in a reply (only this player's).
+    pub fn apply(&mut self, event: &Event) {
+        let mine = |handle: &str| handle.eq_ignore_ascii_case(&self.handle);
+        match event {
+            Event::Finger(finger) if mine(&finger.handle) => {
+                self.handle.clone_from(&finger.handle);
+                self.finger = Some((**finger).clone());
+            }
+            Event::History(HistoryLine::Header { handle }) => {
+                self.reading_history = mine(handle);
+                if self.reading_history {
+                    self.history.clear();
+                }
+            }
+            Event::History(HistoryLine::NoGames { handle }) if mine(handle) => {
+                self.history.clear();
+                self.history_read = true;
+            }
+            Event::History(HistoryLine::Row(row))
+                if self.reading_history && self.history.len() < MAX_ROWS =>
+            {
+                self.history.push(row.clone());
+                self.history_read = true;
+            }
+            Event::Prompt(_) => self.reading_history = false,
+            Event::Text(text)
+                if self.finger.is_none() && text.starts_with("There is no player matching") =>
+            {
+                self.not_found = true;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What the card asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfileAction {
+    Send(Command),
+    /// Open the Match dialog for this player.
+    Challenge(String),
+    /// Put `tell NAME ` in the command line.
+    Tell(String),
+    Close,
+}
+
+fn rating_text(rating: &Rating) -> String {
+    match rating {
+        Rating::Known { value, .. } => value.to_string(),
+        Rating::NoRating => "----".to_owned(),
+        Rating::Guest => "++++".to_owned(),
+    }
+}
+
+/// The card. `me`: the user's handle; `friend`: the player is on the
+/// user's notify list.
+pub fn profile_ui(
+    ui: &mut egui::Ui,
+    profile: &Profile,
+    me: Option<&str>,
+    friend: bool,
+) -> Vec<ProfileAction> {
+    let mut actions = Vec::new();
+    let handle = &profile.handle;
+    let mine = me.is_some_and(|me| me.eq_ignore_ascii_case(handle));
+    ui.horizontal(|ui| {
+        let mut title = handle.clone();
+        if let Some(finger) = &profile.finger {
+            for t in &finger.titles {
+                title.push_str(&format!("({})", t.tag()));
+            }
+        }
+        ui.heading(title);
+        if ui.button("Close").on_hover_text("Close the card").clicked() {
+            actions.push(ProfileAction::Close);
+        }
+    });
+    if profile.not_found {
+        ui.label("The server knows no such player.");
+        return actions;
+    }
+    let Some(finger) = &profile.finger else {
+        ui.label("Asking the server…");
+        return actions;
+    };
+    let seen = match &finger.seen {
+        Seen::Online { on_for, idle } => format!("Online for {on_for}, idle {idle}"),
+        Seen::LastDisconnected(when) => format!("Last seen {when}"),
+        Seen::NeverConnected => "Never connected".to_owned(),
+        Seen::Unknown => String::new(),
+    };
+    if !seen.is_empty() {
+        ui.label(seen);
+    }
+    if !mine {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Match…").clicked() {
+                actions.push(ProfileAction::Challenge(handle.clone()));
+            }
+            if let Some(game) = finger.playing {
+                if ui.button(format!("Observe game {game}")).clicked() {
+                    actions.push(ProfileAction::Send(Command::Observe(ObserveTarget::Game(
+                        game,
+                    ))));
+                }
+            } else if matches!(finger.seen, Seen::Online { .. })
+                && ui
+                    .button("Follow")
+                    .on_hover_text("Observe the games this player starts")
+                    .clicked()
+            {
+                actions.push(ProfileAction::Send(Command::Raw(format!(
+                    "follow {handle}"
+                ))));
+            }
+            if ui.button("Tell…").clicked() {
+                actions.push(ProfileAction::Tell(handle.clone()));
+            }
+            let (label, command) = if friend {
+                ("Remove from friends", format!("-notify {handle}"))
+            } else {
+                ("Add to friends", format!("+notify {handle}"))
+            };
+            if ui.button(label).clicked() {
+                actions.push(ProfileAction::Send(Command::Raw(command)));
+            }
+            if ui
+                .button("Partner")
+                .on_hover_text("Offer to partner for bughouse")
+                .clicked()
+            {
+                actions.push(ProfileAction::Send(Command::Raw(format!(
+                    "partner {handle}"
+                ))));
+            }
+        });
+    }
+    ui.separator();
+    if finger.ratings.is_empty() {
+        ui.label("No rated games.");
+    } else {
+        egui::Grid::new(("ratings", handle))
+            .striped(true)
+            .show(ui, |ui| {
+                for header in ["", "Rating", "RD", "W / L / D", "Games", "Best"] {
+                    ui.strong(header);
+                }
+                ui.end_row();
+                for stats in &finger.ratings {
+                    ui.label(&stats.category);
+                    ui.label(rating_text(&stats.rating));
+                    ui.label(stats.rd.map_or(String::new(), |rd| format!("{rd:.0}")));
+                    ui.label(
+                        stats
+                            .record
+                            .map_or(String::new(), |(w, l, d)| format!("{w} / {l} / {d}")),
+                    );
+                    ui.label(stats.total.to_string());
+                    ui.label(stats.best.map_or(String::new(), |b| b.to_string()));
+                    ui.end_row();
+                }
+            });
+    }
+    if !finger.notes.is_empty() {
+        ui.separator();
+        for note in &finger.notes {
+            ui.label(note);
+        }
+    }
+    ui.separator();
+    ui.strong("Last games");
+    if !profile.history_read {
+        ui.label("Asking the server…");
+    } else if profile.history.is_empty() {
+        ui.label("No games in the history.");
+    } else {
+        egui::ScrollArea::vertical()
+            .id_salt(("history", handle))
+            .max_height(260.0)
+            .show(ui, |ui| {
+                egui::Grid::new(("history grid", handle))
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for row in profile.history.iter().rev() {
+                            let result = match row.result {
+                                '+' => "won",
+                                '-' => "lost",
+                                _ => "drew",
+                            };
+                            ui.label(result);
+                            ui.label(format!(
+                                "{} {}",
+                                row.opponent,
+                                rating_text(&row.opponent_rating)
+                            ));
+                            let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
+                            let rated = if row.rated { "rated" } else { "unrated" };
+                            ui.label(format!(
+                                "{kind} {} {} {rated}",
+                                row.time_min, row.increment_s
+                            ));
+                            ui.label(&row.eco);
+                            ui.label(&row.reason);
+                            ui.label(&row.ended);
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+    actions
+}
