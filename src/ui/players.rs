@@ -18,6 +18,9 @@ const MAX_PLAYERS: usize = 5000;
 /// (arrivals and departures keep it live in between where the server
 /// sends them).
 pub const REFRESH: std::time::Duration = std::time::Duration::from_secs(60);
+/// How soon after the last listing players who arrived since (their
+/// ratings unknown: arrival lines carry none to trust) are asked about.
+pub const ARRIVALS: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// One player online.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +76,8 @@ pub struct Players {
     pub listed: bool,
     /// When Kibitz last asked for the listings.
     asked_at: Option<Now>,
+    /// Someone arrived since the last listing (ratings not known).
+    arrivals: bool,
     pub sort: Column,
     pub descending: bool,
     /// A part of the handle; empty: all.
@@ -90,6 +95,7 @@ impl Default for Players {
             incoming: Vec::new(),
             listed: false,
             asked_at: None,
+            arrivals: false,
             sort: Column::Rating(WhoCategory::Blitz),
             descending: true,
             name_filter: String::new(),
@@ -107,9 +113,11 @@ impl Players {
         self.asked_at = Some(now);
     }
 
-    /// When the listings are due again (while the tab is shown).
+    /// When the listings are due again (while the tab is shown): sooner
+    /// when players arrived whose ratings are not known.
     pub fn next_refresh(&self) -> Option<Now> {
-        self.asked_at.map(|at| at + REFRESH)
+        let wait = if self.arrivals { ARRIVALS } else { REFRESH };
+        self.asked_at.map(|at| at + wait)
     }
 
     /// Whether to ask for the listings now: never asked, or [`REFRESH`]
@@ -154,6 +162,7 @@ impl Players {
             Event::Presence(presence) if presence.arrived => {
                 let key = presence.handle.to_ascii_lowercase();
                 if self.online.len() < MAX_PLAYERS || self.online.contains_key(&key) {
+                    self.arrivals |= !self.online.contains_key(&key);
                     let player = self.online.entry(key).or_insert_with(|| Player {
                         handle: presence.handle.clone(),
                         titles: presence.titles.clone(),
@@ -192,6 +201,7 @@ impl Players {
             }
             self.online = online;
             self.listed = true;
+            self.arrivals = false;
         } else {
             for entry in entries {
                 if let Some(player) = self.online.get_mut(&entry.handle.to_ascii_lowercase()) {
@@ -256,13 +266,14 @@ pub enum PlayerAction {
     Profile(String),
 }
 
-/// The status in words, with the game number when the games list has it.
+/// The status in words, with the game number when the games list has it
+/// (the games list also knows a game started since the last listing).
 pub fn status_text(player: &Player, games: &[GamesEntry]) -> String {
+    if let Some(game) = game_of(&player.handle, games) {
+        return format!("playing game {game}");
+    }
     match player.status {
-        PlayerStatus::Playing => match game_of(&player.handle, games) {
-            Some(game) => format!("playing game {game}"),
-            None => "playing".to_owned(),
-        },
+        PlayerStatus::Playing => "playing".to_owned(),
         PlayerStatus::Free => "free".to_owned(),
         PlayerStatus::Examining => "examining".to_owned(),
         PlayerStatus::Simul => "simul".to_owned(),
@@ -414,7 +425,9 @@ pub fn players_ui(
                         ui.horizontal(|ui| {
                             // Named for the player: a screen reader (and a
                             // test) tells one row's buttons from another's.
-                            if *kind == PlayerStatus::Playing
+                            let playing =
+                                *kind == PlayerStatus::Playing || status.starts_with("playing");
+                            if playing
                                 && named_button(ui, "Observe", &format!("Observe {handle}'s game"))
                             {
                                 actions.push(PlayerAction::Observe(handle.clone()));

@@ -157,4 +157,9 @@ fn refresh_waits_for_the_listings_and_the_interval() {
     players.asked(WhoCategory::Blitz, Duration::from_secs(65));
     players.forget_asked();
     assert!(!players.refresh_due(Duration::from_secs(66)));
+    // Someone arrives: asked about 5 s after the last listing, not 60.
+    players.apply(&arrival("Erin", true), false);
+    assert!(players.refresh_due(Duration::from_secs(70)));
+    listing(&mut players, WhoCategory::Blitz, &["1600 Erin"]);
+    assert_eq!(players.next_refresh(), Some(Duration::from_secs(60)));
 }
