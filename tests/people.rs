@@ -157,6 +157,6 @@ fn fingers_and_histories_of_both_servers() {
     assert_eq!(found[1].seen, Seen::NeverConnected);
     assert!(modern.iter().any(|e| matches!(
         e,
-        Event::History(HistoryLine::NoGames { handle }) if handle == "BotA"
+        Event::History(HistoryLine::NoGames { handle }) if handle.as_deref() == Some("BotA")
     )));
 }

@@ -22,9 +22,10 @@ pub enum HistoryLine {
     Header {
         handle: String,
     },
-    /// `NAME has no history games.`
+    /// `NAME has no history games.` (FatICS) or `Sorry, no game information
+    /// available.` (the old FICS, which does not say whose).
     NoGames {
-        handle: String,
+        handle: Option<String>,
     },
     Row(HistoryRow),
 }
@@ -69,8 +70,11 @@ pub fn parse_history_line(line: &str) -> Option<HistoryLine> {
         .filter(|h| is_handle(h))
     {
         return Some(HistoryLine::NoGames {
-            handle: handle.to_owned(),
+            handle: Some(handle.to_owned()),
         });
+    }
+    if trimmed == "Sorry, no game information available." {
+        return Some(HistoryLine::NoGames { handle: None });
     }
     parse_row(trimmed).map(HistoryLine::Row)
 }
@@ -144,8 +148,12 @@ mod tests {
         assert_eq!(
             parse_history_line("BotA has no history games."),
             Some(HistoryLine::NoGames {
-                handle: "BotA".into()
+                handle: Some("BotA".into())
             })
+        );
+        assert_eq!(
+            parse_history_line("Sorry, no game information available."),
+            Some(HistoryLine::NoGames { handle: None })
         );
         let Some(HistoryLine::Row(row)) = parse_history_line(
             " 1: + 1882 W 1558 KibUser       [ br  5   0] A00 Res Wed Nov 25 07:56:31 2026",

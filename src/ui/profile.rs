@@ -53,7 +53,11 @@ impl Profile {
                     self.history.clear();
                 }
             }
-            Event::History(HistoryLine::NoGames { handle }) if mine(handle) => {
+            // The old FICS does not say whose history is empty: ours, while
+            // we wait for it.
+            Event::History(HistoryLine::NoGames { handle })
+                if handle.as_deref().map_or(!self.history_read, mine) =>
+            {
                 self.history.clear();
                 self.history_read = true;
             }
