@@ -291,8 +291,10 @@ fn game_of(handle: &str, games: &[GamesEntry]) -> Option<u32> {
         .map(|g| g.game)
 }
 
-fn rating_cell(rating: Option<Rating>) -> String {
+pub fn rating_cell(rating: Option<Rating>) -> String {
     match rating {
+        // FatICS lists a registered player without a rating as 0.
+        Some(Rating::Known { value: 0, .. }) => "----".to_owned(),
         Some(Rating::Known { value, .. }) => value.to_string(),
         Some(Rating::NoRating) => "----".to_owned(),
         Some(Rating::Guest) => "++++".to_owned(),
