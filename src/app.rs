@@ -487,7 +487,25 @@ impl KibitzApp {
                 let forgotten = self.keeping.login_refused(&server);
                 self.chrome.login_failed(reason, forgotten);
             }
-            Event::LoggedIn { .. } => self.logged_in(now),
+            Event::LoggedIn { handle, .. } => {
+                // Guests have no notify list (the server refuses one).
+                if !handle.to_ascii_lowercase().starts_with("guest") {
+                    self.send_quiet(Command::Notify(crate::protocol::command::ListOp::Show));
+                }
+                self.logged_in(now);
+            }
+            Event::Presence(presence) if presence.notify => {
+                let what = if presence.arrived { "arrived" } else { "left" };
+                self.chrome
+                    .tell_friend(format!("{} {what}", presence.handle), None);
+            }
+            Event::GameNotification(n) => {
+                let text = format!(
+                    "{} vs. {} started game {} ({})",
+                    n.white, n.black, n.game, n.description
+                );
+                self.chrome.tell_friend(text, Some(n.game));
+            }
             Event::TimesealRefused { .. } => {
                 let server = self.wire.server().to_owned();
                 self.chrome.without_timeseal(&server);
@@ -797,6 +815,9 @@ impl KibitzApp {
         let mut login = None;
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
+            if let Some(command) = self.chrome.notice_ui(ui) {
+                actions.push(Action::Send(command));
+            }
             actions.extend(self.boards.offers_ui(ui));
             let no_games = self.boards.store().games().next().is_none();
             if !self.wire.has_session() && self.chrome.connect_form_wanted(no_games) {

@@ -163,3 +163,77 @@ fn a_name_on_a_board_opens_the_players_card() {
     );
     served.finish();
 }
+
+#[test]
+fn a_friends_arrival_is_told_once_and_their_game_is_one_click_away() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    script.steps.extend([
+        line("sought"),
+        // FatICS sends both for a friend: the pin line and the notification.
+        send("\n\r<wa> BotB 001222 1326P1169P0P0P0P0P0P0P\n\rfics% \n\rNotification: BotB has arrived.\n\rfics% "),
+        line("game news"),
+        send("\n\rGame notification: BotB (1500) vs. BotC (1400) rated blitz 5 0: Game 7\n\rfics% "),
+        line("observe 7"),
+    ]);
+    let served = Served::start(vec![script]);
+
+    let mut app = live_app();
+    let (player, played) = kibitz::sound::Player::recording();
+    app.set_sound_player(player);
+    let mut h = window(app, [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    wait_for(&mut h, "BotB's arrival", &|app| {
+        app.lobby().players.get("BotB").is_some()
+    });
+    h.run_steps(3);
+    assert_eq!(
+        h.query_all_by_label("BotB arrived").count(),
+        2,
+        "the notice and the live region"
+    );
+    let tells = |played: &kibitz::sound::Played| {
+        played
+            .lock()
+            .expect("played")
+            .iter()
+            .filter(|s| **s == kibitz::sound::Sound::Tell)
+            .count()
+    };
+    assert_eq!(tells(&played), 1, "one sound for one arrival");
+
+    h.state_mut()
+        .send(kibitz::protocol::command::Command::Raw("game news".into()));
+    for _ in 0..100 {
+        h.state_mut().poll_network();
+        h.run_steps(1);
+        if h.query_by_label("Observe game 7").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(
+        h.query_all_by_label_contains("BotB vs. BotC started game 7")
+            .count(),
+        2,
+        "the notice and the live region"
+    );
+    assert_eq!(tells(&played), 2);
+    h.get_by_label("Observe game 7").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&kibitz::protocol::command::Command::Observe(
+                kibitz::protocol::command::ObserveTarget::Game(7)
+            ))
+    );
+    assert!(
+        h.query_by_label("Observe game 7").is_none(),
+        "the notice goes"
+    );
+    served.finish();
+}

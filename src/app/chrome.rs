@@ -10,6 +10,7 @@ use crate::protocol::event::Event;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
+use crate::ui::friends::{Notice, NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::profile::{Profile, ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
@@ -32,6 +33,8 @@ pub struct Chrome {
     title: String,
     /// The player card shown beside the boards, if any.
     profile: Option<Profile>,
+    /// News of a friend (arrived, left, started a game) above the boards.
+    notice: Option<Notice>,
 }
 
 impl Default for Chrome {
@@ -46,6 +49,7 @@ impl Default for Chrome {
             announcement: Announcement::default(),
             title: "Kibitz".to_owned(),
             profile: None,
+            notice: None,
         }
     }
 }
@@ -125,6 +129,7 @@ impl Chrome {
     pub fn apply(&mut self, event: &Event, shown: own_replies::Console) {
         // What the console does not show is a reply to Kibitz's own request.
         self.lobby.players.apply(event, !shown.show);
+        self.lobby.friends.apply(event);
         if let Some(profile) = &mut self.profile {
             profile.apply(event);
         }
@@ -303,7 +308,8 @@ impl Chrome {
             return Vec::new();
         };
         let mut commands = Vec::new();
-        for action in profile_ui(ui, profile, me, false) {
+        let friend = self.lobby.friends.contains(&profile.handle);
+        for action in profile_ui(ui, profile, me, friend) {
             match action {
                 ProfileAction::Send(command) => commands.push(command),
                 ProfileAction::Challenge(handle) => {
@@ -318,6 +324,29 @@ impl Chrome {
             }
         }
         commands
+    }
+
+    /// Tells of a friend: the notice above the boards and the live region.
+    pub fn tell_friend(&mut self, text: String, game: Option<u32>) {
+        self.announcement.say(text.clone());
+        self.notice = Some(Notice { text, game });
+    }
+
+    /// The friend notice above the boards: Observe gives its command.
+    pub fn notice_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
+        let notice = self.notice.as_ref()?;
+        match notice_ui(ui, notice)? {
+            NoticeAction::Observe(game) => {
+                self.notice = None;
+                Some(Command::Observe(
+                    crate::protocol::command::ObserveTarget::Game(game),
+                ))
+            }
+            NoticeAction::Dismiss => {
+                self.notice = None;
+                None
+            }
+        }
     }
 
     /// Who, where and whose move, in the window's title.

@@ -111,6 +111,10 @@ impl Feedback {
                 (None, true)
             }
             Event::Text(text) if is_tell(text) => (Some(Sound::Tell), false),
+            // A friend arrived, left, or started a game (told once: one line
+            // each from the server).
+            Event::Presence(presence) if presence.notify => (Some(Sound::Tell), true),
+            Event::GameNotification(_) => (Some(Sound::Tell), true),
             _ => (None, false),
         };
         let s = &settings.sound;

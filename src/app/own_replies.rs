@@ -19,13 +19,14 @@
 
 use std::collections::VecDeque;
 
-use crate::protocol::command::{Command, ObserveTarget};
+use crate::protocol::command::{Command, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::FingerParser;
 use crate::protocol::games_list::{parse_games_end, parse_games_entry};
 use crate::protocol::history::{HistoryLine, parse_history_line};
 use crate::protocol::message::{Message, parse_message};
 use crate::protocol::movelist::MoveListParser;
+use crate::protocol::notify::parse_notify_header;
 use crate::protocol::seek::{parse_sought_end, parse_sought_entry};
 use crate::protocol::who::{parse_who_end, parse_who_line};
 
@@ -46,6 +47,9 @@ pub struct OwnReplies {
     /// (it ends at the next prompt).
     histories: usize,
     in_history: bool,
+    /// Our `=notify`s not answered yet, and whether its names line is next.
+    notify_lists: usize,
+    in_notify_list: bool,
     moves: usize,
     /// Our `observe N`, oldest first, not yet answered.
     observes: VecDeque<u32>,
@@ -88,6 +92,7 @@ impl OwnReplies {
             Command::Who(_) => self.who += 1,
             Command::Finger(_) => self.fingers += 1,
             Command::History(_) => self.histories += 1,
+            Command::Notify(ListOp::Show) => self.notify_lists += 1,
             Command::Moves(_) => self.moves += 1,
             Command::Observe(ObserveTarget::Game(game)) => self.observes.push_back(*game),
             _ => {}
@@ -174,6 +179,28 @@ impl OwnReplies {
                 Console::HIDE
             }
             Event::Text(_) if self.in_history => Console::HIDE,
+            // Our `=notify`: the header, the names, the list; or the old
+            // FICS's refusal.
+            Event::Text(text) if self.notify_lists > 0 && parse_notify_header(text).is_some() => {
+                self.in_notify_list = true;
+                Console::HIDE
+            }
+            // Only the one line of names after it.
+            Event::Text(_) if self.in_notify_list => {
+                self.in_notify_list = false;
+                Console::HIDE
+            }
+            Event::NotifyList(_) if self.notify_lists > 0 => {
+                self.in_notify_list = false;
+                self.notify_lists -= 1;
+                Console::HIDE
+            }
+            Event::Text(text)
+                if self.notify_lists > 0 && text == "=notify: Command has failed." =>
+            {
+                self.notify_lists -= 1;
+                Console::HIDE
+            }
             // Our finger and history of a handle the server does not know:
             // one line each, the finger's first.
             Event::Text(text)

@@ -44,6 +44,11 @@ pub fn event_json(event: &Event) -> Value {
         Event::PresentCompany(handles) => json!({"type": "present_company", "handles": handles}),
         Event::Finger(finger) => tagged("finger", finger),
         Event::History(line) => tagged("history", line),
+        Event::NotifyList(handles) => json!({"type": "notify_list", "handles": handles}),
+        Event::NotifyChange { handle, added } => {
+            json!({"type": "notify_change", "handle": handle, "added": added})
+        }
+        Event::GameNotification(n) => tagged("game_notification", n),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
     }

@@ -92,6 +92,9 @@ fn event_wake(event: &Event) -> Wake {
         Event::WhoEntries(_) | Event::WhoEnd(_) | Event::PresentCompany(_) => Wake::Players,
         // The profile card shows them (it is open when asked for).
         Event::Finger(_) | Event::History(_) => Wake::Now,
+        Event::NotifyList(_) | Event::NotifyChange { .. } => Wake::Players,
+        // A friend's game: told at once.
+        Event::GameNotification(_) => Wake::Now,
         // A friend's arrival is told at once; anyone else's is a list's change.
         Event::Presence(presence) if presence.notify => Wake::Now,
         Event::Presence(_) => Wake::Players,

@@ -190,6 +190,31 @@ pub fn setup_sequence() -> Vec<SetupStep> {
     ]
 }
 
+/// Showing, adding to or removing from one of the server's lists.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ListOp {
+    Show,
+    Add(String),
+    Remove(String),
+}
+
+impl ListOp {
+    /// `=list`, `+list NAME`, `-list NAME`.
+    fn line(&self, list: &str) -> Result<String, CommandError> {
+        Ok(match self {
+            ListOp::Show => format!("={list}"),
+            ListOp::Add(handle) => {
+                check_handle(handle)?;
+                format!("+{list} {handle}")
+            }
+            ListOp::Remove(handle) => {
+                check_handle(handle)?;
+                format!("-{list} {handle}")
+            }
+        })
+    }
+}
+
 /// What to observe: a game by number, or whatever a player is playing.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ObserveTarget {
@@ -252,6 +277,11 @@ pub enum Command {
     Who(crate::protocol::who::WhoCategory),
     /// A player's profile.
     Finger(String),
+    /// `=notify`, `+notify NAME`, `-notify NAME`: the notify list (friends:
+    /// told when they arrive and leave).
+    Notify(ListOp),
+    /// `+gnotify NAME`, `-gnotify NAME`: told when NAME's games start.
+    GameNotify(ListOp),
     /// A player's last games.
     History(String),
     Seek(SeekParams),
@@ -350,6 +380,8 @@ impl Command {
                 check_handle(handle)?;
                 format!("history {handle}")
             }
+            Command::Notify(op) => op.line("notify")?,
+            Command::GameNotify(op) => op.line("gnotify")?,
             Command::Seek(params) => seek_line(params)?,
             Command::Unseek(n) => with_number("unseek", *n),
             Command::Play(n) => format!("play {n}"),

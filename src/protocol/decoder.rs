@@ -9,6 +9,9 @@ use super::history::parse_history_line;
 use super::holdings::parse_holdings;
 use super::message::parse_message;
 use super::movelist::{Feed, MoveListParser};
+use super::notify::{
+    parse_game_notification, parse_notify_change, parse_notify_header, parse_notify_names,
+};
 use super::offer::parse_offer_line;
 use super::presence::{parse_presence, parse_present_company};
 use super::seek::{parse_seek_line, parse_sought_end, parse_sought_entry};
@@ -24,6 +27,8 @@ pub struct LineDecoder {
     movelist: Option<MoveListParser>,
     /// A `finger` reply being read (until the prompt).
     finger: Option<FingerParser>,
+    /// A notify list's header came: its names are the next line.
+    notify_names: bool,
 }
 
 impl LineDecoder {
@@ -69,6 +74,12 @@ impl LineDecoder {
             // Too long for a finger: what was read is one, the rest text.
             self.prompt(out);
         }
+        if std::mem::take(&mut self.notify_names)
+            && let Some(names) = parse_notify_names(&line)
+        {
+            out.push(Event::Text(line));
+            return out.push(Event::NotifyList(names));
+        }
         match line.as_str() {
             "ms set." => self.ms = true,
             "ms unset." => self.ms = false,
@@ -82,6 +93,14 @@ impl LineDecoder {
             None
         } else if let Some(history) = parse_history_line(&line) {
             Some(Event::History(history))
+        } else if let Some(count) = parse_notify_header(&line) {
+            // The names follow on the next line (none: the list is empty).
+            self.notify_names = count > 0;
+            (count == 0).then(|| Event::NotifyList(Vec::new()))
+        } else if let Some((handle, added)) = parse_notify_change(&line) {
+            Some(Event::NotifyChange { handle, added })
+        } else if let Some(notification) = parse_game_notification(&line) {
+            Some(Event::GameNotification(notification))
         } else if let Some(entry) = parse_games_entry(&line) {
             Some(Event::GamesEntry(entry))
         } else if let Some(end) = parse_games_end(&line) {

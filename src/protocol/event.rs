@@ -8,6 +8,7 @@ use super::history::HistoryLine;
 use super::holdings::Holdings;
 use super::message::Message;
 use super::movelist::MoveList;
+use super::notify::GameNotification;
 use super::offer::OfferLine;
 use super::presence::Presence;
 use super::seek::{Seek, SeekLine};
@@ -101,6 +102,15 @@ pub enum Event {
     Finger(Box<Finger>),
     /// A line of a `history` reply.
     History(HistoryLine),
+    /// Our notify list (`=notify`): the friends.
+    NotifyList(Vec<String>),
+    /// A player was added to (true) or removed from our notify list.
+    NotifyChange {
+        handle: String,
+        added: bool,
+    },
+    /// A game of a player on our game-notify list started.
+    GameNotification(GameNotification),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
 }

@@ -14,6 +14,7 @@ pub mod history;
 pub mod holdings;
 pub mod message;
 pub mod movelist;
+pub mod notify;
 pub mod offer;
 pub mod presence;
 pub mod seek;

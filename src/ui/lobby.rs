@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
+use super::friends::Friends;
 use super::players::{PlayerAction, Players, players_ui};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
@@ -29,6 +30,8 @@ pub struct Lobby {
     pub wall: WallSwitch,
     /// Everyone on the server (the Players tab).
     pub players: Players,
+    /// The user's friends (the notify list).
+    pub friends: Friends,
 }
 
 /// The wall's switch and size, as the user set them.
@@ -165,7 +168,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
     });
     if lobby.tab == Tab::Players {
         let mut out = LobbyOut::default();
-        for action in players_ui(ui, &mut lobby.players, me, &lobby.games) {
+        for action in players_ui(ui, &mut lobby.players, &lobby.friends, me, &lobby.games) {
             match action {
                 PlayerAction::Observe(handle) => out
                     .commands

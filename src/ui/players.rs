@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+use super::friends::Friends;
 use crate::game::Now;
 use crate::protocol::event::Event;
 use crate::protocol::games_list::GamesEntry;
@@ -326,10 +327,32 @@ fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> bool {
 pub fn players_ui(
     ui: &mut egui::Ui,
     players: &mut Players,
+    friends: &Friends,
     me: Option<&str>,
     games: &[GamesEntry],
 ) -> Vec<PlayerAction> {
     let mut actions = Vec::new();
+    if !friends.is_empty() {
+        // The friends first, who of them is on: a click opens the card.
+        ui.horizontal_wrapped(|ui| {
+            ui.strong("Friends:");
+            for handle in friends.handles() {
+                let on = players.get(handle).is_some();
+                let text = if on {
+                    egui::RichText::new(handle).strong()
+                } else {
+                    egui::RichText::new(format!("{handle} (away)")).weak()
+                };
+                if ui
+                    .add(egui::Label::new(text).sense(egui::Sense::click()))
+                    .on_hover_text(format!("{handle}'s card"))
+                    .clicked()
+                {
+                    actions.push(PlayerAction::Profile(handle.to_owned()));
+                }
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Name");
         ui.add(egui::TextEdit::singleline(&mut players.name_filter).desired_width(80.0))
@@ -409,6 +432,8 @@ pub fn players_ui(
                         let mine = me.is_some_and(|me| me.eq_ignore_ascii_case(handle));
                         let name_text = if mine {
                             egui::RichText::new(format!("{name} (you)")).strong()
+                        } else if friends.contains(handle) {
+                            egui::RichText::new(format!("{name} (friend)")).strong()
                         } else {
                             egui::RichText::new(name)
                         };

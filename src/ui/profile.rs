@@ -3,7 +3,7 @@
 //! with a player: challenge, observe, tell, notify, partner. It opens beside
 //! the boards, never over them.
 
-use crate::protocol::command::{Command, ObserveTarget};
+use crate::protocol::command::{Command, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::{Finger, Seen};
 use crate::protocol::history::{HistoryLine, HistoryRow};
@@ -161,13 +161,18 @@ pub fn profile_ui(
             if ui.button("Tell…").clicked() {
                 actions.push(ProfileAction::Tell(handle.clone()));
             }
-            let (label, command) = if friend {
-                ("Remove from friends", format!("-notify {handle}"))
+            let (label, op) = if friend {
+                ("Remove from friends", ListOp::Remove(handle.clone()))
             } else {
-                ("Add to friends", format!("+notify {handle}"))
+                ("Add to friends", ListOp::Add(handle.clone()))
             };
-            if ui.button(label).clicked() {
-                actions.push(ProfileAction::Send(Command::Raw(command)));
+            if ui
+                .button(label)
+                .on_hover_text("Friends: told when they arrive, leave and start a game")
+                .clicked()
+            {
+                actions.push(ProfileAction::Send(Command::Notify(op.clone())));
+                actions.push(ProfileAction::Send(Command::GameNotify(op)));
             }
             if ui
                 .button("Partner")

@@ -77,7 +77,7 @@ pub fn settings_window_ui(
                     ui.checkbox(&mut settings.sound.on_check, "Check");
                     ui.checkbox(&mut settings.sound.on_low_time, "Low time");
                     ui.checkbox(&mut settings.sound.on_game_start_end, "Game start and end");
-                    ui.checkbox(&mut settings.sound.on_tell, "Tells");
+                    ui.checkbox(&mut settings.sound.on_tell, "Tells and friends");
                 });
                 ui.checkbox(
                     &mut settings.sound.on_watched_move,
