@@ -799,6 +799,8 @@ impl KibitzApp {
                 .frame(side)
                 .resizable(true)
                 .default_size(360.0)
+                // Wide enough for its table whatever the finger holds.
+                .min_size(300.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("profile card")
