@@ -487,9 +487,11 @@ impl KibitzApp {
                 let forgotten = self.keeping.login_refused(&server);
                 self.chrome.login_failed(reason, forgotten);
             }
-            Event::LoggedIn { handle, .. } => {
-                // Guests have no notify list (the server refuses one).
-                if !handle.to_ascii_lowercase().starts_with("guest") {
+            Event::LoggedIn { handle, titles } => {
+                // Guests (`(U)`) have no notify list (the server refuses one).
+                let guest = titles.iter().any(|t| t == "U")
+                    || handle.to_ascii_lowercase().starts_with("guest");
+                if !guest {
                     self.send_quiet(Command::Notify(crate::protocol::command::ListOp::Show));
                 }
                 self.logged_in(now);

@@ -17,12 +17,20 @@ fn send(text: &str) -> Step {
     Step::Send(text.as_bytes().to_vec())
 }
 
+fn line(text: &str) -> Step {
+    Step::Expect(Expected::Line(text.into()))
+}
+
+/// A guest's login on the old FICS, then what a test adds.
+fn guest_login() -> Script {
+    Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only()
+}
+
 #[test]
 fn the_players_tab_fills_at_login_and_follows_arrivals() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = guest_login();
     script.steps.extend([
         line("who b"),
         send(
@@ -102,10 +110,7 @@ const BOARD: &str = "\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -----
 
 #[test]
 fn a_name_on_a_board_opens_the_players_card() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = guest_login();
     script.steps.extend([
         line("sought"),
         send(BOARD),
@@ -166,10 +171,7 @@ fn a_name_on_a_board_opens_the_players_card() {
 
 #[test]
 fn a_friends_arrival_is_told_once_and_their_game_is_one_click_away() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    let mut script = guest_login();
     script.steps.extend([
         line("sought"),
         // FatICS sends both for a friend: the pin line and the notification.
