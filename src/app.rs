@@ -835,6 +835,7 @@ impl KibitzApp {
                 analysis_on_by_default: settings.analysis.on_by_default,
                 results: self.analyses.results(),
                 engine: self.analyses.status(),
+                ptells: &settings.play.ptell_buttons,
             };
             let drawn = self.boards.ui(ui, now, frame);
             actions.extend(drawn.actions);

@@ -220,6 +220,31 @@ pub struct PlaySettings {
     pub type_in: bool,
     /// Moves said to a screen reader.
     pub announce_moves: AnnounceMoves,
+    /// The buttons under the user's bughouse board, each a `ptell` to the
+    /// partner (editable in the settings).
+    pub ptell_buttons: Vec<String>,
+}
+
+/// The usual bughouse partner tells.
+pub fn default_ptells() -> Vec<String> {
+    [
+        "sit",
+        "go",
+        "trade",
+        "no trade",
+        "need P",
+        "need N",
+        "need B",
+        "need R",
+        "need Q",
+        "don't give P",
+        "don't give N",
+        "don't give B",
+        "don't give R",
+        "don't give Q",
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }
 
 impl Default for PlaySettings {
@@ -231,6 +256,7 @@ impl Default for PlaySettings {
             confirm_resign: true,
             type_in: true,
             announce_moves: AnnounceMoves::default(),
+            ptell_buttons: default_ptells(),
         }
     }
 }

@@ -239,3 +239,54 @@ fn a_friends_arrival_is_told_once_and_their_game_is_one_click_away() {
     );
     served.finish();
 }
+
+#[test]
+fn a_bughouse_game_of_ours_has_partner_tell_buttons() {
+    const BOARD: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 3 0 39 39 180 180 1 none (0:00) none 0 0 0";
+    const INFO: &str =
+        "<g1> 7 p=0 t=bughouse r=0 u=0,0 it=180,0 i=180,0 pt=8 rt=1500,1500 ts=1,1 m=2 n=0";
+    let app = common::app_with(&[INFO, BOARD, "Partner (your partner) tells you: need N"]);
+    let mut h = window(app, [1180.0, 820.0]);
+    assert!(
+        h.query_by_label("Partner: need N").is_some(),
+        "the partner's tell"
+    );
+    h.get_by_label("Tell partner: go").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&kibitz::protocol::command::Command::PartnerTell(
+                "go".into()
+            )),
+        "{:?}",
+        h.state().sent()
+    );
+    // A game that is not bughouse has none.
+    let plain = common::app_with(&[BOARD]);
+    let h = window(plain, [1180.0, 820.0]);
+    assert!(h.query_by_label("Tell partner: go").is_none());
+}
+
+#[test]
+fn a_partnership_offer_is_an_offer() {
+    let app = common::app_with(&[
+        "BotB offers to be your bughouse partner; type \"partner BotB\" to accept.",
+    ]);
+    let mut h = window(app, [1180.0, 820.0]);
+    // The offers bar (and the live region) say it.
+    assert!(
+        h.query_all_by_label_contains("BotB offers to be your bughouse partner")
+            .count()
+            >= 1
+    );
+    h.get_by_label("Accept").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&kibitz::protocol::command::Command::Partner(Some(
+                "BotB".into()
+            )))
+    );
+}

@@ -13,6 +13,7 @@ use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::{Effect, Game, GameStore, Now};
+use crate::protocol::chat::partner_tell;
 use crate::protocol::command::{Command, MoveText};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
@@ -63,6 +64,8 @@ pub struct Boards {
     offers: offers::Offers,
     auto_flag: auto_flag::AutoFlag,
     partners: partners::Partners,
+    /// The bughouse partner's last tell (who, what).
+    partner_said: Option<(String, String)>,
 }
 
 impl Boards {
@@ -148,6 +151,12 @@ impl Boards {
                 self.partners.arrived(board.game);
                 let moved = applied.effects.contains(&Effect::Moved(board.game));
                 applied.premove = self.on_board(now, board, moved);
+            }
+            Event::Text(text) => {
+                if let Some((who, words)) = partner_tell(text) {
+                    let words: String = words.chars().take(200).collect();
+                    self.partner_said = Some((who.to_owned(), words));
+                }
             }
             Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
                 // Our optimistic move was refused: show the server's board again.
@@ -392,6 +401,11 @@ impl Boards {
                 status: cx.engine,
                 wanted: Vec::new(),
             },
+            ptells: cx.ptells,
+            partner_said: self
+                .partner_said
+                .as_ref()
+                .map(|(who, what)| (who.as_str(), what.as_str())),
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -477,6 +491,8 @@ pub struct BoardsFrame<'a> {
     pub analysis_on_by_default: bool,
     pub results: &'a Results,
     pub engine: &'a EngineStatus,
+    /// The partner tell buttons (settings).
+    pub ptells: &'a [String],
 }
 
 /// What the boards' frame asks for.

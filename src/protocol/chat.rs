@@ -44,9 +44,25 @@ pub fn classify_chat(text: &str) -> Option<(Chat, String)> {
         .then(|| (Chat::Channel, handle.to_owned()))
 }
 
+/// `BotB (your partner) tells you: go`: the partner and the words.
+pub fn partner_tell(text: &str) -> Option<(&str, &str)> {
+    let (who, words) = text.split_once(" (your partner) tells you: ")?;
+    let who = speaker(who)?;
+    Some((who, words.trim_end()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partner_tells() {
+        assert_eq!(
+            partner_tell("BotB (your partner) tells you: need N"),
+            Some(("BotB", "need N"))
+        );
+        assert_eq!(partner_tell("BotB tells you: hi"), None);
+    }
 
     #[test]
     fn chat_lines_are_classified() {

@@ -282,6 +282,11 @@ pub enum Command {
     Notify(ListOp),
     /// `+gnotify NAME`, `-gnotify NAME`: told when NAME's games start.
     GameNotify(ListOp),
+    /// `partner NAME` (offer or accept a bughouse partnership), or
+    /// `partner` (end it).
+    Partner(Option<String>),
+    /// `ptell TEXT`: to the bughouse partner.
+    PartnerTell(String),
     /// A player's last games.
     History(String),
     Seek(SeekParams),
@@ -381,6 +386,12 @@ impl Command {
                 format!("history {handle}")
             }
             Command::Notify(op) => op.line("notify")?,
+            Command::Partner(None) => "partner".to_owned(),
+            Command::Partner(Some(handle)) => {
+                check_handle(handle)?;
+                format!("partner {handle}")
+            }
+            Command::PartnerTell(text) => format!("ptell {}", to_ascii_line(text)?),
             Command::GameNotify(op) => op.line("gnotify")?,
             Command::Seek(params) => seek_line(params)?,
             Command::Unseek(n) => with_number("unseek", *n),

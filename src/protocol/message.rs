@@ -98,6 +98,8 @@ pub enum ProseOffer {
     Match {
         text: String,
     },
+    /// `X offers to be your bughouse partner; type "partner X" to accept.`
+    Partner,
 }
 
 /// How a game ended.
@@ -463,6 +465,16 @@ fn parse_offer_prose(line: &str) -> Option<Message> {
         return Some(Message::OfferReceived {
             from,
             offer: ProseOffer::Adjourn,
+        });
+    }
+    if let Some((from, rest)) =
+        line.split_once(" offers to be your bughouse partner; type \"partner ")
+        && is_handle(from)
+        && rest == format!("{from}\" to accept.")
+    {
+        return Some(Message::OfferReceived {
+            from: from.to_owned(),
+            offer: ProseOffer::Partner,
         });
     }
     if let Some((from, half_moves)) = takeback_request(line, " would like to take back ")

@@ -45,7 +45,16 @@ pub fn game_panel_ui(
     let area = ui.available_rect_before_wrap();
     let playing = game.relation.is_playing() && !game.is_over();
     let shown = shown_analysis(game, view, cx);
-    let layout = TileLayout::new(area, playing, shown.is_some());
+    // A bughouse game of ours gets a row of partner tells under its buttons.
+    let bughouse =
+        game.partner.is_some() || game.kind.as_deref().is_some_and(|k| k.contains("bughouse"));
+    // Two rows of partner tells under the buttons in a bughouse game.
+    let rows = match (playing, bughouse) {
+        (false, _) => 0,
+        (true, false) => 1,
+        (true, true) => 3,
+    };
+    let layout = TileLayout::with_rows(area, rows, shown.is_some());
     // Registered first, so the board and buttons drawn later take their
     // own clicks; what is left (the strips, a watched board) is the tile's.
     let tile = ui.interact(
@@ -121,6 +130,15 @@ pub fn game_panel_ui(
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
         game_buttons_ui(&mut row, game, view, cx, &mut actions);
+    }
+    if let Some(rect) = layout.partner_row {
+        let mut row = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .id_salt(("partner row", game.number)),
+        );
+        row.set_clip_rect(rect.intersect(ui.clip_rect()));
+        partner_row_ui(&mut row, cx, &mut actions);
     }
     offers_ui(ui, game, layout, cx, &mut actions);
     if let Some(rect) = layout.moves {
@@ -388,6 +406,28 @@ fn game_buttons_ui(
     if let Some(at) = view.confirm.expires_at().filter(|&at| at > now) {
         ui.ctx().request_repaint_after(at - now);
     }
+}
+
+/// Under a bughouse game of ours: the partner's last tell, then a button
+/// for each partner tell of the settings (`ptell go`, ...), in two rows
+/// (what does not fit there is cut off: the settings choose the set).
+fn partner_row_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        if let Some((who, what)) = cx.partner_said {
+            ui.label(RichText::new(format!("{who}: {what}")).strong())
+                .on_hover_text("Your partner's last tell");
+        }
+        for text in cx.ptells {
+            let response = ui
+                .small_button(text)
+                .on_hover_text(format!("Tell your partner: {text}"));
+            let name = format!("Tell partner: {text}");
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if response.clicked() {
+                actions.push(Action::Send(Command::PartnerTell(text.clone())));
+            }
+        }
+    });
 }
 
 /// The tile's controls, as small icon buttons over the board's top right

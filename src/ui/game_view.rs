@@ -101,4 +101,8 @@ pub struct PanelContext<'a> {
     pub keyboard: Option<u32>,
     /// Engine results and status in; the boards that want analysis out.
     pub analysis: AnalysisFrame<'a>,
+    /// The partner tell buttons of a bughouse game of ours.
+    pub ptells: &'a [String],
+    /// The bughouse partner's last tell: who and what.
+    pub partner_said: Option<(&'a str, &'a str)>,
 }

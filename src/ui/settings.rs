@@ -64,6 +64,21 @@ pub fn settings_window_ui(
                 &mut settings.play.auto_flag,
                 "Claim a win on time at once (auto-flag)",
             );
+            let label = ui.label("Bughouse partner tells (one button each, one per line)");
+            let mut text = settings.play.ptell_buttons.join("\n");
+            if ui
+                .add(egui::TextEdit::multiline(&mut text).desired_rows(4))
+                .labelled_by(label.id)
+                .changed()
+            {
+                settings.play.ptell_buttons = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .take(32)
+                    .map(str::to_owned)
+                    .collect();
+            }
             ui.separator();
             ui.heading("Sounds and attention");
             ui.checkbox(&mut settings.sound.enabled, "Sounds");

@@ -39,6 +39,8 @@ pub struct TileLayout {
     pub bottom_strip: Rect,
     /// The own game's buttons, under the bottom strip.
     pub buttons: Option<Rect>,
+    /// In a bughouse game of ours, the partner tells' row under them.
+    pub partner_row: Option<Rect>,
     /// The move list, beside or under the board.
     pub moves: Option<Rect>,
     /// The evaluation bar, left of the board (with analysis).
@@ -51,7 +53,14 @@ impl TileLayout {
     /// Lays out a tile in `rect`; `buttons`: reserve the own game's row;
     /// `analysis`: the evaluation bar and the engine's row.
     pub fn new(rect: Rect, buttons: bool, analysis: bool) -> TileLayout {
-        let fixed_rows = 2.0 * STRIP + if buttons { BUTTON_ROW } else { 0.0 };
+        Self::with_rows(rect, u8::from(buttons), analysis)
+    }
+
+    /// As [`Self::new`] with `button_rows` rows under the board: 1 for the
+    /// own game's buttons, 2 with the bughouse partner tells too.
+    pub fn with_rows(rect: Rect, button_rows: u8, analysis: bool) -> TileLayout {
+        let buttons = button_rows > 0;
+        let fixed_rows = 2.0 * STRIP + BUTTON_ROW * f32::from(button_rows);
         // The bar's width and the row's height follow the board's side; the
         // side hardly depends on them: they are sized from a rough side.
         let rough = rect.width().min(rect.height() - fixed_rows);
@@ -105,6 +114,12 @@ impl TileLayout {
         let below = analysis_row.map_or(bottom_strip.max.y, |r| r.max.y);
         let buttons =
             buttons.then(|| Rect::from_min_size(pos2(min.x, below), vec2(side, BUTTON_ROW)));
+        let partner_row = (button_rows > 1).then(|| {
+            Rect::from_min_size(
+                pos2(min.x, below + BUTTON_ROW),
+                vec2(side, BUTTON_ROW * f32::from(button_rows - 1)),
+            )
+        });
         let moves = if beside {
             Some(Rect::from_min_max(
                 pos2(min.x + side + 8.0, min.y),
@@ -123,6 +138,7 @@ impl TileLayout {
             board,
             bottom_strip,
             buttons,
+            partner_row,
             moves,
             eval_bar,
             analysis_row,

@@ -37,6 +37,11 @@ impl Offers {
                     ProseOffer::Match { .. } => {
                         ("match", Command::Accept(None), Command::Decline(None))
                     }
+                    ProseOffer::Partner => (
+                        "to be your bughouse partner",
+                        Command::Partner(Some(from.clone())),
+                        Command::Decline(None),
+                    ),
                 };
                 let offer = PendingOffer {
                     from: from.clone(),
@@ -51,6 +56,7 @@ impl Offers {
                     from: offer.player.clone(),
                     kind: match offer.kind {
                         OfferKind::Match => format!("a match: {}", offer.params),
+                        OfferKind::Partner => "to be your bughouse partner".to_owned(),
                         ref other => offer_kind_name(other),
                     },
                     accept: Command::Accept(Some(offer.id)),
