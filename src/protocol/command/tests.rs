@@ -388,3 +388,31 @@ fn only_passwords_are_sensitive() {
     assert!(!Command::Raw("x".into()).is_sensitive());
     assert!(!Command::EnterAsGuest.is_sensitive());
 }
+
+#[test]
+fn people_commands() {
+    use crate::protocol::who::WhoCategory;
+    let line = |c: Command| c.to_line().expect("a line");
+    assert_eq!(line(Command::Who(WhoCategory::Lightning)), "who L");
+    assert_eq!(line(Command::Finger("BotA".into())), "finger BotA");
+    assert_eq!(line(Command::History("BotA".into())), "history BotA");
+    assert_eq!(line(Command::Notify(ListOp::Show)), "=notify");
+    assert_eq!(
+        line(Command::Notify(ListOp::Add("BotB".into()))),
+        "+notify BotB"
+    );
+    assert_eq!(
+        line(Command::GameNotify(ListOp::Remove("BotB".into()))),
+        "-gnotify BotB"
+    );
+    assert_eq!(line(Command::Partner(Some("BotB".into()))), "partner BotB");
+    assert_eq!(line(Command::Partner(None)), "partner");
+    assert_eq!(line(Command::PartnerTell("need N".into())), "ptell need N");
+    // A handle that is no handle is refused, not sent.
+    assert!(Command::Finger("a b".into()).to_line().is_err());
+    assert!(
+        Command::Notify(ListOp::Add("x;y".into()))
+            .to_line()
+            .is_err()
+    );
+}

@@ -287,6 +287,15 @@ fn offers_in_words() {
         ("BotG".into(), ProseOffer::Draw)
     );
     assert_eq!(
+        offer("BotB offers to be your bughouse partner; type \"partner BotB\" to accept."),
+        ("BotB".into(), ProseOffer::Partner)
+    );
+    // Another name in the command than the offerer's: not an offer we read.
+    assert!(
+        parse_message("BotB offers to be your bughouse partner; type \"partner BotC\" to accept.")
+            .is_none()
+    );
+    assert_eq!(
         offer("AbortA would like to abort the game; type \"abort\" to accept."),
         ("AbortA".into(), ProseOffer::Abort)
     );
