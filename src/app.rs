@@ -779,6 +779,9 @@ impl KibitzApp {
         if let Some(command) = typed {
             self.send(command);
         }
+        if let Some(handle) = self.chrome.take_card_wanted() {
+            self.open_profile(&handle);
+        }
         if self.chrome.lobby_open() {
             let (mut commands, mut card) = (Vec::new(), None);
             egui::Panel::left("lobby")

@@ -290,3 +290,23 @@ fn a_partnership_offer_is_an_offer() {
             )))
     );
 }
+
+#[test]
+fn a_card_from_the_console_and_from_a_seek() {
+    use kibitz::protocol::command::Command;
+    let app = common::app_with(&[
+        "BotB tells you: a game?",
+        "  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m",
+        "1 ad displayed.",
+    ]);
+    let mut h = window(app, [1180.0, 820.0]);
+    h.get_by_label("BotB tells you: a game?").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Finger("BotB".into())));
+    assert!(h.state().sent().contains(&Command::History("BotB".into())));
+    h.get_by_label("Seeks (1)").click();
+    h.run_steps(2);
+    h.get_by_label("1500 Alpha").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Finger("Alpha".into())));
+}

@@ -291,6 +291,11 @@ impl Chrome {
         self.lobby_open && self.lobby.tab == crate::ui::lobby::Tab::Players
     }
 
+    /// A card asked for from the console (a chat line's speaker clicked).
+    pub fn take_card_wanted(&mut self) -> Option<String> {
+        self.console.card_wanted.take()
+    }
+
     /// Opens the card of `handle` (Kibitz asks for its finger and history).
     pub fn open_profile(&mut self, handle: &str) {
         self.profile = Some(Profile::asked(handle));

@@ -135,6 +135,8 @@ pub struct Console {
     had_focus: bool,
     /// A shortcut asked for the command line to get the keyboard.
     pub focus_wanted: bool,
+    /// A chat line's speaker was clicked: their card is wanted.
+    pub card_wanted: Option<String>,
 }
 
 impl Console {
@@ -346,6 +348,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     let tab = console.tab;
     let shown: Vec<&ConsoleLine> = console.lines.iter().filter(|l| tab.shows(l.kind)).collect();
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
+    let mut clicked = None;
     egui::ScrollArea::both()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
@@ -369,9 +372,25 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                     LineKind::Echo => text.weak(),
                     LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
                 };
-                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);
+                // A chat line's speaker opens their card on a click.
+                if let LineKind::Chat(_) = line.kind
+                    && let Some((_, speaker)) = classify_chat(&line.text)
+                {
+                    let response = ui
+                        .add(label.sense(egui::Sense::click()))
+                        .on_hover_text(format!("{speaker}'s card"));
+                    if response.clicked() {
+                        clicked = Some(speaker);
+                    }
+                } else {
+                    ui.add(label);
+                }
             }
         });
+    if clicked.is_some() {
+        console.card_wanted = clicked;
+    }
     command
 }
 

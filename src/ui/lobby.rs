@@ -148,6 +148,7 @@ pub struct LobbyOut {
 /// Draws the lobby. `me`: the user's handle, once logged in.
 pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> LobbyOut {
     let mut commands = Vec::new();
+    let mut card = None;
     ui.horizontal(|ui| {
         ui.selectable_value(
             &mut lobby.tab,
@@ -202,12 +203,13 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
     ui.separator();
     match lobby.tab {
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
-        Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands),
+        Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands, &mut card),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
         Tab::Players => {}
     }
     LobbyOut {
         commands,
+        profile: card,
         ..LobbyOut::default()
     }
 }
@@ -283,7 +285,12 @@ fn seek_visible(lobby: &Lobby, seek: &Seek) -> bool {
         .keeps(&seek.game_type, seek.rated, &[rating_value(&seek.rating)])
 }
 
-fn seeks_list_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) {
+fn seeks_list_ui(
+    ui: &mut egui::Ui,
+    lobby: &Lobby,
+    commands: &mut Vec<Command>,
+    card: &mut Option<String>,
+) {
     if lobby.seeks.is_empty() {
         ui.label("No seeks: press Refresh, or post one with `seek 5 0` in the console.");
         return;
@@ -296,7 +303,14 @@ fn seeks_list_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
                 .num_columns(4)
                 .show(ui, |ui| {
                     for seek in lobby.seeks.values().filter(|s| seek_visible(lobby, s)) {
-                        ui.label(format!("{} {}", rating_text(&seek.rating), seek.handle));
+                        let who = format!("{} {}", rating_text(&seek.rating), seek.handle);
+                        if ui
+                            .add(egui::Label::new(who).sense(Sense::click()))
+                            .on_hover_text(format!("{}'s card", seek.handle))
+                            .clicked()
+                        {
+                            *card = Some(seek.handle.clone());
+                        }
                         let rated = if seek.rated { "rated" } else { "unrated" };
                         ui.label(format!(
                             "{} {} {rated} {}",
