@@ -116,7 +116,12 @@ impl Players {
 
     /// When the listings are due again (while the tab is shown): sooner
     /// when players arrived whose ratings are not known.
+    /// None while a listing of ours is still on its way (its answer, not
+    /// the clock, decides what comes next: no frame is needed until then).
     pub fn next_refresh(&self) -> Option<Now> {
+        if !self.asked.is_empty() {
+            return None;
+        }
         let wait = if self.arrivals { ARRIVALS } else { REFRESH };
         self.asked_at.map(|at| at + wait)
     }
@@ -124,7 +129,10 @@ impl Players {
     /// Whether to ask for the listings now: never asked, or [`REFRESH`]
     /// passed (and no listing of ours still on its way).
     pub fn refresh_due(&self, now: Now) -> bool {
-        self.asked.is_empty() && self.next_refresh().is_none_or(|at| now >= at)
+        self.asked.is_empty()
+            && self
+                .asked_at
+                .is_none_or(|_| self.next_refresh().is_some_and(|at| now >= at))
     }
 
     /// The connection is gone: no listing of ours comes any more.
