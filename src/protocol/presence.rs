@@ -82,31 +82,11 @@ fn presence(token: &str, arrived: bool, notify: bool) -> Option<Presence> {
 }
 
 /// The title digits of a `<wa>` line's flags (`001222`: the first two):
-/// the second digit's bits are U, C, GM, IM; the first's FM, WGM, WIM, WFM.
+/// the second digit's bits are U, C, GM, IM; the first's FM, WGM, WIM, WFM,
+/// which is the `ti=` bit set of `<g1>` written as two digits.
 fn pin_titles(digits: u32) -> Vec<Title> {
     let (high, low) = (digits / 10, digits % 10);
-    let mut titles = Vec::new();
-    for (bit, title) in [
-        (1, Title::Unregistered),
-        (2, Title::Computer),
-        (4, Title::GrandMaster),
-        (8, Title::InternationalMaster),
-    ] {
-        if low & bit != 0 {
-            titles.push(title);
-        }
-    }
-    for (bit, title) in [
-        (1, Title::FideMaster),
-        (2, Title::WomanGrandMaster),
-        (4, Title::WomanInternationalMaster),
-        (8, Title::WomanFideMaster),
-    ] {
-        if high & bit != 0 {
-            titles.push(title);
-        }
-    }
-    titles
+    Title::from_flags((high << 4) | low)
 }
 
 /// `Present company includes: BotA BotB.`: the players on our notify list
