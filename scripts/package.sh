@@ -7,13 +7,21 @@
 # and remove it with `sudo apt-get remove kibitz`.
 #
 #   scripts/package.sh      (installs cargo-deb first if it is missing)
+#   PROFILE=dev scripts/package.sh
+#                           (CI: packs the dev build `cargo test` has just
+#                           made, stripped, instead of a ten-minute release
+#                           build; what is checked here, the file list, the
+#                           desktop entry and that the binary runs, is the
+#                           same. cargo-deb 3.8 warns that the dev profile
+#                           is for releases only, hence the exact version.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+profile=${PROFILE:-release}
 if ! cargo deb --version >/dev/null 2>&1; then
-    cargo install cargo-deb --version '^3.8' --locked
+    cargo install cargo-deb --version '=3.8.0' --locked
 fi
-cargo build --release
-cargo deb --no-build
+cargo build --profile "$profile"
+cargo deb --no-build --profile "$profile" --strip
 deb=$(ls -t target/debian/kibitz_*.deb | head -n1)
 echo "$deb"
 files=$(dpkg-deb --contents "$deb" | awk '{ print $6 }' | sed 's|^\./|/|')
