@@ -16,6 +16,7 @@ use crate::game::{Effect, Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
+use crate::protocol::partnership::Partnership;
 use crate::recording::Chunk;
 use crate::sound::Player;
 use crate::ui::confirm::Decision;
@@ -478,8 +479,8 @@ impl KibitzApp {
         if let Some(command) = applied.premove {
             self.send(command);
         }
-        if let Some(game) = applied.observe_partner {
-            self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
+        if let Some(target) = applied.observe_partner {
+            self.send_quiet(Command::Observe(target));
         }
         match event {
             Event::LoginFailed { reason } => {
@@ -508,6 +509,11 @@ impl KibitzApp {
                 );
                 self.chrome.tell_friend(text, Some(n.game));
             }
+            Event::Partnership(Partnership::Formed { partner }) => {
+                self.chrome
+                    .say(format!("{partner} is your bughouse partner"));
+            }
+            Event::Partnership(Partnership::Ended { text }) => self.chrome.say(text.clone()),
             Event::TimesealRefused { .. } => {
                 let server = self.wire.server().to_owned();
                 self.chrome.without_timeseal(&server);

@@ -268,6 +268,117 @@ fn a_bughouse_game_of_ours_has_partner_tell_buttons() {
     assert!(h.query_by_label("Tell partner: go").is_none());
 }
 
+/// The old FICS's bughouse, as it says it: the partnership, our game
+/// (`wild`, holdings from the second board on), `Your partner is playing
+/// game 2`: the partner board is observed, the two are linked, our board
+/// takes drops, and the partner row names the partner.
+#[test]
+fn old_fics_bughouse_opens_the_partners_board_and_takes_drops() {
+    use kibitz::protocol::command::{Command, ObserveTarget};
+    const OURS: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 Me BotC 1 5 0 39 39 300 300 1 none (0:00) none 0";
+    const THEIRS: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 2 BotD BotA 0 5 0 39 39 300 300 1 none (0:00) none 0";
+    let app = common::app_with(&[
+        "You agree to be BotA's partner.",
+        "{Game 1 (Me vs. BotC) Creating unrated wild match.}",
+        OURS,
+        "Your partner is playing game 2 (BotD vs. BotA).",
+    ]);
+    assert!(
+        app.sent()
+            .contains(&Command::Observe(ObserveTarget::Game(2))),
+        "{:?}",
+        app.sent()
+    );
+    let ours = app.store().get(1).expect("our game");
+    assert_eq!(ours.partner, Some(2));
+    assert_eq!(
+        ours.variant(),
+        Some(shakmaty::variant::Variant::Crazyhouse),
+        "a `wild` game with a partner board is bughouse"
+    );
+    let mut h = window(app, [1180.0, 820.0]);
+    assert!(
+        h.query_by_label("Partner: BotA").is_some(),
+        "the partner row"
+    );
+    assert!(h.query_by_label("Tell partner: go").is_some());
+    // The partner board comes, linked back to ours.
+    for event in common::decode(format!("{THEIRS}\n\r").as_bytes()) {
+        h.state_mut()
+            .apply_event(std::time::Duration::from_secs(11), &event);
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().store().get(2).and_then(|g| g.partner), Some(1));
+    // Our partner plays black there: their board is seen from black's side
+    // (a1 above a8), ours from white's.
+    let rightmost = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>, name: &str| {
+        h.query_all_by_label(name)
+            .map(|node| node.rect())
+            .max_by(|a, b| a.center().x.total_cmp(&b.center().x))
+            .expect(name)
+    };
+    let leftmost = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>, name: &str| {
+        h.query_all_by_label(name)
+            .map(|node| node.rect())
+            .min_by(|a, b| a.center().x.total_cmp(&b.center().x))
+            .expect(name)
+    };
+    let (a1, a8) = (
+        rightmost(&h, "a1, white rook"),
+        rightmost(&h, "a8, black rook"),
+    );
+    assert!(
+        a1.center().y < a8.center().y,
+        "the partner's board, black below"
+    );
+    let (a1, a8) = (
+        leftmost(&h, "a1, white rook"),
+        leftmost(&h, "a8, black rook"),
+    );
+    assert!(a1.center().y > a8.center().y, "our board, white below");
+}
+
+/// FatICS says only that the partner joined a game (and `pt=0`): the
+/// partner is observed by name, and the board that comes is linked.
+#[test]
+fn fatics_bughouse_observes_the_partner_by_name() {
+    use kibitz::protocol::command::{Command, ObserveTarget};
+    const INFO: &str =
+        "<g1> 4 p=0 t=bughouse r=0 u=0,0 it=180,0 i=180,0 pt=0 rt=1500,1500 ts=1,1 m=2 n=0";
+    const OURS: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 4 Me BotC 1 3 0 39 39 180 180 1 none (0:00) none 0";
+    const THEIRS: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 BotD BotA 0 3 0 39 39 180 180 1 none (0:00) none 0";
+    let mut app = common::app_with(&[
+        "BotA agrees to be your partner.",
+        INFO,
+        OURS,
+        "Your partner has joined a game with BotD.",
+    ]);
+    assert!(
+        app.sent()
+            .contains(&Command::Observe(ObserveTarget::Player("BotA".into()))),
+        "{:?}",
+        app.sent()
+    );
+    for event in common::decode(format!("{THEIRS}\n\r").as_bytes()) {
+        app.apply_event(std::time::Duration::from_secs(11), &event);
+    }
+    assert_eq!(app.store().get(4).and_then(|g| g.partner), Some(5));
+    assert_eq!(app.store().get(5).and_then(|g| g.partner), Some(4));
+    // Once the partnership ends, nobody is observed by name any more.
+    let app = common::app_with(&[
+        "BotA agrees to be your partner.",
+        "Your partner has ended partnership.",
+        "Your partner has joined a game with BotD.",
+    ]);
+    assert!(
+        !app.sent()
+            .iter()
+            .any(|c| matches!(c, Command::Observe(ObserveTarget::Player(_)))),
+        "{:?}",
+        app.sent()
+    );
+}
+
 #[test]
 fn a_partnership_offer_is_an_offer() {
     let app = common::app_with(&[

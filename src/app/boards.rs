@@ -14,9 +14,10 @@ use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::protocol::chat::partner_tell;
-use crate::protocol::command::{Command, MoveText};
+use crate::protocol::command::{Command, MoveText, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
+use crate::protocol::partnership::Partnership;
 use crate::protocol::style12::{Relation, Style12, VerboseMove};
 use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::board::Slide;
@@ -43,8 +44,9 @@ pub struct Applied {
     pub premove: Option<Command>,
     /// An offer that came: who offers what (for the announcement).
     pub offer: Option<(String, String)>,
-    /// The partner board to observe (bughouse).
-    pub observe_partner: Option<u32>,
+    /// The partner board to observe (bughouse): by number, or our
+    /// partner's game by their name.
+    pub observe_partner: Option<ObserveTarget>,
 }
 
 #[derive(Default)]
@@ -129,7 +131,13 @@ impl Boards {
         let mut applied = Applied {
             offer: self.offers.apply(event),
             observe_partner: match event {
-                Event::GameInfo(info) => self.partners.follow(info, &self.store),
+                Event::GameInfo(info) => info
+                    .partner_game
+                    .and_then(|game| self.partners.follow(game, &self.store))
+                    .map(ObserveTarget::Game),
+                Event::Partnership(partnership) => {
+                    self.partners.on_partnership(partnership, &self.store)
+                }
                 _ => None,
             },
             ..Applied::default()
@@ -148,9 +156,22 @@ impl Boards {
         }
         match event {
             Event::Board(board) => {
-                self.partners.arrived(board.game);
+                // The partner board of our game (named before it came, or
+                // observed by our partner's name) names ours back.
+                let by_name = self.partners.arrived(board);
+                if let Some(ours) = self.own_live_game() {
+                    let named = self.store.get(ours).and_then(|g| g.partner) == Some(board.game);
+                    if by_name || named {
+                        self.store.link_partners(ours, board.game);
+                    }
+                }
                 let moved = applied.effects.contains(&Effect::Moved(board.game));
                 applied.premove = self.on_board(now, board, moved);
+            }
+            Event::Partnership(Partnership::PartnerPlaying { game: Some(theirs) }) => {
+                if let Some(ours) = self.own_live_game() {
+                    self.store.link_partners(ours, *theirs);
+                }
             }
             Event::Text(text) => {
                 if let Some((who, words)) = partner_tell(text) {
@@ -406,6 +427,7 @@ impl Boards {
                 .partner_said
                 .as_ref()
                 .map(|(who, what)| (who.as_str(), what.as_str())),
+            partner: self.partners.partner(),
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {

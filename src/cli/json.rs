@@ -49,6 +49,7 @@ pub fn event_json(event: &Event) -> Value {
             json!({"type": "notify_change", "handle": handle, "added": added})
         }
         Event::GameNotification(n) => tagged("game_notification", n),
+        Event::Partnership(p) => tagged("partnership", p),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
     }

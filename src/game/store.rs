@@ -82,6 +82,19 @@ impl GameStore {
         self.games.remove(&number)
     }
 
+    /// Two boards of one bughouse game: each names the other (the one not
+    /// here yet is named when it comes: see `on_board`).
+    pub fn link_partners(&mut self, ours: u32, theirs: u32) {
+        if ours == theirs {
+            return;
+        }
+        for (a, b) in [(ours, theirs), (theirs, ours)] {
+            if let Some(game) = self.games.get_mut(&a) {
+                game.partner = Some(b);
+            }
+        }
+    }
+
     /// Folds one event into the store.
     pub fn apply(&mut self, now: Now, event: &Event) -> Vec<Effect> {
         let mut effects = Vec::new();

@@ -54,11 +54,13 @@ fn pockets(holdings: &Holdings) -> ByColor<ByRole<u8>> {
 
 impl Game {
     /// The rules this game follows, as far as we know them. A game with
-    /// holdings is a drop game even before its type is known.
+    /// holdings or a partner board is a drop game whatever its type says:
+    /// the old FICS calls bughouse `wild` (`Loaded from wild/bughouse`).
     pub fn variant(&self) -> Option<Variant> {
+        let drops = self.holdings.is_some() || self.partner.is_some();
         match self.kind.as_deref() {
-            Some(kind) => variant_of(kind),
-            None if self.holdings.is_some() => Some(Variant::Crazyhouse),
+            Some(kind) => variant_of(kind).or(drops.then_some(Variant::Crazyhouse)),
+            None if drops => Some(Variant::Crazyhouse),
             None => Some(Variant::Chess),
         }
     }

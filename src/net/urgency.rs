@@ -95,6 +95,8 @@ fn event_wake(event: &Event) -> Wake {
         Event::NotifyList(_) | Event::NotifyChange { .. } => Wake::Players,
         // A friend's game: told at once.
         Event::GameNotification(_) => Wake::Now,
+        // A partner, or the partner's board to open beside ours.
+        Event::Partnership(_) => Wake::Now,
         // A friend's arrival is told at once; anyone else's is a list's change.
         Event::Presence(presence) if presence.notify => Wake::Now,
         Event::Presence(_) => Wake::Players,

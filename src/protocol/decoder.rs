@@ -13,6 +13,7 @@ use super::notify::{
     parse_game_notification, parse_notify_change, parse_notify_header, parse_notify_names,
 };
 use super::offer::parse_offer_line;
+use super::partnership::parse_partnership;
 use super::presence::{parse_presence, parse_present_company};
 use super::seek::{parse_seek_line, parse_sought_end, parse_sought_entry};
 use super::style12::Style12;
@@ -115,6 +116,8 @@ impl LineDecoder {
             Some(Event::WhoEnd(end))
         } else if let Some(presence) = parse_presence(&line) {
             Some(Event::Presence(presence))
+        } else if let Some(partnership) = parse_partnership(&line) {
+            Some(Event::Partnership(partnership))
         } else if let Some(handles) = parse_present_company(&line) {
             Some(Event::PresentCompany(handles))
         } else {

@@ -10,6 +10,7 @@ use super::message::Message;
 use super::movelist::MoveList;
 use super::notify::GameNotification;
 use super::offer::OfferLine;
+use super::partnership::Partnership;
 use super::presence::Presence;
 use super::seek::{Seek, SeekLine};
 use super::style12::Style12;
@@ -111,6 +112,8 @@ pub enum Event {
     },
     /// A game of a player on our game-notify list started.
     GameNotification(GameNotification),
+    /// A bughouse partnership formed or ended, or our partner's game began.
+    Partnership(Partnership),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
 }

@@ -16,6 +16,7 @@ pub mod message;
 pub mod movelist;
 pub mod notify;
 pub mod offer;
+pub mod partnership;
 pub mod presence;
 pub mod seek;
 pub mod session;

@@ -36,7 +36,20 @@ pub fn game_panel_ui(
         return actions;
     };
     let my_color = game.my_color();
-    let base = my_color.unwrap_or(if board.flip {
+    // Our partner's board is seen from our partner's side, as they see it.
+    let partners_color = cx
+        .partner
+        .filter(|_| game.partner.is_some() && my_color.is_none())
+        .and_then(|partner| {
+            if board.white.eq_ignore_ascii_case(partner) {
+                Some(Color::White)
+            } else if board.black.eq_ignore_ascii_case(partner) {
+                Some(Color::Black)
+            } else {
+                None
+            }
+        });
+    let base = my_color.or(partners_color).unwrap_or(if board.flip {
         Color::Black
     } else {
         Color::White
@@ -416,11 +429,14 @@ fn partner_row_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, actions: &mut Vec<Ac
         if let Some((who, what)) = cx.partner_said {
             ui.label(RichText::new(format!("{who}: {what}")).strong())
                 .on_hover_text("Your partner's last tell");
+        } else if let Some(partner) = cx.partner {
+            ui.weak(format!("Partner: {partner}"));
         }
+        let partner = cx.partner.unwrap_or("your partner");
         for text in cx.ptells {
             let response = ui
                 .small_button(text)
-                .on_hover_text(format!("Tell your partner: {text}"));
+                .on_hover_text(format!("Tell {partner}: {text}"));
             let name = format!("Tell partner: {text}");
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
             if response.clicked() {

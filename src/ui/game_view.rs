@@ -105,4 +105,6 @@ pub struct PanelContext<'a> {
     pub ptells: &'a [String],
     /// The bughouse partner's last tell: who and what.
     pub partner_said: Option<(&'a str, &'a str)>,
+    /// Our bughouse partner, while partnered.
+    pub partner: Option<&'a str>,
 }

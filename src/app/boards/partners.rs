@@ -1,37 +1,88 @@
-//! Bughouse: a game and its partner board belong together. Observing (or
-//! playing) one board of a bughouse game opens the other one too (`<g1>`
-//! names it), and the two are laid out side by side.
+//! Bughouse: a game and its partner board belong together. Playing (or
+//! observing) one board of a bughouse game opens the other one too, and the
+//! two are laid out side by side. The servers name the other board in
+//! different ways: FatICS-style `<g1>` lines with `pt=`, the old FICS's
+//! `Your partner is playing game N`, and FatICS itself only that the partner
+//! joined a game: then the partner is observed by name.
 
 use std::collections::BTreeSet;
 
 use crate::game::GameStore;
-use crate::protocol::gameinfo::GameInfo;
+use crate::protocol::command::ObserveTarget;
+use crate::protocol::partnership::Partnership;
+use crate::protocol::style12::Style12;
 
-/// Partner boards asked for, not yet here.
+/// Our partner, and the partner boards asked for, not yet here.
 #[derive(Debug, Default)]
 pub struct Partners {
     requested: BTreeSet<u32>,
+    /// Our bughouse partner, while partnered.
+    partner: Option<String>,
+    /// We observe our partner by name: the next board they play in is the
+    /// partner board of ours.
+    awaiting_partner_board: bool,
 }
 
 impl Partners {
-    /// A game's `<g1>` names its partner board: the board to observe, unless
-    /// it is here or asked for already.
-    pub fn follow(&mut self, info: &GameInfo, store: &GameStore) -> Option<u32> {
-        let partner = info.partner_game?;
-        if store.get(partner).is_some_and(|g| !g.is_over()) || self.requested.contains(&partner) {
+    /// The other board of a game (named by `<g1>` or by the server's
+    /// words): the board to observe, unless it is here or asked for already.
+    pub fn follow(&mut self, partner_game: u32, store: &GameStore) -> Option<u32> {
+        if store.get(partner_game).is_some_and(|g| !g.is_over())
+            || self.requested.contains(&partner_game)
+        {
             return None;
         }
         // Bounded: cleared as the boards come in.
         if self.requested.len() >= 64 {
             return None;
         }
-        self.requested.insert(partner);
-        Some(partner)
+        self.requested.insert(partner_game);
+        Some(partner_game)
     }
 
-    /// A board of this game arrived.
-    pub fn arrived(&mut self, game: u32) {
-        self.requested.remove(&game);
+    /// A partnership line: who our partner is, and when their game starts,
+    /// what to observe to see it.
+    pub fn on_partnership(
+        &mut self,
+        partnership: &Partnership,
+        store: &GameStore,
+    ) -> Option<ObserveTarget> {
+        match partnership {
+            Partnership::Formed { partner } => {
+                self.partner = Some(partner.clone());
+                None
+            }
+            Partnership::Ended { .. } => {
+                self.partner = None;
+                None
+            }
+            Partnership::PartnerPlaying { game: Some(game) } => {
+                self.follow(*game, store).map(ObserveTarget::Game)
+            }
+            Partnership::PartnerPlaying { game: None } => {
+                let partner = self.partner.clone()?;
+                self.awaiting_partner_board = true;
+                Some(ObserveTarget::Player(partner))
+            }
+        }
+    }
+
+    /// A board arrived: is it the partner board we observed by name?
+    pub fn arrived(&mut self, board: &Style12) -> bool {
+        self.requested.remove(&board.game);
+        let partners = self.partner.as_deref().is_some_and(|partner| {
+            board.white.eq_ignore_ascii_case(partner) || board.black.eq_ignore_ascii_case(partner)
+        });
+        let linked = self.awaiting_partner_board && partners;
+        if linked {
+            self.awaiting_partner_board = false;
+        }
+        linked
+    }
+
+    /// Our partner, while partnered.
+    pub fn partner(&self) -> Option<&str> {
+        self.partner.as_deref()
     }
 }
 
