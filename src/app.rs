@@ -479,6 +479,11 @@ impl KibitzApp {
         if let Some(command) = applied.premove {
             self.send(command);
         }
+        match applied.examine {
+            Some(Ok(examine)) => self.send(examine),
+            Some(Err(why)) => self.chrome.say(why),
+            None => {}
+        }
         if let Some(target) = applied.observe_partner {
             self.send_quiet(Command::Observe(target));
         }
@@ -602,6 +607,11 @@ impl KibitzApp {
                 self.dismiss(game, false, now);
             }
             Action::Profile { handle } => self.open_profile(&handle),
+            Action::Examine { game } => {
+                if let Some(history) = self.boards.examine_finished(game) {
+                    self.send_quiet(history);
+                }
+            }
         }
     }
 
@@ -845,6 +855,7 @@ impl KibitzApp {
                 results: self.analyses.results(),
                 engine: self.analyses.status(),
                 ptells: &settings.play.ptell_buttons,
+                online: self.wire.logged_in(),
             };
             let drawn = self.boards.ui(ui, now, frame);
             actions.extend(drawn.actions);

@@ -22,6 +22,7 @@ use crate::protocol::style12::{Relation, Style12, VerboseMove};
 use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::board::Slide;
 use crate::ui::confirm::Decision;
+use crate::ui::examine::examine_keys;
 use crate::ui::game_panel::game_panel_ui;
 use crate::ui::game_view::{Action, GameView, PanelContext, PanelSettings};
 use crate::ui::move_list::browse_keys;
@@ -29,6 +30,7 @@ use crate::ui::pieces::PieceCache;
 use crate::ui::workspace::Workspace;
 
 mod auto_flag;
+mod examine_lookup;
 mod layout;
 mod offers;
 mod partners;
@@ -47,6 +49,9 @@ pub struct Applied {
     /// The partner board to observe (bughouse): by number, or our
     /// partner's game by their name.
     pub observe_partner: Option<ObserveTarget>,
+    /// "Examine" on a finished game found its history row: the `examine`
+    /// to send, or why not.
+    pub examine: Option<Result<Command, String>>,
 }
 
 #[derive(Default)]
@@ -66,6 +71,8 @@ pub struct Boards {
     offers: offers::Offers,
     auto_flag: auto_flag::AutoFlag,
     partners: partners::Partners,
+    /// "Examine" on a finished game, waiting for our history.
+    examine_lookup: examine_lookup::ExamineLookup,
     /// The bughouse partner's last tell (who, what).
     partner_said: Option<(String, String)>,
 }
@@ -140,6 +147,7 @@ impl Boards {
                 }
                 _ => None,
             },
+            examine: self.examine_lookup.on_event(event),
             ..Applied::default()
         };
         applied.effects = self.store.apply(now, event);
@@ -245,6 +253,16 @@ impl Boards {
             self.views.entry(number).or_default().pending = Some((mv, setup));
         }
         Some(Command::Move(move_text(mv)))
+    }
+
+    /// "Examine" on a finished game of ours: the history to ask for (the
+    /// `examine` follows from its reply, see `Applied::examine`).
+    pub fn examine_finished(&mut self, number: u32) -> Option<Command> {
+        let game = self.store.get(number)?;
+        let me = game.my_color()?;
+        let opponent = &game.players[!me].handle;
+        let own = &game.players[me].handle;
+        Some(self.examine_lookup.ask(own, opponent))
     }
 
     /// The connection dropped: live games stop their clocks and wait.
@@ -428,6 +446,9 @@ impl Boards {
                 .as_ref()
                 .map(|(who, what)| (who.as_str(), what.as_str())),
             partner: self.partners.partner(),
+            examinable: cx.online
+                && self.store.own_live_game().is_none()
+                && !self.store.games().any(Game::is_examined_by_us),
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -478,7 +499,15 @@ impl Boards {
         if let Some(number) = self.focused.or(docked.first().copied())
             && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
         {
-            browse_keys(ui, game, view);
+            if game.is_examined_by_us() {
+                // The server holds an examined game's position: keys step
+                // it there.
+                if let Some(command) = examine_keys(ui, view.board.square_focused) {
+                    actions.push(Action::Send(command));
+                }
+            } else {
+                browse_keys(ui, game, view);
+            }
         }
         ui.allocate_space(ui.available_size());
         Drawn {
@@ -515,6 +544,8 @@ pub struct BoardsFrame<'a> {
     pub engine: &'a EngineStatus,
     /// The partner tell buttons (settings).
     pub ptells: &'a [String],
+    /// Logged in: server commands can be sent from the boards.
+    pub online: bool,
 }
 
 /// What the boards' frame asks for.

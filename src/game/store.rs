@@ -182,7 +182,10 @@ impl GameStore {
             // flag): ignore it. Other players under this number: a new game.
             let same_players = game.players.white.handle == board.white
                 && game.players.black.handle == board.black;
-            if same_players && board.ply() >= game.ply() {
+            // ... unless it is the game examined now (from our history).
+            let examined_now =
+                board.relation == Relation::Examining && game.relation != Relation::Examining;
+            if same_players && board.ply() >= game.ply() && !examined_now {
                 return;
             }
             *game = Game::new(number, now);

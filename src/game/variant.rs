@@ -108,6 +108,29 @@ impl Game {
         self.my_color().is_some() && !self.is_over()
     }
 
+    /// The side whose pieces the user may move on this board: ours in a
+    /// game we play, the side to move in a game we examine (the examiner
+    /// moves both), none once the game is over.
+    pub fn movable_side(&self) -> Option<Color> {
+        let board = self.board.as_deref()?;
+        if self.is_over() {
+            return None;
+        }
+        match board.relation {
+            crate::protocol::style12::Relation::Examining => {
+                self.is_examined_by_us().then_some(board.turn)
+            }
+            _ => self.my_color(),
+        }
+    }
+
+    /// A game we examine on the server, still open.
+    pub fn is_examined_by_us(&self) -> bool {
+        self.relation == crate::protocol::style12::Relation::Examining
+            && !self.is_over()
+            && !self.detached
+    }
+
     /// The side the user plays, in a game the user plays.
     pub fn my_color(&self) -> Option<Color> {
         let board = self.board.as_deref()?;

@@ -11,6 +11,9 @@ use std::fmt;
 
 use shakmaty::{Color, Role, Square};
 
+mod examine;
+pub use examine::ExamineTarget;
+
 /// A password. Kept in its own type so it cannot end up in logs by accident:
 /// `Debug` and `Display` print `<password>`, never the text.
 #[derive(Clone, PartialEq, Eq)]
@@ -289,6 +292,13 @@ pub enum Command {
     PartnerTell(String),
     /// A player's last games.
     History(String),
+    /// Examine a game on the server.
+    Examine(ExamineTarget),
+    /// In the game we examine: go forward / back this many half-moves.
+    Forward(u32),
+    Backward(u32),
+    /// Stop examining.
+    Unexamine,
     Seek(SeekParams),
     /// `None` removes all our seeks.
     Unseek(Option<u32>),
@@ -385,6 +395,10 @@ impl Command {
                 check_handle(handle)?;
                 format!("history {handle}")
             }
+            Command::Examine(target) => target.line()?,
+            Command::Forward(n) => format!("forward {n}"),
+            Command::Backward(n) => format!("backward {n}"),
+            Command::Unexamine => "unexamine".to_owned(),
             Command::Notify(op) => op.line("notify")?,
             Command::Partner(None) => "partner".to_owned(),
             Command::Partner(Some(handle)) => {

@@ -57,15 +57,19 @@ pub fn game_panel_ui(
     let orientation = if view.flipped { !base } else { base };
     let area = ui.available_rect_before_wrap();
     let playing = game.relation.is_playing() && !game.is_over();
+    let examining = game.is_examined_by_us();
+    // A game we played and that is over can be examined on the server.
+    let examinable = game.relation.is_playing() && game.is_over() && cx.examinable;
     let shown = shown_analysis(game, view, cx);
     // A bughouse game of ours gets a row of partner tells under its buttons.
     let bughouse =
         game.partner.is_some() || game.kind.as_deref().is_some_and(|k| k.contains("bughouse"));
     // Two rows of partner tells under the buttons in a bughouse game.
     let rows = match (playing, bughouse) {
-        (false, _) => 0,
         (true, false) => 1,
         (true, true) => 3,
+        (false, _) if examining || examinable => 1,
+        (false, _) => 0,
     };
     let layout = TileLayout::with_rows(area, rows, shown.is_some());
     // Registered first, so the board and buttons drawn later take their
@@ -138,11 +142,26 @@ pub fn game_panel_ui(
         )
     {
         result_banner_ui(ui, layout.board, "No longer observed");
+    } else if game.detached && game.outcome.is_none() && game.relation == Relation::Examining {
+        result_banner_ui(ui, layout.board, "No longer examined");
     }
 
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-        game_buttons_ui(&mut row, game, view, cx, &mut actions);
+        if examining {
+            if let Some(command) = super::examine::examine_buttons_ui(&mut row, game.number) {
+                actions.push(Action::Send(command));
+            }
+        } else if examinable {
+            let response = row
+                .button("Examine")
+                .on_hover_text("Examine this game on the server (from your history)");
+            if response.clicked() {
+                actions.push(Action::Examine { game: game.number });
+            }
+        } else {
+            game_buttons_ui(&mut row, game, view, cx, &mut actions);
+        }
     }
     if let Some(rect) = layout.partner_row {
         let mut row = ui.new_child(
@@ -579,7 +598,7 @@ fn board_area_ui(
         pieces: &setup.board,
         orientation,
         position: position.as_ref(),
-        mover: game.my_color().filter(|_| !game.is_over()),
+        mover: game.movable_side(),
         last_move,
         check,
         premove: view.premove.as_ref(),

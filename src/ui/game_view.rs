@@ -28,6 +28,8 @@ pub enum Action {
     Detach { game: u32 },
     /// Open this player's card (finger and history).
     Profile { handle: String },
+    /// Examine this finished game of ours on the server.
+    Examine { game: u32 },
 }
 
 /// An offer to the user that a panel can answer.
@@ -107,4 +109,7 @@ pub struct PanelContext<'a> {
     pub partner_said: Option<(&'a str, &'a str)>,
     /// Our bughouse partner, while partnered.
     pub partner: Option<&'a str>,
+    /// Our finished games can be examined (we are logged in and examine
+    /// nothing else).
+    pub examinable: bool,
 }

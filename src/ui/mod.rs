@@ -10,6 +10,7 @@ pub mod confirm;
 pub mod connect;
 pub mod console;
 pub mod dialogs;
+pub mod examine;
 pub mod friends;
 pub mod game_panel;
 pub mod game_view;

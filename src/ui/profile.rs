@@ -3,7 +3,7 @@
 //! with a player: challenge, observe, tell, notify, partner. It opens beside
 //! the boards, never over them.
 
-use crate::protocol::command::{Command, ListOp, ObserveTarget};
+use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::{Finger, Seen};
 use crate::protocol::history::{HistoryLine, HistoryRow};
@@ -252,6 +252,25 @@ pub fn profile_ui(
                             ui.label(&row.eco);
                             ui.label(&row.reason);
                             ui.label(&row.ended);
+                            let examine = ui.small_button("Examine").on_hover_text(
+                                "Examine this game on the server: step through it, \
+                                 analyse it, with others watching",
+                            );
+                            let name = format!(
+                                "Examine {handle}'s game {} against {}",
+                                row.slot, row.opponent
+                            );
+                            examine.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
+                            });
+                            if examine.clicked() {
+                                actions.push(ProfileAction::Send(Command::Examine(
+                                    ExamineTarget::History {
+                                        handle: handle.clone(),
+                                        slot: row.slot,
+                                    },
+                                )));
+                            }
                             ui.end_row();
                         }
                     });
