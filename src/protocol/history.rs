@@ -93,16 +93,22 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
     if !is_handle(opponent) {
         return None;
     }
-    // `[ br  5   0]`: type and rated letters, minutes, increment.
+    // `[ br  5   0]` (old FICS: type and rated letters) or `[bnr  5   0]`
+    // (FatICS: speed, variant and rated letters), minutes, increment.
     let terms: Vec<&str> = terms.split_whitespace().collect();
     let [kind, time, inc] = terms.as_slice() else {
         return None;
     };
-    let mut letters = kind.chars();
-    let (type_letter, rated_letter) = (letters.next()?, letters.next()?);
-    if letters.next().is_some() || !matches!(rated_letter, 'r' | 'u') {
+    let letters: Vec<char> = kind.chars().collect();
+    let rated_letter = *letters.last()?;
+    if !matches!(rated_letter, 'r' | 'u') {
         return None;
     }
+    let game_type = match letters.as_slice() {
+        [type_letter, _] => GameType::from_letter(*type_letter),
+        [speed, variant, _] => fatics_type(*speed, *variant),
+        _ => return None,
+    };
     let tail: Vec<&str> = tail.split_whitespace().collect();
     let [eco, reason, ended @ ..] = tail.as_slice() else {
         return None;
@@ -117,7 +123,7 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
         color,
         opponent_rating: Rating::parse(opponent_rating)?,
         opponent: (*opponent).to_owned(),
-        game_type: GameType::from_letter(type_letter),
+        game_type,
         rated: rated_letter == 'r',
         time_min: number(time)?,
         increment_s: number(inc)?,
@@ -125,6 +131,17 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
         reason: (*reason).to_owned(),
         ended: ended.join(" "),
     })
+}
+
+/// FatICS's speed and variant letters (its `speed` and `variant` tables):
+/// plain chess (`n`) is named by its speed, a variant by the variant.
+fn fatics_type(speed: char, variant: char) -> GameType {
+    match (speed, variant) {
+        ('?', 'n') => GameType::Untimed,
+        (speed, 'n') => GameType::from_letter(speed),
+        (_, '9') => GameType::Wild,
+        (_, variant) => GameType::from_letter(variant),
+    }
 }
 
 fn single(word: &str, allowed: &[char]) -> Option<char> {
@@ -136,6 +153,29 @@ fn single(word: &str, allowed: &[char]) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row as FatICS writes it (from the local FatICS, 2026-11-25).
+    #[test]
+    fn fatics_rows_have_speed_and_variant_letters() {
+        let Some(HistoryLine::Row(row)) = parse_history_line(
+            " 0: + ---- W ---- BotA          [bnr  5   0] B12 Res 2026-11-25 11:29 UTC",
+        ) else {
+            panic!("a FatICS row");
+        };
+        assert_eq!(row.slot, 0);
+        assert_eq!(row.opponent, "BotA");
+        assert_eq!(row.game_type, GameType::Blitz);
+        assert!(row.rated);
+        assert_eq!((row.time_min, row.increment_s), (5, 0));
+        assert_eq!(row.ended, "2026-11-25 11:29 UTC");
+        let Some(HistoryLine::Row(row)) = parse_history_line(
+            " 3: - 1500 B 1500 BotB          [lzu  1   0] C20 Mat 2026-11-25 11:40 UTC",
+        ) else {
+            panic!("a FatICS crazyhouse row");
+        };
+        assert_eq!(row.game_type, GameType::Crazyhouse);
+        assert!(!row.rated);
+    }
 
     #[test]
     fn rows_headers_and_none() {

@@ -67,10 +67,11 @@ impl ExamineLookup {
                             slot: row.slot,
                         }))
                     }
-                    _ => Err(format!(
+                    Some(_) => Err(format!(
                         "The game against {} is not the newest in your history",
                         pending.opponent
                     )),
+                    None => Err("Your history lists no games".to_owned()),
                 })
             }
             _ => None,
