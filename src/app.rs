@@ -607,6 +607,11 @@ impl KibitzApp {
                 self.dismiss(game, false, now);
             }
             Action::Profile { handle } => self.open_profile(&handle),
+            Action::Mark { game, mark } => {
+                if let Some(kibitz) = self.boards.toggle_mark(game, mark) {
+                    self.send_quiet(kibitz);
+                }
+            }
             Action::Examine { game } => {
                 if let Some(history) = self.boards.examine_finished(game) {
                     self.send_quiet(history);

@@ -176,3 +176,87 @@ fn an_examined_game_we_observe_has_no_examine_buttons() {
     assert!(h.query_by_label("Forward").is_none());
     assert!(h.query_by_label("Unexamine").is_none());
 }
+
+fn right_button(h: &mut Harness<'_, KibitzApp>, at: egui::Pos2, pressed: bool) {
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Secondary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(1);
+}
+
+/// A right drag draws an arrow, a right click a circle (again: gone); on
+/// an examined board they go out as BabasChess kibitzes, and the others'
+/// come in and are drawn; a new position clears them. Elsewhere a mark
+/// stays on this screen.
+#[test]
+fn marks_on_an_examined_board_are_shared() {
+    use kibitz::protocol::marks::Mark;
+    let app = common::app_with(&[EXAMINED_START]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    let board = h.get_by_label("Board, game 7").rect();
+    let at = |square| square_rect(board, Color::White, square).center();
+    // Right drag e2 -> e4: an arrow.
+    h.hover_at(at(Square::E2));
+    h.run_steps(1);
+    right_button(&mut h, at(Square::E2), true);
+    h.hover_at(at(Square::E3));
+    h.run_steps(1);
+    h.hover_at(at(Square::E4));
+    h.run_steps(1);
+    right_button(&mut h, at(Square::E4), false);
+    h.run_steps(2);
+    assert_eq!(
+        sent(&h).last(),
+        Some(&Command::Kibitz("$arrow e2 e4".into()))
+    );
+    // Another client's circle comes in and is drawn.
+    feed(&mut h, "ObsBot(----)[7] kibitzes: $circle d5\n\r");
+    let marks = |h: &Harness<'_, KibitzApp>| h.state().store().get(7).unwrap().marks.clone();
+    assert_eq!(
+        marks(&h),
+        [
+            Mark::Arrow(Square::E2, Square::E4),
+            Mark::Circle(Square::D5)
+        ]
+    );
+    // A right click on it takes it away, for everybody.
+    h.hover_at(at(Square::D5));
+    h.run_steps(1);
+    right_button(&mut h, at(Square::D5), true);
+    right_button(&mut h, at(Square::D5), false);
+    h.run_steps(2);
+    assert_eq!(
+        sent(&h).last(),
+        Some(&Command::Kibitz("$uncircle d5".into()))
+    );
+    assert_eq!(marks(&h), [Mark::Arrow(Square::E2, Square::E4)]);
+    // The position changes: the marks go.
+    feed(&mut h, &format!("{EXAMINED_E4}\n\r"));
+    assert!(marks(&h).is_empty());
+
+    // On a game we only watch, a mark is ours alone: no kibitz.
+    let watched = EXAMINED_START.replace(" Me Opp 2 ", " Alice Bob 0 ");
+    let app = common::app_with(&[&watched]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    let board = h.get_by_label("Board, game 7").rect();
+    let c4 = square_rect(board, Color::White, Square::C4).center();
+    h.hover_at(c4);
+    h.run_steps(1);
+    right_button(&mut h, c4, true);
+    right_button(&mut h, c4, false);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().store().get(7).unwrap().marks,
+        [Mark::Circle(Square::C4)]
+    );
+    assert!(!sent(&h).iter().any(|c| matches!(c, Command::Kibitz(_))));
+    // Nobody else's kibitz draws on it.
+    feed(&mut h, "Carol(----)[7] kibitzes: $circle h1\n\r");
+    assert_eq!(
+        h.state().store().get(7).unwrap().marks,
+        [Mark::Circle(Square::C4)]
+    );
+}

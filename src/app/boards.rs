@@ -16,6 +16,7 @@ use crate::game::{Effect, Game, GameStore, Now};
 use crate::protocol::chat::partner_tell;
 use crate::protocol::command::{Command, MoveText, ObserveTarget};
 use crate::protocol::event::Event;
+use crate::protocol::marks::{Mark, mark_text};
 use crate::protocol::message::Message;
 use crate::protocol::partnership::Partnership;
 use crate::protocol::style12::{Relation, Style12, VerboseMove};
@@ -263,6 +264,15 @@ impl Boards {
         let opponent = &game.players[!me].handle;
         let own = &game.players[me].handle;
         Some(self.examine_lookup.ask(own, opponent))
+    }
+
+    /// The user drew (or took away) a mark on a board: on an examined
+    /// board the others see it too, by the kibitz returned.
+    pub fn toggle_mark(&mut self, number: u32, mark: Mark) -> Option<Command> {
+        let game = self.store.game_mut(number)?;
+        let change = game.toggle_mark(mark);
+        game.shares_marks()
+            .then(|| Command::Kibitz(mark_text(change)))
     }
 
     /// The connection dropped: live games stop their clocks and wait.

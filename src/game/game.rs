@@ -94,6 +94,9 @@ pub struct Game {
     /// PGN's start date and time).
     pub began: Now,
     pub ended: Option<Now>,
+    /// Arrows and circles on the board (ours and, on an examined board,
+    /// the others'); gone when the position changes.
+    pub marks: Vec<crate::protocol::marks::Mark>,
 }
 
 impl Game {
@@ -120,6 +123,7 @@ impl Game {
             interrupted: false,
             began: now,
             ended: None,
+            marks: Vec::new(),
         }
     }
 
@@ -170,6 +174,9 @@ impl Game {
             Some(_) => BoardChange::Gap,
         };
         let setup = board.setup();
+        if change != BoardChange::Same {
+            self.marks.clear();
+        }
         match change {
             BoardChange::First | BoardChange::Gap => {
                 self.moves.clear();

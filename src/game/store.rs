@@ -9,6 +9,7 @@ use super::game::{BoardChange, Game, Outcome};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::gameinfo::GameInfo;
+use crate::protocol::marks::parse_mark_kibitz;
 use crate::protocol::message::{EndReason, GameHeader, GameResult, Message};
 use crate::protocol::style12::Relation;
 
@@ -95,6 +96,11 @@ impl GameStore {
         }
     }
 
+    /// A game to change from outside the event stream (the user's marks).
+    pub fn game_mut(&mut self, number: u32) -> Option<&mut Game> {
+        self.games.get_mut(&number)
+    }
+
     /// Folds one event into the store.
     pub fn apply(&mut self, now: Now, event: &Event) -> Vec<Effect> {
         let mut effects = Vec::new();
@@ -133,6 +139,15 @@ impl GameStore {
                 }
             }
             Event::Message(message) => self.on_message(now, message, &mut effects),
+            // The others' marks on an examined board.
+            Event::Text(text) => {
+                if let Some((number, change)) = parse_mark_kibitz(text)
+                    && let Some(game) = self.games.get_mut(&number)
+                    && game.shares_marks()
+                {
+                    game.apply_mark(change);
+                }
+            }
             _ => {}
         }
         effects

@@ -12,6 +12,7 @@ pub mod gameinfo;
 pub mod games_list;
 pub mod history;
 pub mod holdings;
+pub mod marks;
 pub mod message;
 pub mod movelist;
 pub mod notify;

@@ -51,7 +51,7 @@ pub fn board_ui(
         }
     } else {
         let pointer = ui.input(|i| i.pointer.interact_pos());
-        if response.drag_started()
+        if response.drag_started_by(egui::PointerButton::Primary)
             && let Some(from) = ui
                 .input(|i| i.pointer.press_origin())
                 .and_then(|p| square_at(rect, view.orientation, p))
@@ -88,7 +88,10 @@ pub fn board_ui(
                     .map(|m| wrap(m, premove));
             }
         }
-        if response.secondary_clicked()
+        // A right click forgets a selection or a premove first; otherwise
+        // (and always when dragged) the right button draws marks.
+        let cancels = state.selected.is_some() || view.premove.is_some();
+        if (response.secondary_clicked() && cancels)
             || (view.premove.is_some() && ui.input(|i| i.key_pressed(egui::Key::Escape)))
         {
             state.selected = None;
@@ -96,6 +99,10 @@ pub fn board_ui(
             if view.premove.is_some() {
                 action = Some(BoardAction::CancelPremove);
             }
+        } else if let Some(mark) =
+            super::board_marks::marks_input(ui, &response, state, rect, view.orientation)
+        {
+            action = Some(BoardAction::Mark(mark));
         }
     }
 
@@ -112,6 +119,7 @@ pub fn board_ui(
         );
     }
     paint(ui, rect, state, view, &moves, cache);
+    super::board_marks::paint_marks(ui, rect, view.orientation, view.marks, state);
     // A dragged piece moves with the pointer, whose events draw frames of
     // their own; a slide needs frames of its own, at most 30 a second.
     if view.slide.is_some() {

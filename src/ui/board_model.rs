@@ -22,6 +22,8 @@ pub enum BoardAction {
     Premove(Move),
     /// Right click or Esc: forget the premove.
     CancelPremove,
+    /// An arrow or circle drawn with the right mouse button (toggled).
+    Mark(crate::protocol::marks::Mark),
 }
 
 /// Interaction state that lives between frames.
@@ -37,6 +39,8 @@ pub struct BoardState {
     /// One of the accessible squares has the keyboard (the arrow keys
     /// move between squares, not through the moves).
     pub square_focused: bool,
+    /// A right drag for an arrow started here.
+    pub(super) mark_from: Option<Square>,
 }
 
 impl BoardState {
@@ -104,6 +108,8 @@ pub struct BoardView<'a> {
     pub auto_queen: bool,
     pub allow_premove: bool,
     pub style: BoardStyle,
+    /// Arrows and circles to draw over the pieces.
+    pub marks: &'a [crate::protocol::marks::Mark],
 }
 
 /// The board's square on screen.

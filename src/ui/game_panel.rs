@@ -606,6 +606,7 @@ fn board_area_ui(
         auto_queen: cx.settings.auto_queen,
         allow_premove: cx.settings.premove,
         style: cx.settings.style,
+        marks: if live { &game.marks } else { &[] },
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
@@ -625,6 +626,10 @@ fn board_area_ui(
             view.premove = None;
             None
         }
+        BoardAction::Mark(mark) => Some(Action::Mark {
+            game: game.number,
+            mark,
+        }),
     }
 }
 

@@ -30,6 +30,11 @@ pub enum Action {
     Profile { handle: String },
     /// Examine this finished game of ours on the server.
     Examine { game: u32 },
+    /// An arrow or circle drawn on this game's board (toggled).
+    Mark {
+        game: u32,
+        mark: crate::protocol::marks::Mark,
+    },
 }
 
 /// An offer to the user that a panel can answer.

@@ -143,6 +143,7 @@ pub(super) fn preview_ui(
         auto_queen: cx.settings.auto_queen,
         allow_premove: false,
         style: cx.settings.style,
+        marks: &[],
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     board_ui(ui, &mut view.board, &board_view, cx.cache, side);
