@@ -14,6 +14,7 @@ use shakmaty::Move;
 use crate::config::Settings;
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
+use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::partnership::Partnership;
@@ -513,6 +514,13 @@ impl KibitzApp {
                     n.white, n.black, n.game, n.description
                 );
                 self.chrome.tell_friend(text, Some(n.game));
+            }
+            Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
+                self.chrome.tell_adjourned(names, false);
+            }
+            Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
+                self.chrome
+                    .tell_adjourned(std::slice::from_ref(handle), true);
             }
             Event::Partnership(Partnership::Formed { partner }) => {
                 self.chrome

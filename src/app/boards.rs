@@ -17,7 +17,7 @@ use crate::protocol::chat::partner_tell;
 use crate::protocol::command::{Command, MoveText, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::marks::{Mark, mark_text};
-use crate::protocol::message::Message;
+use crate::protocol::message::{EndReason, Message};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::style12::{Relation, Style12, VerboseMove};
 use crate::ui::analysis_view::AnalysisFrame;
@@ -176,6 +176,31 @@ impl Boards {
                 }
                 let moved = applied.effects.contains(&Effect::Moved(board.game));
                 applied.premove = self.on_board(now, board, moved);
+            }
+            // A resumed game takes the place of its adjourned panel.
+            Event::Message(Message::GameCreated {
+                game,
+                white,
+                black,
+                continuing: true,
+                ..
+            }) => {
+                let adjourned: Vec<u32> = self
+                    .store
+                    .games()
+                    .filter(|g| {
+                        g.number != *game
+                            && g.outcome
+                                .as_ref()
+                                .is_some_and(|o| o.reason == EndReason::Adjourn)
+                            && g.players.white.handle.eq_ignore_ascii_case(white)
+                            && g.players.black.handle.eq_ignore_ascii_case(black)
+                    })
+                    .map(|g| g.number)
+                    .collect();
+                for number in adjourned {
+                    self.close(number);
+                }
             }
             Event::Partnership(Partnership::PartnerPlaying { game: Some(theirs) }) => {
                 if let Some(ours) = self.own_live_game() {

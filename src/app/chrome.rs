@@ -334,18 +334,46 @@ impl Chrome {
     /// Tells of a friend: the notice above the boards and the live region.
     pub fn tell_friend(&mut self, text: String, game: Option<u32>) {
         self.announcement.say(text.clone());
-        self.notice = Some(Notice { text, game });
+        self.notice = Some(Notice::with_game(text, game));
+    }
+
+    /// Opponents of our adjourned games are online: a notice with a
+    /// Resume for each (at most three: the rest are named).
+    pub fn tell_adjourned(&mut self, opponents: &[String], arrived: bool) {
+        let Some(first) = opponents.first() else {
+            return;
+        };
+        let text = if arrived {
+            format!("{first} arrived: you have an adjourned game")
+        } else if opponents.len() == 1 {
+            format!("You have an adjourned game with {first}, who is online")
+        } else {
+            format!(
+                "You have adjourned games with {}, who are online",
+                opponents.join(", ")
+            )
+        };
+        self.announcement.say(text.clone());
+        let buttons = opponents
+            .iter()
+            .take(3)
+            .map(|handle| {
+                (
+                    format!("Resume against {handle}"),
+                    Command::Resume(handle.clone()),
+                )
+            })
+            .collect();
+        self.notice = Some(Notice { text, buttons });
     }
 
     /// The friend notice above the boards: Observe gives its command.
     pub fn notice_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
         let notice = self.notice.as_ref()?;
         match notice_ui(ui, notice)? {
-            NoticeAction::Observe(game) => {
+            NoticeAction::Send(command) => {
                 self.notice = None;
-                Some(Command::Observe(
-                    crate::protocol::command::ObserveTarget::Game(game),
-                ))
+                Some(command)
             }
             NoticeAction::Dismiss => {
                 self.notice = None;

@@ -50,6 +50,7 @@ pub fn event_json(event: &Event) -> Value {
         }
         Event::GameNotification(n) => tagged("game_notification", n),
         Event::Partnership(p) => tagged("partnership", p),
+        Event::Adjourned(line) => tagged("adjourned", line),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
     }

@@ -97,6 +97,8 @@ fn event_wake(event: &Event) -> Wake {
         Event::GameNotification(_) => Wake::Now,
         // A partner, or the partner's board to open beside ours.
         Event::Partnership(_) => Wake::Now,
+        // The login notice of adjourned games; a card's stored list.
+        Event::Adjourned(_) => Wake::Now,
         // A friend's arrival is told at once; anyone else's is a list's change.
         Event::Presence(presence) if presence.notify => Wake::Now,
         Event::Presence(_) => Wake::Players,

@@ -299,6 +299,10 @@ pub enum Command {
     Backward(u32),
     /// Stop examining.
     Unexamine,
+    /// Resume our adjourned game with this player: a challenge with no
+    /// terms (`match NAME`), which both servers take as the adjourned game
+    /// (FatICS has no `resume`, the old FICS's fails).
+    Resume(String),
     Seek(SeekParams),
     /// `None` removes all our seeks.
     Unseek(Option<u32>),
@@ -399,6 +403,10 @@ impl Command {
             Command::Forward(n) => format!("forward {n}"),
             Command::Backward(n) => format!("backward {n}"),
             Command::Unexamine => "unexamine".to_owned(),
+            Command::Resume(handle) => {
+                check_handle(handle)?;
+                format!("match {handle}")
+            }
             Command::Notify(op) => op.line("notify")?,
             Command::Partner(None) => "partner".to_owned(),
             Command::Partner(Some(handle)) => {

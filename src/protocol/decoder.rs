@@ -1,5 +1,8 @@
 //! Lines -> events: the dispatcher that knows which parser reads which line.
 
+use super::adjourned::{
+    AdjournedLine, parse_adjourned_line, parse_adjourned_names, parse_stored_row,
+};
 use super::event::Event;
 use super::finger::FingerParser;
 use super::framing::{Frame, Framer};
@@ -30,6 +33,11 @@ pub struct LineDecoder {
     finger: Option<FingerParser>,
     /// A notify list's header came: its names are the next line.
     notify_names: bool,
+    /// The old FICS's "... adjourned game with you, is online:" came: the
+    /// names are the next line.
+    adjourned_names: bool,
+    /// A `stored` list of this player is being read (until the prompt).
+    stored_for: Option<String>,
 }
 
 impl LineDecoder {
@@ -44,6 +52,7 @@ impl LineDecoder {
 
     /// A prompt came: a reply read up to it is complete.
     pub fn prompt(&mut self, out: &mut Vec<Event>) {
+        self.stored_for = None;
         if let Some(parser) = self.finger.take() {
             out.push(Event::Finger(Box::new(parser.finish())));
         }
@@ -81,6 +90,22 @@ impl LineDecoder {
             out.push(Event::Text(line));
             return out.push(Event::NotifyList(names));
         }
+        if std::mem::take(&mut self.adjourned_names)
+            && let Some(names) = parse_adjourned_names(&line)
+        {
+            let online = AdjournedLine::OpponentsOnline {
+                count: names.len() as u32,
+                names,
+            };
+            out.push(Event::Text(line));
+            return out.push(Event::Adjourned(online));
+        }
+        if let Some(me) = &self.stored_for
+            && let Some(row) = parse_stored_row(&line, me)
+        {
+            out.push(Event::Text(line));
+            return out.push(Event::Adjourned(row));
+        }
         match line.as_str() {
             "ms set." => self.ms = true,
             "ms unset." => self.ms = false,
@@ -114,6 +139,20 @@ impl LineDecoder {
             Some(Event::WhoEntries(entries))
         } else if let Some(end) = parse_who_end(&line) {
             Some(Event::WhoEnd(end))
+        } else if let Some(adjourned) = parse_adjourned_line(&line) {
+            match &adjourned {
+                // The old FICS: the names come on the next line, and the
+                // event with them.
+                AdjournedLine::OpponentsOnline { names, .. } if names.is_empty() => {
+                    self.adjourned_names = true;
+                    None
+                }
+                AdjournedLine::StoredHeader { handle } => {
+                    self.stored_for = Some(handle.clone());
+                    Some(Event::Adjourned(adjourned))
+                }
+                _ => Some(Event::Adjourned(adjourned)),
+            }
         } else if let Some(presence) = parse_presence(&line) {
             Some(Event::Presence(presence))
         } else if let Some(partnership) = parse_partnership(&line) {

@@ -1,5 +1,6 @@
 //! Everything the protocol core reports, one typed value per happening.
 
+use super::adjourned::AdjournedLine;
 use super::finger::Finger;
 use super::framing::Prompt;
 use super::gameinfo::GameInfo;
@@ -114,6 +115,8 @@ pub enum Event {
     GameNotification(GameNotification),
     /// A bughouse partnership formed or ended, or our partner's game began.
     Partnership(Partnership),
+    /// Adjourned games: their opponents online, the `stored` list.
+    Adjourned(AdjournedLine),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
 }

@@ -2,6 +2,7 @@
 //! typed commands in, bytes to send out. Nothing here touches a socket, a thread,
 //! a UI or the system clock: time is always a parameter.
 
+pub mod adjourned;
 pub mod chat;
 pub mod command;
 pub mod decoder;

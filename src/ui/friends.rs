@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 
 /// Friends kept at most.
@@ -62,30 +63,48 @@ impl Friends {
     }
 }
 
-/// Something about a friend, shown above the boards until dismissed.
+/// Something about a friend (or an adjourned game's opponent), shown above
+/// the boards until dismissed or acted on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     pub text: String,
-    /// A game to observe from the notice.
-    pub game: Option<u32>,
+    /// What can be done from the notice (`Observe game 7`, `Resume
+    /// against BotA`): a label and its command.
+    pub buttons: Vec<(String, Command)>,
+}
+
+impl Notice {
+    /// A friend's game, observed from the notice.
+    pub fn with_game(text: String, game: Option<u32>) -> Self {
+        let buttons = game
+            .map(|game| {
+                (
+                    format!("Observe game {game}"),
+                    Command::Observe(ObserveTarget::Game(game)),
+                )
+            })
+            .into_iter()
+            .collect();
+        Notice { text, buttons }
+    }
 }
 
 /// What the notice asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoticeAction {
-    Observe(u32),
+    Send(Command),
     Dismiss,
 }
 
-/// The notice's row: its text, Observe (for a game) and a close button.
+/// The notice's row: its text, its buttons and a close button.
 pub fn notice_ui(ui: &mut egui::Ui, notice: &Notice) -> Option<NoticeAction> {
     let mut action = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(&notice.text).strong());
-        if let Some(game) = notice.game
-            && ui.button(format!("Observe game {game}")).clicked()
-        {
-            action = Some(NoticeAction::Observe(game));
+        for (label, command) in &notice.buttons {
+            if ui.button(label).clicked() {
+                action = Some(NoticeAction::Send(command.clone()));
+            }
         }
         if ui.small_button("Dismiss").clicked() {
             action = Some(NoticeAction::Dismiss);
