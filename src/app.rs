@@ -633,6 +633,14 @@ impl KibitzApp {
         self.chrome.open_profile(handle);
         self.send_quiet(Command::Finger(handle.to_owned()));
         self.send_quiet(Command::History(handle.to_owned()));
+        // Our own card lists our adjourned games, to resume them from.
+        let own = self
+            .wire
+            .me()
+            .is_some_and(|me| me.eq_ignore_ascii_case(handle) && !me.starts_with("Guest"));
+        if own {
+            self.send_quiet(Command::Stored(handle.to_owned()));
+        }
     }
 
     /// The user unobserved or closed an observed game: the wall does not

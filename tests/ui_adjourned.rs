@@ -87,3 +87,47 @@ fn a_resumed_game_takes_the_adjourned_panel_with_all_its_moves() {
     let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
     assert_eq!(sans, ["e4", "e5", "Nf3"]);
 }
+
+/// The user's own card asks for the stored games (quietly: no console
+/// lines) and offers Resume for each; somebody else's card does not.
+#[test]
+fn our_own_card_lists_adjourned_games_to_resume() {
+    use kibitz::net::Status;
+    let mut app = common::app_with(&[]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    app.open_profile("Me");
+    assert!(app.sent().contains(&Command::Stored("Me".into())));
+    let mut h = common::window(app, [1400.0, 900.0]);
+    feed(
+        &mut h,
+        "\n\rStatistics for Me        On for: 1 min   Idle: 31 secs\n\r\n\rfics% Stored games for Me:\n\r    C Opponent       On Type          Str  M    ECO Date\n\r 1: W BotA            Y [bnr  5   0] 39-39 B6   B00 2026-11-25 11:46 UTC\n\rfics% ",
+    );
+    assert!(
+        h.query_all_by_label_contains("against BotA (online)")
+            .count()
+            >= 1
+    );
+    assert!(
+        !h.state()
+            .console()
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Stored games") || l.text.contains("BotA            Y")),
+        "the reply to our own stored stays out of the console"
+    );
+    h.get_by_label("Resume against BotA").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().sent().back(),
+        Some(&Command::Resume("BotA".into()))
+    );
+    // Another player's card: no stored games asked.
+    let mut app = common::app_with(&[]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    app.open_profile("BotA");
+    assert!(!app.sent().iter().any(|c| matches!(c, Command::Stored(_))));
+}

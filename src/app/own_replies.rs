@@ -19,6 +19,7 @@
 
 use std::collections::VecDeque;
 
+use crate::protocol::adjourned::{AdjournedLine, parse_adjourned_line};
 use crate::protocol::command::{Command, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::FingerParser;
@@ -47,6 +48,10 @@ pub struct OwnReplies {
     /// (it ends at the next prompt).
     histories: usize,
     in_history: bool,
+    /// Our `stored`s not answered yet, and whether one is being read
+    /// (it ends at the next prompt).
+    stored: usize,
+    in_stored: bool,
     /// Our `=notify`s not answered yet, and whether its names line is next.
     notify_lists: usize,
     in_notify_list: bool,
@@ -92,6 +97,7 @@ impl OwnReplies {
             Command::Who(_) => self.who += 1,
             Command::Finger(_) => self.fingers += 1,
             Command::History(_) => self.histories += 1,
+            Command::Stored(_) => self.stored += 1,
             Command::Notify(ListOp::Show) => self.notify_lists += 1,
             Command::Moves(_) => self.moves += 1,
             Command::Observe(ObserveTarget::Game(game)) => self.observes.push_back(*game),
@@ -179,6 +185,24 @@ impl OwnReplies {
                 Console::HIDE
             }
             Event::Text(_) if self.in_history => Console::HIDE,
+            // A `stored` of ours: its header (or "no adjourned games") and
+            // rows, up to the prompt.
+            Event::Text(text)
+                if self.stored > 0
+                    && matches!(
+                        parse_adjourned_line(text),
+                        Some(AdjournedLine::StoredHeader { .. } | AdjournedLine::NoneStored { .. })
+                    ) =>
+            {
+                self.in_stored = true;
+                Console::HIDE
+            }
+            Event::Text(_) | Event::Adjourned(_) if self.in_stored => Console::HIDE,
+            Event::Prompt(_) if self.in_stored => {
+                self.in_stored = false;
+                self.stored -= 1;
+                Console::SHOW
+            }
             // Our `=notify`: the header, the names, the list; or the old
             // FICS's refusal.
             Event::Text(text) if self.notify_lists > 0 && parse_notify_header(text).is_some() => {

@@ -292,6 +292,8 @@ pub enum Command {
     PartnerTell(String),
     /// A player's last games.
     History(String),
+    /// A player's adjourned games.
+    Stored(String),
     /// Examine a game on the server.
     Examine(ExamineTarget),
     /// In the game we examine: go forward / back this many half-moves.
@@ -398,6 +400,10 @@ impl Command {
             Command::History(handle) => {
                 check_handle(handle)?;
                 format!("history {handle}")
+            }
+            Command::Stored(handle) => {
+                check_handle(handle)?;
+                format!("stored {handle}")
             }
             Command::Examine(target) => target.line()?,
             Command::Forward(n) => format!("forward {n}"),

@@ -3,6 +3,7 @@
 //! with a player: challenge, observe, tell, notify, partner. It opens beside
 //! the boards, never over them.
 
+use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::{Finger, Seen};
@@ -24,6 +25,12 @@ pub struct Profile {
     pub not_found: bool,
     /// Rows of a `history` reply for this player are arriving.
     reading_history: bool,
+    /// The player's adjourned games (asked for on the user's own card):
+    /// opponent, and whether they are online where the server says.
+    pub stored: Vec<(String, Option<bool>)>,
+    /// The `stored` reply came.
+    pub stored_read: bool,
+    reading_stored: bool,
 }
 
 impl Profile {
@@ -36,6 +43,9 @@ impl Profile {
             history_read: false,
             not_found: false,
             reading_history: false,
+            stored: Vec::new(),
+            stored_read: false,
+            reading_stored: false,
         }
     }
 
@@ -67,7 +77,26 @@ impl Profile {
                 self.history.push(row.clone());
                 self.history_read = true;
             }
-            Event::Prompt(_) => self.reading_history = false,
+            Event::Adjourned(AdjournedLine::StoredHeader { handle }) => {
+                self.reading_stored = mine(handle);
+                if self.reading_stored {
+                    self.stored.clear();
+                    self.stored_read = true;
+                }
+            }
+            Event::Adjourned(AdjournedLine::Stored { opponent, online })
+                if self.reading_stored && self.stored.len() < MAX_ROWS =>
+            {
+                self.stored.push((opponent.clone(), *online));
+            }
+            Event::Adjourned(AdjournedLine::NoneStored { handle }) if mine(handle) => {
+                self.stored.clear();
+                self.stored_read = true;
+            }
+            Event::Prompt(_) => {
+                self.reading_history = false;
+                self.reading_stored = false;
+            }
             Event::Text(text)
                 if self.finger.is_none() && text.starts_with("There is no player matching") =>
             {
@@ -215,6 +244,30 @@ pub fn profile_ui(
         ui.separator();
         for note in &finger.notes {
             ui.label(note);
+        }
+    }
+    if mine && profile.stored_read {
+        ui.separator();
+        ui.strong("Adjourned games");
+        if profile.stored.is_empty() {
+            ui.label("None.");
+        }
+        for (opponent, online) in &profile.stored {
+            ui.horizontal(|ui| {
+                let status = match online {
+                    Some(true) => " (online)",
+                    Some(false) => " (not online)",
+                    None => "",
+                };
+                ui.label(format!("against {opponent}{status}"));
+                if ui
+                    .small_button(format!("Resume against {opponent}"))
+                    .on_hover_text("Challenge them to go on with the game")
+                    .clicked()
+                {
+                    actions.push(ProfileAction::Send(Command::Resume(opponent.clone())));
+                }
+            });
         }
     }
     ui.separator();
