@@ -25,6 +25,7 @@ pub use crate::ui::connect::ConnectRequest;
 use crate::ui::console::Console;
 use crate::ui::game_view::{Action, GameView, PanelSettings};
 use crate::ui::lobby::Lobby;
+use crate::ui::my_games::MyGamesAction;
 
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
@@ -820,14 +821,31 @@ impl KibitzApp {
             self.open_profile(&handle);
         }
         if self.chrome.lobby_open() {
-            let (mut commands, mut card) = (Vec::new(), None);
+            let (mut commands, mut card, mut my_games) = (Vec::new(), None, None);
             egui::Panel::left("lobby")
                 .frame(side)
                 .resizable(true)
                 .default_size(330.0)
                 .show(ui, |ui| {
-                    (commands, card) = self.chrome.lobby_ui(ui, self.wire.me())
+                    (commands, card, my_games) = self.chrome.lobby_ui(ui, self.wire.me())
                 });
+            match my_games {
+                Some(MyGamesAction::Reload) => {
+                    let games = self
+                        .keeping
+                        .games_dir()
+                        .map(|dir| crate::archive::read::read_archive(&dir))
+                        .unwrap_or_default();
+                    self.chrome.set_my_games(games);
+                }
+                Some(MyGamesAction::Open(game)) => {
+                    let now = self.now();
+                    if let Err(why) = self.boards.open_review(&game, now) {
+                        self.chrome.say(format!("Cannot open that game: {why}"));
+                    }
+                }
+                None => {}
+            }
             for command in commands {
                 self.send(command);
             }

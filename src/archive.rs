@@ -2,6 +2,8 @@
 //! as each game ends and synced to disk, so nothing is lost if the app is
 //! killed a moment later.
 
+pub mod read;
+
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,9 +9,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use shakmaty::{Move, Position};
 
+use crate::archive::read::ArchivedGame;
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
+use crate::game::review::{FIRST_REVIEW_NUMBER, review_game};
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::protocol::chat::partner_tell;
 use crate::protocol::command::{Command, MoveText, ObserveTarget};
@@ -289,6 +291,18 @@ impl Boards {
         let opponent = &game.players[!me].handle;
         let own = &game.players[me].handle;
         Some(self.examine_lookup.ask(own, opponent))
+    }
+
+    /// A game of the archive (or a PGN file) on a review board of its own,
+    /// focused; or why it cannot be replayed.
+    pub fn open_review(&mut self, archived: &ArchivedGame, now: Now) -> Result<u32, String> {
+        let number = (FIRST_REVIEW_NUMBER..)
+            .find(|n| self.store.get(*n).is_none())
+            .unwrap_or(FIRST_REVIEW_NUMBER);
+        let game = review_game(archived, number, now)?;
+        self.store.insert(game);
+        self.focused = Some(number);
+        Ok(number)
     }
 
     /// The user drew (or took away) a mark on a board: on an examined

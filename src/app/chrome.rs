@@ -12,6 +12,7 @@ use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
 use crate::ui::friends::{Notice, NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
+use crate::ui::my_games::MyGamesAction;
 use crate::ui::profile::{Profile, ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
 
@@ -246,20 +247,20 @@ impl Chrome {
         console_ui(ui, &mut self.console)
     }
 
-    /// The lobby: the commands its buttons give, and a player whose card
-    /// to open. A challenge from the Players tab opens the Match dialog for
-    /// that player.
+    /// The lobby: the commands its buttons give, a player whose card to
+    /// open, what the My games tab asks for. A challenge from the Players
+    /// tab opens the Match dialog for that player.
     pub fn lobby_ui(
         &mut self,
         ui: &mut egui::Ui,
         me: Option<&str>,
-    ) -> (Vec<Command>, Option<String>) {
+    ) -> (Vec<Command>, Option<String>, Option<MyGamesAction>) {
         let out = lobby_ui(ui, &mut self.lobby, me);
         if let Some(handle) = out.challenge {
             self.dialogs.opponent = handle;
             self.dialogs.match_open = true;
         }
-        (out.commands, out.profile)
+        (out.commands, out.profile, out.my_games)
     }
 
     /// Kibitz asked for the players list (in this category).
@@ -365,6 +366,12 @@ impl Chrome {
             })
             .collect();
         self.notice = Some(Notice { text, buttons });
+    }
+
+    /// The archive as read for the My games tab.
+    pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ArchivedGame>) {
+        self.lobby.my_games.games = games;
+        self.lobby.my_games.loaded = true;
     }
 
     /// The friend notice above the boards: Observe gives its command.

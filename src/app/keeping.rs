@@ -50,6 +50,11 @@ impl Keeping {
         self.archive_dir = dir;
     }
 
+    /// Where the archive's month files are (the My games tab reads them).
+    pub fn games_dir(&self) -> Option<PathBuf> {
+        self.archive_dir.as_ref().map(|dir| dir.join("games"))
+    }
+
     /// Whether logins are remembered (settings are kept somewhere).
     pub fn keeps_settings(&self) -> bool {
         self.config_dir.is_some()

@@ -96,6 +96,11 @@ impl GameStore {
         }
     }
 
+    /// A game that comes from no server (a review board).
+    pub fn insert(&mut self, game: Game) {
+        self.games.insert(game.number, game);
+    }
+
     /// A game to change from outside the event stream (the user's marks).
     pub fn game_mut(&mut self, number: u32) -> Option<&mut Game> {
         self.games.get_mut(&number)

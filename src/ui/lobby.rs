@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
 use super::friends::Friends;
+use super::my_games::{MyGames, MyGamesAction, my_games_ui};
 use super::players::{PlayerAction, Players, players_ui};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
@@ -32,6 +33,8 @@ pub struct Lobby {
     pub players: Players,
     /// The user's friends (the notify list).
     pub friends: Friends,
+    /// Kibitz's own archive (the My games tab).
+    pub my_games: MyGames,
 }
 
 /// The wall's switch and size, as the user set them.
@@ -58,6 +61,7 @@ pub enum Tab {
     Seeks,
     Graph,
     Players,
+    MyGames,
 }
 
 /// Filters for both lists.
@@ -143,13 +147,16 @@ pub struct LobbyOut {
     pub challenge: Option<String>,
     /// Open this player's card.
     pub profile: Option<String>,
+    /// The My games tab: read the archive, or open a game of it.
+    pub my_games: Option<MyGamesAction>,
 }
 
 /// Draws the lobby. `me`: the user's handle, once logged in.
 pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> LobbyOut {
     let mut commands = Vec::new();
     let mut card = None;
-    ui.horizontal(|ui| {
+    // Wrapped: the tabs never widen the lobby (the boards keep the room).
+    ui.horizontal_wrapped(|ui| {
         ui.selectable_value(
             &mut lobby.tab,
             Tab::Games,
@@ -166,7 +173,19 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
             Tab::Players,
             format!("Players ({})", lobby.players.len()),
         );
+        ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
     });
+    if lobby.tab == Tab::MyGames {
+        let mut action = my_games_ui(ui, &mut lobby.my_games);
+        // Read at the tab's first showing.
+        if !lobby.my_games.loaded && action.is_none() {
+            action = Some(MyGamesAction::Reload);
+        }
+        return LobbyOut {
+            my_games: action,
+            ..LobbyOut::default()
+        };
+    }
     if lobby.tab == Tab::Players {
         let mut out = LobbyOut::default();
         for action in players_ui(ui, &mut lobby.players, &lobby.friends, me, &lobby.games) {
@@ -193,7 +212,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
         )
         .labelled_by(label.id);
         let refresh = match lobby.tab {
-            Tab::Games | Tab::Players => Command::Games,
+            Tab::Games | Tab::Players | Tab::MyGames => Command::Games,
             Tab::Seeks | Tab::Graph => Command::Sought,
         };
         if ui.button("Refresh").clicked() {
@@ -205,7 +224,7 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
         Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands, &mut card),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
-        Tab::Players => {}
+        Tab::Players | Tab::MyGames => {}
     }
     LobbyOut {
         commands,

@@ -18,6 +18,7 @@ pub mod game_view;
 pub mod icons;
 pub mod lobby;
 pub mod move_list;
+pub mod my_games;
 mod panel_analysis;
 pub mod pieces;
 pub mod players;

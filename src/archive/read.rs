@@ -1,0 +1,219 @@
+//! The archive read back: every game of the month files (`YYYY-MM.pgn`,
+//! newest first), or of any other PGN file, with the tags a list shows and
+//! the moves to replay. Read with pgn-reader; a file that is not PGN gives
+//! no games, never an error that stops the rest.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// Games read from one file at most (a month of a busy player is a few
+/// hundred).
+const MAX_GAMES_PER_FILE: usize = 10_000;
+/// Moves kept per game at most.
+const MAX_PLIES: usize = 2_000;
+/// Files larger than this are not read (64 MiB).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// One game of the archive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArchivedGame {
+    /// The file it came from, and its place there (0: the first game).
+    pub file: PathBuf,
+    pub index: usize,
+    pub white: String,
+    pub black: String,
+    pub white_elo: String,
+    pub black_elo: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub result: String,
+    /// `2026.11.25`.
+    pub date: String,
+    /// `FICS rated blitz game`.
+    pub event: String,
+    pub site: String,
+    /// `300+0`.
+    pub time_control: String,
+    /// `Crazyhouse` ... (empty: standard chess).
+    pub variant: String,
+    /// The start position when it is not the usual one.
+    pub fen: Option<String>,
+    /// The moves in SAN, as written.
+    pub sans: Vec<String>,
+}
+
+impl ArchivedGame {
+    /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
+    /// or the variant.
+    pub fn kind(&self) -> String {
+        if !self.variant.is_empty() {
+            return self.variant.to_ascii_lowercase();
+        }
+        let words: Vec<&str> = self.event.split_whitespace().collect();
+        match words.as_slice() {
+            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
+            _ => String::new(),
+        }
+    }
+
+    /// Whether `text` (any case) is in a player's name, the event, the
+    /// date or the result: the search box's rule.
+    pub fn matches(&self, text: &str) -> bool {
+        let text = text.trim().to_ascii_lowercase();
+        text.is_empty()
+            || [
+                &self.white,
+                &self.black,
+                &self.event,
+                &self.date,
+                &self.result,
+            ]
+            .iter()
+            .any(|field| field.to_ascii_lowercase().contains(&text))
+    }
+}
+
+/// The games of one PGN text, in order.
+pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(text));
+    let mut games = Vec::new();
+    while games.len() < MAX_GAMES_PER_FILE {
+        match reader.read_game(&mut Collect) {
+            // Text that is not PGN reads as a game with nothing in it.
+            Ok(Some(game)) if game.sans.is_empty() && game.white.is_empty() => continue,
+            Ok(Some(mut game)) => {
+                game.file = file.to_path_buf();
+                game.index = games.len();
+                games.push(game);
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
+    games
+}
+
+/// Every game of the archive's month files, newest file first and the
+/// newest game of each file first.
+pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    files.reverse();
+    files
+        .iter()
+        .flat_map(|file| {
+            let mut games = read_file(file);
+            games.reverse();
+            games
+        })
+        .collect()
+}
+
+/// The games of one file (none if it cannot be read or is too large).
+pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
+    let small = std::fs::metadata(file).is_ok_and(|m| m.len() <= MAX_FILE_BYTES);
+    match std::fs::read(file) {
+        Ok(bytes) if small => read_pgn(&bytes, file),
+        _ => Vec::new(),
+    }
+}
+
+struct Collect;
+
+impl pgn_reader::Visitor for Collect {
+    type Tags = ArchivedGame;
+    type Movetext = ArchivedGame;
+    type Output = ArchivedGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<ArchivedGame, ArchivedGame> {
+        ControlFlow::Continue(ArchivedGame::default())
+    }
+
+    fn tag(
+        &mut self,
+        game: &mut ArchivedGame,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<ArchivedGame> {
+        let value = value.decode_utf8_lossy().chars().take(200).collect();
+        let field = match name {
+            b"White" => &mut game.white,
+            b"Black" => &mut game.black,
+            b"WhiteElo" => &mut game.white_elo,
+            b"BlackElo" => &mut game.black_elo,
+            b"Result" => &mut game.result,
+            b"Date" => &mut game.date,
+            b"Event" => &mut game.event,
+            b"Site" => &mut game.site,
+            b"TimeControl" => &mut game.time_control,
+            b"Variant" => &mut game.variant,
+            b"FEN" => {
+                game.fen = Some(value);
+                return ControlFlow::Continue(());
+            }
+            _ => return ControlFlow::Continue(()),
+        };
+        *field = value;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, game: ArchivedGame) -> ControlFlow<ArchivedGame, ArchivedGame> {
+        ControlFlow::Continue(game)
+    }
+
+    fn san(
+        &mut self,
+        game: &mut ArchivedGame,
+        san: pgn_reader::SanPlus,
+    ) -> ControlFlow<ArchivedGame> {
+        if game.sans.len() < MAX_PLIES {
+            game.sans.push(san.to_string());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        _game: &mut ArchivedGame,
+    ) -> ControlFlow<ArchivedGame, pgn_reader::Skip> {
+        // The main line only.
+        ControlFlow::Continue(pgn_reader::Skip(true))
+    }
+
+    fn end_game(&mut self, game: ArchivedGame) -> ArchivedGame {
+        game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "[Event \"FICS rated blitz game\"]\n[Site \"freechess.org\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[WhiteElo \"1710\"]\n[BlackElo \"1730\"]\n[TimeControl \"300+0\"]\n\n1. e4 (1. d4 d5) e5 2. Nf3 {a comment} Nc6 1-0\n\n[Event \"FICS unrated crazyhouse game\"]\n[White \"BotB\"]\n[Black \"KibUser\"]\n[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n";
+
+    #[test]
+    fn games_tags_and_main_line() {
+        let games = read_pgn(TWO.as_bytes(), Path::new("2026-11.pgn"));
+        assert_eq!(games.len(), 2);
+        let first = &games[0];
+        assert_eq!(
+            (first.white.as_str(), first.black.as_str()),
+            ("KibUser", "BotA")
+        );
+        assert_eq!(first.result, "1-0");
+        assert_eq!(first.sans, ["e4", "e5", "Nf3", "Nc6"], "no variation moves");
+        assert_eq!(first.kind(), "blitz");
+        assert_eq!(games[1].kind(), "crazyhouse");
+        assert_eq!(games[1].index, 1);
+        assert!(first.matches("bota") && first.matches("2026.11") && !first.matches("BotC"));
+    }
+
+    #[test]
+    fn not_pgn_is_no_games() {
+        assert!(read_pgn(b"\x00\xff not a pgn at all", Path::new("x.pgn")).is_empty());
+    }
+}

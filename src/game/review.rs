@@ -1,0 +1,179 @@
+//! A game of the archive (or any PGN file) as a board to review, with no
+//! server: its moves are replayed with shakmaty into the same `Game` a
+//! server game fills, so the board, the move list, browsing and engine
+//! analysis work on it unchanged. It is over (its result from the PGN) and
+//! detached: nothing will come for it.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position};
+
+use super::clock::Now;
+use super::game::{Game, Outcome};
+use crate::archive::read::ArchivedGame;
+use crate::protocol::message::{EndReason, GameResult};
+use crate::protocol::style12::{
+    CastleRights, ClockUnit, Relation, Style12, TimeTaken, VerboseMove,
+};
+
+/// Review boards are numbered from here, far above any server's games.
+pub const FIRST_REVIEW_NUMBER: u32 = 1_000_000;
+
+/// The game, replayed; or why it cannot be (a variant shakmaty lacks, a
+/// move that is not legal where it stands).
+pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Game, String> {
+    let variant = match archived.variant.to_ascii_lowercase().as_str() {
+        "" | "standard" | "chess" => Variant::Chess,
+        "crazyhouse" => Variant::Crazyhouse,
+        "atomic" => Variant::Atomic,
+        "antichess" | "suicide" => Variant::Antichess,
+        other => return Err(format!("Kibitz cannot replay {other} games")),
+    };
+    let mut position = match &archived.fen {
+        Some(fen) => {
+            let fen: Fen = fen.parse().map_err(|_| format!("a bad FEN: {fen}"))?;
+            VariantPosition::from_setup(variant, fen.into_setup(), CastlingMode::Chess960)
+                .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+                .map_err(|e| format!("an impossible start position: {e}"))?
+        }
+        None => VariantPosition::new(variant),
+    };
+    let mut game = Game::new(number, now);
+    game.kind = Some(if archived.variant.is_empty() {
+        archived.kind()
+    } else {
+        archived.variant.to_ascii_lowercase()
+    });
+    game.apply_board(board_of(archived, number, &position, None), now);
+    for (ply, text) in archived.sans.iter().enumerate() {
+        let mv = text
+            .parse::<SanPlus>()
+            .ok()
+            .and_then(|san| san.san.to_move(&position).ok())
+            .ok_or_else(|| format!("move {} ({text}) is not legal there", ply / 2 + 1))?;
+        let san = SanPlus::from_move(position.clone(), mv);
+        position = position
+            .play(mv)
+            .map_err(|_| format!("move {} ({text}) is not legal there", ply / 2 + 1))?;
+        game.apply_board(
+            board_of(archived, number, &position, Some((mv, san.to_string()))),
+            now,
+        );
+    }
+    game.detached = true;
+    game.end(outcome(&archived.result), now);
+    Ok(game)
+}
+
+fn outcome(result: &str) -> Outcome {
+    let (result, text) = match result {
+        "1-0" => (GameResult::WhiteWins, "White won"),
+        "0-1" => (GameResult::BlackWins, "Black won"),
+        "1/2-1/2" => (GameResult::Draw, "Drawn"),
+        _ => (GameResult::NoResult, "No result"),
+    };
+    Outcome {
+        result,
+        reason: EndReason::Other,
+        text: text.to_owned(),
+        seen: true,
+    }
+}
+
+/// The position as the server would have sent it, so the game takes it as
+/// the next board.
+fn board_of(
+    archived: &ArchivedGame,
+    number: u32,
+    position: &VariantPosition,
+    last: Option<(Move, String)>,
+) -> Style12 {
+    let setup = position.to_setup(EnPassantMode::Legal);
+    let castles = position.castles();
+    let rights = |color: Color| CastleRights {
+        short: castles.has(color, shakmaty::CastlingSide::KingSide),
+        long: castles.has(color, shakmaty::CastlingSide::QueenSide),
+    };
+    let last_move = match &last {
+        None => VerboseMove::None,
+        Some((Move::Castle { king, rook }, _)) if rook.file() > king.file() => {
+            VerboseMove::CastleShort
+        }
+        Some((Move::Castle { .. }, _)) => VerboseMove::CastleLong,
+        Some((Move::Put { role, to }, _)) => VerboseMove::Drop {
+            role: *role,
+            to: *to,
+        },
+        Some((mv, _)) => VerboseMove::Normal {
+            role: mv.role(),
+            from: mv.from().unwrap_or(mv.to()),
+            to: mv.to(),
+            promotion: mv.promotion(),
+        },
+    };
+    Style12 {
+        board: setup.board.clone(),
+        turn: setup.turn,
+        double_push_file: setup.ep_square.map(|square| square.file()),
+        castling: shakmaty::ByColor::new_with(rights),
+        halfmove_clock: setup.halfmoves,
+        game: number,
+        white: archived.white.clone(),
+        black: archived.black.clone(),
+        relation: Relation::Observing,
+        initial_time_min: 0,
+        increment_s: 0,
+        material: shakmaty::ByColor::default(),
+        remaining_ms: shakmaty::ByColor::default(),
+        clock_unit: ClockUnit::Seconds,
+        move_number: setup.fullmoves.get(),
+        last_move,
+        time_taken: TimeTaken::Seconds { ms: 0 },
+        last_san: last.map(|(_, san)| san),
+        flip: false,
+        ticking: Some(false),
+        lag_ms: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn archived(sans: &[&str], result: &str) -> ArchivedGame {
+        ArchivedGame {
+            white: "KibUser".into(),
+            black: "BotA".into(),
+            result: result.into(),
+            event: "FICS rated blitz game".into(),
+            sans: sans.iter().map(|s| (*s).to_owned()).collect(),
+            ..ArchivedGame::default()
+        }
+    }
+
+    #[test]
+    fn a_game_replays_into_a_finished_board() {
+        let game = review_game(
+            &archived(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"], "1-0"),
+            FIRST_REVIEW_NUMBER,
+            Now::ZERO,
+        )
+        .expect("replayed");
+        let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]);
+        assert!(game.moves.iter().all(|m| m.position.is_some()));
+        assert!(game.is_over() && game.detached);
+        assert_eq!(game.players.white.handle, "KibUser");
+        assert_eq!(game.kind.as_deref(), Some("blitz"));
+        let board = game.board.as_deref().unwrap();
+        assert_eq!(board.last_move, VerboseMove::CastleShort);
+        assert_eq!(board.turn, Color::Black);
+    }
+
+    #[test]
+    fn an_illegal_move_says_where() {
+        let error = review_game(&archived(&["e4", "e4"], "*"), 1, Now::ZERO).unwrap_err();
+        assert!(error.contains("move 1 (e4)"), "{error}");
+    }
+}

@@ -1,0 +1,193 @@
+//! "My games": Kibitz's own archive of finished games (every month's
+//! file), listed newest first, searched by player, date, result and type;
+//! a game opens in a review board beside the others, no server needed.
+
+use crate::archive::read::ArchivedGame;
+
+/// The list and its filters.
+#[derive(Debug, Clone, Default)]
+pub struct MyGames {
+    pub games: Vec<ArchivedGame>,
+    /// The archive was read (at the tab's first showing, or Reload).
+    pub loaded: bool,
+    /// A player's name, a date (`2026.11`) or an event word.
+    pub search: String,
+    pub result: ResultFilter,
+    /// A substring of the type (`blitz`, `crazy` ...).
+    pub kind: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ResultFilter {
+    #[default]
+    All,
+    WhiteWon,
+    BlackWon,
+    Drawn,
+    Unfinished,
+}
+
+impl ResultFilter {
+    const ALL: [ResultFilter; 5] = [
+        ResultFilter::All,
+        ResultFilter::WhiteWon,
+        ResultFilter::BlackWon,
+        ResultFilter::Drawn,
+        ResultFilter::Unfinished,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            ResultFilter::All => "Any result",
+            ResultFilter::WhiteWon => "1-0",
+            ResultFilter::BlackWon => "0-1",
+            ResultFilter::Drawn => "½-½",
+            ResultFilter::Unfinished => "Unfinished",
+        }
+    }
+
+    fn accepts(self, result: &str) -> bool {
+        match self {
+            ResultFilter::All => true,
+            ResultFilter::WhiteWon => result == "1-0",
+            ResultFilter::BlackWon => result == "0-1",
+            ResultFilter::Drawn => result == "1/2-1/2",
+            ResultFilter::Unfinished => !matches!(result, "1-0" | "0-1" | "1/2-1/2"),
+        }
+    }
+}
+
+impl MyGames {
+    /// The games the filters let through, by their place in `games`.
+    pub fn shown(&self) -> Vec<usize> {
+        let kind = self.kind.trim().to_ascii_lowercase();
+        self.games
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| {
+                g.matches(&self.search)
+                    && self.result.accepts(&g.result)
+                    && (kind.is_empty() || g.kind().contains(&kind))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MyGamesAction {
+    /// Read the archive again.
+    Reload,
+    /// Open this game in a review board.
+    Open(Box<ArchivedGame>),
+}
+
+/// The filters and the list.
+pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesAction> {
+    let mut action = None;
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Search");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.search)
+                .hint_text("player, date")
+                .desired_width(110.0),
+        )
+        .labelled_by(label.id);
+        egui::ComboBox::from_id_salt("my games result")
+            .selected_text(state.result.label())
+            .show_ui(ui, |ui| {
+                for filter in ResultFilter::ALL {
+                    ui.selectable_value(&mut state.result, filter, filter.label());
+                }
+            });
+        let label = ui.label("Type");
+        ui.add(egui::TextEdit::singleline(&mut state.kind).desired_width(60.0))
+            .labelled_by(label.id);
+        if ui
+            .button("Reload")
+            .on_hover_text("Read the archive again")
+            .clicked()
+        {
+            action = Some(MyGamesAction::Reload);
+        }
+    });
+    ui.separator();
+    if state.games.is_empty() {
+        ui.label("No games archived yet: every game you play or watch to its end is kept here.");
+        return action;
+    }
+    let shown = state.shown();
+    ui.label(format!("{} of {} games", shown.len(), state.games.len()));
+    let row_height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt("my games")
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, shown.len(), |ui, rows| {
+            for &index in &shown[rows] {
+                let game = &state.games[index];
+                ui.horizontal(|ui| {
+                    let text = format!(
+                        "{}  {} {} – {} {}  {}  {}",
+                        game.date,
+                        game.white,
+                        game.white_elo,
+                        game.black,
+                        game.black_elo,
+                        game.result,
+                        game.kind()
+                    );
+                    let open = ui
+                        .small_button("Open")
+                        .on_hover_text("Review this game on a board of its own");
+                    let name = format!(
+                        "Open {} vs. {}, {}, {}",
+                        game.white, game.black, game.date, game.result
+                    );
+                    open.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+                    if open.clicked() {
+                        action = Some(MyGamesAction::Open(Box::new(game.clone())));
+                    }
+                    ui.label(text);
+                });
+            }
+        });
+    action
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(white: &str, black: &str, result: &str, event: &str) -> ArchivedGame {
+        ArchivedGame {
+            white: white.into(),
+            black: black.into(),
+            result: result.into(),
+            event: event.into(),
+            date: "2026.11.25".into(),
+            ..ArchivedGame::default()
+        }
+    }
+
+    #[test]
+    fn filters_combine() {
+        let mut state = MyGames {
+            games: vec![
+                game("Me", "BotA", "1-0", "FICS rated blitz game"),
+                game("BotB", "Me", "1/2-1/2", "FICS unrated lightning game"),
+                game("BotA", "Me", "*", "FICS rated blitz game"),
+            ],
+            ..MyGames::default()
+        };
+        assert_eq!(state.shown(), [0, 1, 2]);
+        state.search = "bota".into();
+        assert_eq!(state.shown(), [0, 2]);
+        state.result = ResultFilter::Unfinished;
+        assert_eq!(state.shown(), [2]);
+        state.search.clear();
+        state.result = ResultFilter::All;
+        state.kind = "light".into();
+        assert_eq!(state.shown(), [1]);
+    }
+}

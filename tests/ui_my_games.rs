@@ -1,0 +1,51 @@
+//! My games: the archive Kibitz wrote is listed in the lobby's tab, newest
+//! first, searchable; a game opens on a review board (no server), with its
+//! whole move list to step through.
+
+mod common;
+
+use egui_kittest::kittest::Queryable;
+
+const NOVEMBER: &str = "[Event \"FICS rated blitz game\"]\n[Site \"freechess.org\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[WhiteElo \"1710\"]\n[BlackElo \"1730\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"FICS unrated lightning game\"]\n[Date \"2026.11.26\"]\n[White \"BotB\"]\n[Black \"KibUser\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+const OCTOBER: &str = "[Event \"FICS rated standard game\"]\n[Date \"2026.10.02\"]\n[White \"KibUser\"]\n[Black \"BotC\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+
+#[test]
+fn the_archive_is_listed_searched_and_opened_for_review() {
+    let dir = common::TempDir::new("my-games");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-11.pgn"), NOVEMBER).unwrap();
+    std::fs::write(games.join("2026-10.pgn"), OCTOBER).unwrap();
+    let mut app = common::app_with(&[]);
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("3 of 3 games").is_some());
+    // Newest first: the fool's mate of the 26th, then the 25th, then October.
+    let top = |name: &str| h.get_by_label(name).rect().top();
+    let rows = [
+        top("Open BotB vs. KibUser, 2026.11.26, 0-1"),
+        top("Open KibUser vs. BotA, 2026.11.25, 1-0"),
+        top("Open KibUser vs. BotC, 2026.10.02, 1/2-1/2"),
+    ];
+    assert!(rows[0] < rows[1] && rows[1] < rows[2], "{rows:?}");
+    // A search by player.
+    h.get_by_label("Search").click();
+    h.run_steps(1);
+    h.get_by_label("Search").type_text("bota");
+    h.run_steps(3);
+    assert!(h.query_by_label("1 of 3 games").is_some());
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.25, 1-0")
+        .click();
+    h.run_steps(3);
+    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("a review board");
+    let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert!(
+        h.query_by_label(&format!("Board, game {review}")).is_some(),
+        "drawn on a board of its own"
+    );
+    assert!(h.query_by_label("a6, black pawn").is_some());
+}
