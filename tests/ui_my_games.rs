@@ -48,4 +48,11 @@ fn the_archive_is_listed_searched_and_opened_for_review() {
         "drawn on a board of its own"
     );
     assert!(h.query_by_label("a6, black pawn").is_some());
+    // The result stands over the final position only; an earlier one
+    // browsed to is clear.
+    assert!(h.query_all_by_label_contains("White won").count() >= 1);
+    h.get_by_label("Nf3").click();
+    h.run_steps(3);
+    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(2));
+    assert_eq!(h.query_all_by_label_contains("White won").count(), 0);
 }

@@ -35,6 +35,8 @@ pub struct ArchivedGame {
     pub time_control: String,
     /// `Crazyhouse` ... (empty: standard chess).
     pub variant: String,
+    /// How it ended in words (`BotA resigns`: Kibitz's own `Reason` tag).
+    pub reason: String,
     /// The start position when it is not the usual one.
     pub fen: Option<String>,
     /// The moves in SAN, as written.
@@ -151,6 +153,7 @@ impl pgn_reader::Visitor for Collect {
             b"Site" => &mut game.site,
             b"TimeControl" => &mut game.time_control,
             b"Variant" => &mut game.variant,
+            b"Reason" => &mut game.reason,
             b"FEN" => {
                 game.fen = Some(value);
                 return ControlFlow::Continue(());

@@ -62,7 +62,11 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
         );
     }
     game.detached = true;
-    game.end(outcome(&archived.result), now);
+    let mut outcome = outcome(&archived.result);
+    if !archived.reason.is_empty() {
+        outcome.text.clone_from(&archived.reason);
+    }
+    game.end(outcome, now);
     Ok(game)
 }
 

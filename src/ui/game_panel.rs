@@ -121,7 +121,9 @@ pub fn game_panel_ui(
         &mut view.board,
         &mut actions,
     );
-    if let Some(outcome) = &game.outcome {
+    // The result over the final position; an earlier one browsed to is
+    // left clear to study.
+    if let Some(outcome) = game.outcome.as_ref().filter(|_| view.browse.is_none()) {
         result_banner_ui(
             ui,
             layout.board,
