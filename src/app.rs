@@ -629,6 +629,25 @@ impl KibitzApp {
         }
     }
 
+    /// A PGN file dropped on the window: its games listed in My games,
+    /// one of them opened at once when it holds only one.
+    fn open_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            let path = file.path().to_path_buf();
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let games = crate::archive::read::read_file(&path);
+            if let [only] = games.as_slice()
+                && let Err(why) = self.boards.open_review(only, self.now())
+            {
+                self.chrome.say(format!("Cannot open {name}: {why}"));
+            }
+            self.chrome.show_pgn_file(name, games);
+        }
+    }
+
     /// Opens a player's card and asks the server for what it shows.
     pub fn open_profile(&mut self, handle: &str) {
         self.chrome.open_profile(handle);
@@ -766,6 +785,7 @@ impl KibitzApp {
             self.send(command);
         }
         self.save_settings_if_changed(ui.ctx());
+        self.open_dropped_files(ui.ctx());
         self.panels_ui(ui, now);
         self.on_screen
             .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());

@@ -56,3 +56,37 @@ fn the_archive_is_listed_searched_and_opened_for_review() {
     assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(2));
     assert_eq!(h.query_all_by_label_contains("White won").count(), 0);
 }
+
+/// A dropped file, as the windowing backend hands it to egui.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+/// A PGN file dropped on the window: its games are listed in My games, and
+/// a file of one game opens it at once.
+#[test]
+fn a_dropped_pgn_file_is_opened() {
+    let dir = common::TempDir::new("dropped-pgn");
+    let file = dir.path().join("lesson.pgn");
+    std::fs::write(&file, OCTOBER).unwrap();
+    let app = common::app_with(&[]);
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file)));
+    h.run_steps(3);
+    assert!(h.query_by_label("Games of lesson.pgn").is_some());
+    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("opened at once");
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.players.black.handle, "BotC");
+}

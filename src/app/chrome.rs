@@ -372,6 +372,17 @@ impl Chrome {
     pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ArchivedGame>) {
         self.lobby.my_games.games = games;
         self.lobby.my_games.loaded = true;
+        self.lobby.my_games.file = None;
+    }
+
+    /// A PGN file dropped on the window: its games in the My games tab,
+    /// shown.
+    pub fn show_pgn_file(&mut self, name: String, games: Vec<crate::archive::read::ArchivedGame>) {
+        self.lobby.my_games.games = games;
+        self.lobby.my_games.loaded = true;
+        self.lobby.my_games.file = Some(name);
+        self.lobby.tab = crate::ui::lobby::Tab::MyGames;
+        self.lobby_open = true;
     }
 
     /// The friend notice above the boards: Observe gives its command.

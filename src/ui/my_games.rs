@@ -15,6 +15,9 @@ pub struct MyGames {
     pub result: ResultFilter,
     /// A substring of the type (`blitz`, `crazy` ...).
     pub kind: String,
+    /// The list shows this PGN file (dropped on the window), not the
+    /// archive.
+    pub file: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -112,7 +115,19 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             action = Some(MyGamesAction::Reload);
         }
     });
+    if let Some(file) = &state.file {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Games of {file}"));
+            if ui.small_button("Back to my games").clicked() {
+                action = Some(MyGamesAction::Reload);
+            }
+        });
+    }
     ui.separator();
+    if state.games.is_empty() && state.file.is_some() {
+        ui.label("No games in that file.");
+        return action;
+    }
     if state.games.is_empty() {
         ui.label("No games archived yet: every game you play or watch to its end is kept here.");
         return action;
