@@ -43,19 +43,6 @@ fn center(
     square_rect(board, orientation, square).center()
 }
 
-fn drag(harness: &mut Harness<'_, KibitzApp>, from: egui::Pos2, to: egui::Pos2) {
-    harness.hover_at(from);
-    harness.run_steps(1);
-    harness.drag_at(from);
-    harness.run_steps(1);
-    harness.hover_at(from + (to - from) * 0.5);
-    harness.run_steps(1);
-    harness.hover_at(to);
-    harness.run_steps(1);
-    harness.drop_at(to);
-    harness.run_steps(2);
-}
-
 fn click(harness: &mut Harness<'_, KibitzApp>, at: egui::Pos2) {
     harness.hover_at(at);
     harness.run_steps(1);
@@ -76,7 +63,7 @@ fn dragging_e2_to_e4_sends_e2e4() {
         center(&h, 7, Color::White, Square::E2),
         center(&h, 7, Color::White, Square::E4),
     );
-    drag(&mut h, e2, e4);
+    common::drag(&mut h, e2, e4);
     assert_eq!(moves_sent(&h), ["e2e4"]);
     // The move shows at once, before the server confirms it.
     let pending = h.state().view(7).and_then(|v| v.pending.clone());
@@ -96,11 +83,11 @@ fn opponent_pieces_and_illegal_squares_snap_back() {
     let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
     let at = |h: &Harness<'_, KibitzApp>, s| center(h, 7, Color::White, s);
     let (e7, e5) = (at(&h, Square::E7), at(&h, Square::E5));
-    drag(&mut h, e7, e5);
+    common::drag(&mut h, e7, e5);
     let (e2, e5) = (at(&h, Square::E2), at(&h, Square::E5));
-    drag(&mut h, e2, e5);
+    common::drag(&mut h, e2, e5);
     let (g1, g3) = (at(&h, Square::G1), at(&h, Square::G3));
-    drag(&mut h, g1, g3);
+    common::drag(&mut h, g1, g3);
     assert!(moves_sent(&h).is_empty());
     assert!(h.state().view(7).is_some_and(|v| v.pending.is_none()));
 }
@@ -128,7 +115,7 @@ fn promotion_chooser_and_auto_queen() {
         center(&h, 7, Color::White, Square::E7),
         center(&h, 7, Color::White, Square::E8),
     );
-    drag(&mut h, e7, e8);
+    common::drag(&mut h, e7, e8);
     assert!(moves_sent(&h).is_empty(), "waits for the choice");
     h.get_by_label("Promote to Knight").click();
     h.run_steps(2);
@@ -137,7 +124,7 @@ fn promotion_chooser_and_auto_queen() {
     let mut app = app_with(&[PROMOTION]);
     app.settings_mut().play.auto_queen = true;
     let mut h = harness(app);
-    drag(&mut h, e7, e8);
+    common::drag(&mut h, e7, e8);
     assert_eq!(moves_sent(&h), ["e7e8=q"]);
 }
 
@@ -149,7 +136,7 @@ fn a_premove_is_queued_and_sent_on_the_next_board() {
         center(&h, 7, Color::White, Square::E2),
         center(&h, 7, Color::White, Square::E4),
     );
-    drag(&mut h, e2, e4);
+    common::drag(&mut h, e2, e4);
     assert!(moves_sent(&h).is_empty(), "not our move yet");
     assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
     // Black answers: now it is our move and the premove goes out.
@@ -170,7 +157,7 @@ fn a_premove_is_cancelled_by_right_click() {
         center(&h, 7, Color::White, Square::E2),
         center(&h, 7, Color::White, Square::E4),
     );
-    drag(&mut h, e2, e4);
+    common::drag(&mut h, e2, e4);
     assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
     h.get_by_label("Board, game 7").click_secondary();
     h.run_steps(2);
@@ -280,7 +267,7 @@ fn a_piece_in_hand_is_dropped_by_dragging_it_onto_the_board() {
     let mut h = harness(app);
     let knight = h.get_by_label("White Knight in hand: 1").rect().center();
     let e3 = center(&h, 9, Color::White, Square::E3);
-    drag(&mut h, knight, e3);
+    common::drag(&mut h, knight, e3);
     assert_eq!(moves_sent(&h), ["N@e3"]);
 }
 

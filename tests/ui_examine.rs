@@ -36,19 +36,6 @@ fn click(h: &mut Harness<'_, KibitzApp>, label: &str) {
     h.run_steps(2);
 }
 
-fn drag(h: &mut Harness<'_, KibitzApp>, from: egui::Pos2, to: egui::Pos2) {
-    h.hover_at(from);
-    h.run_steps(1);
-    h.drag_at(from);
-    h.run_steps(1);
-    h.hover_at(from + (to - from) * 0.5);
-    h.run_steps(1);
-    h.hover_at(to);
-    h.run_steps(1);
-    h.drop_at(to);
-    h.run_steps(2);
-}
-
 #[test]
 fn a_finished_game_is_examined_from_our_history_and_stepped_through() {
     let mut app = common::app_with(&[OWN_GAME, "{Game 7 (Me vs. Opp) Opp resigns} 1-0"]);
@@ -108,7 +95,7 @@ fn a_finished_game_is_examined_from_our_history_and_stepped_through() {
         square_rect(board, Color::White, Square::E7).center(),
         square_rect(board, Color::White, Square::E5).center(),
     );
-    drag(&mut h, e7, e5);
+    common::drag(&mut h, e7, e5);
     assert_eq!(common::moves_sent(h.state()), ["e7e5"]);
     // Unexamine: sent, and once the server says so the board stays, marked.
     click(&mut h, "Unexamine");

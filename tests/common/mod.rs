@@ -191,6 +191,25 @@ pub fn app_with(lines: &[&str]) -> kibitz::app::KibitzApp {
     app
 }
 
+/// A drag with the left button as a hand does it: press, move half way,
+/// move, release, a frame after each.
+pub fn drag(
+    h: &mut egui_kittest::Harness<'_, kibitz::app::KibitzApp>,
+    from: egui::Pos2,
+    to: egui::Pos2,
+) {
+    h.hover_at(from);
+    h.run_steps(1);
+    h.drag_at(from);
+    h.run_steps(1);
+    h.hover_at(from + (to - from) * 0.5);
+    h.run_steps(1);
+    h.hover_at(to);
+    h.run_steps(1);
+    h.drop_at(to);
+    h.run_steps(2);
+}
+
 /// The window size most tests use.
 pub const SIZE: [f32; 2] = [1100.0, 760.0];
 
