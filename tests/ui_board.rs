@@ -219,7 +219,7 @@ fn the_move_list_browses() {
     assert_eq!(h.state().view(game).and_then(|v| v.browse), None);
     h.get_by_label(&moves[0]).click();
     h.run_steps(2);
-    h.get_by_label("Live").click();
+    h.get_by_label("End").click();
     h.run_steps(2);
     assert_eq!(h.state().view(game).and_then(|v| v.browse), None);
 }

@@ -1,17 +1,19 @@
 //! The move list of a tile: SAN in rows of two, painted by hand and laid
 //! out only where visible (a new move costs one frame); a click shows that
-//! position, the arrow keys, Home and End step, "Live" returns.
+//! position, the arrow keys, Home and End step, "Live" (a finished game: "End") returns.
 
 use egui::RichText;
 
 use super::game_view::GameView;
 use crate::game::Game;
 
-/// The SAN move list; a click shows that position, arrows step, "Live" returns.
+/// The SAN move list; a click shows that position, arrows step, "Live" (a finished game: "End") returns.
 pub fn move_list_ui(ui: &mut egui::Ui, game: &Game, view: &mut GameView) {
     ui.horizontal(|ui| {
         let live = view.browse.is_none();
-        if ui.add_enabled(!live, egui::Button::new("Live")).clicked() {
+        // Back to the position now: the live one, or a finished game's end.
+        let label = if game.is_over() { "End" } else { "Live" };
+        if ui.add_enabled(!live, egui::Button::new(label)).clicked() {
             view.browse = None;
         }
         if game.incomplete {
