@@ -918,7 +918,7 @@ impl KibitzApp {
             };
             let drawn = self.boards.ui(ui, now, frame);
             actions.extend(drawn.actions);
-            analysed = Some(drawn.analysed);
+            analysed = Some((drawn.analysed, drawn.review));
         });
         if let Some(request) = login {
             self.connect_to(request);
@@ -931,9 +931,9 @@ impl KibitzApp {
         } else {
             let looked_at = self.boards.maximized().or(self.boards.focused());
             let settings = &self.keeping.settings().analysis;
-            let wanted = analysed.unwrap_or_default();
+            let (wanted, review) = analysed.unwrap_or_default();
             self.analyses
-                .plan(wanted, looked_at, settings, self.waker.as_ref());
+                .plan(wanted, review, looked_at, settings, self.waker.as_ref());
         }
     }
 

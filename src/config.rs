@@ -263,6 +263,8 @@ impl Default for PlaySettings {
 
 /// Hash sizes the settings accept, in MiB.
 pub const HASH_MB_RANGE: std::ops::RangeInclusive<u32> = 1..=4096;
+/// A review's time per position the settings accept, in milliseconds.
+pub const REVIEW_MS_RANGE: std::ops::RangeInclusive<u32> = 100..=10_000;
 /// Engine threads the settings accept.
 pub const THREADS_RANGE: std::ops::RangeInclusive<u32> = 1..=64;
 
@@ -279,6 +281,8 @@ pub struct AnalysisSettings {
     pub threads: u32,
     /// The engine's hash table, in MiB.
     pub hash_mb: u32,
+    /// A review's look at each position of the game, in milliseconds.
+    pub review_ms: u32,
 }
 
 impl Default for AnalysisSettings {
@@ -288,6 +292,7 @@ impl Default for AnalysisSettings {
             engine: "stockfish".to_owned(),
             threads: 1,
             hash_mb: 64,
+            review_ms: 500,
         }
     }
 }
@@ -301,6 +306,9 @@ impl AnalysisSettings {
         self.hash_mb = self
             .hash_mb
             .clamp(*HASH_MB_RANGE.start(), *HASH_MB_RANGE.end());
+        self.review_ms = self
+            .review_ms
+            .clamp(*REVIEW_MS_RANGE.start(), *REVIEW_MS_RANGE.end());
         if self.engine.trim().is_empty() {
             self.engine = AnalysisSettings::default().engine;
         }
@@ -489,7 +497,9 @@ mod tests {
         s.analysis.threads = 0;
         s.analysis.hash_mb = 1_000_000;
         s.analysis.engine = "  ".into();
+        s.analysis.review_ms = 0;
         let s = s.sanitized();
+        assert_eq!(s.analysis.review_ms, 100);
         assert_eq!(s.analysis.threads, 1);
         assert_eq!(s.analysis.hash_mb, 4096);
         assert_eq!(s.analysis.engine, "stockfish");

@@ -93,7 +93,7 @@ fn wait_for_failure(engine: &EngineHandle, within: Duration, what: &str) -> Stri
 fn focus(fen: &str) -> Plan {
     Plan {
         focus: Some(target(fen)),
-        others: vec![],
+        ..Plan::default()
     }
 }
 
@@ -129,6 +129,7 @@ fn the_focused_position_is_analysed_and_a_short_look_ends_with_bestmove() {
         Plan {
             focus: None,
             others: vec![target(AFTER_E4)],
+            ..Plan::default()
         },
     );
     let seen = wait_for(

@@ -5,10 +5,12 @@
 //! results are folded in as they come. A minimized window wants nothing.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::config::AnalysisSettings;
 use crate::engine::process::{EngineConfig, EngineHandle, EngineStatus, EngineUpdate};
 use crate::engine::results::Results;
+use crate::engine::review::REVIEW_DEPTH;
 use crate::engine::scheduler::{Plan, Target};
 use crate::engine::session::EngineOptions;
 
@@ -50,11 +52,13 @@ impl Analyses {
     }
 
     /// Tells the engine what the boards drawn this frame want (`wanted`:
-    /// game number and position, in drawing order; `looked_at`: the
-    /// maximized, else the focused board, which gets the continuous search).
+    /// game number and position, in drawing order; `review`: positions of
+    /// games under review; `looked_at`: the maximized, else the focused
+    /// board, which gets the continuous search).
     pub fn plan(
         &mut self,
         wanted: Vec<(u32, Target)>,
+        review: Vec<Target>,
         looked_at: Option<u32>,
         settings: &AnalysisSettings,
         waker: Option<&egui::Context>,
@@ -85,6 +89,18 @@ impl Analyses {
                 plan.others.push(target);
             }
         }
+        // The review's positions the engine has not looked at deep enough
+        // (browsing may have given some already), each once.
+        for target in review {
+            let known = self
+                .results
+                .get(&target.key)
+                .is_some_and(|a| a.depth >= REVIEW_DEPTH);
+            if !known && !plan.review.iter().any(|t| t.key == target.key) {
+                plan.review.push(target);
+            }
+        }
+        plan.review_time = Duration::from_millis(u64::from(settings.review_ms));
         self.send_plan(plan, settings, waker);
     }
 
@@ -125,7 +141,7 @@ impl Analyses {
             focus.map(str::to_owned),
             others.into_iter().map(str::to_owned).collect::<Vec<_>>(),
         );
-        let empty = plan.focus.is_none() && plan.others.is_empty();
+        let empty = plan.is_empty();
         if self.engine.is_none() {
             if empty {
                 return;

@@ -488,6 +488,7 @@ impl Boards {
                 results: cx.results,
                 status: cx.engine,
                 wanted: Vec::new(),
+                review: Vec::new(),
             },
             ptells: cx.ptells,
             partner_said: self
@@ -519,6 +520,7 @@ impl Boards {
             return Drawn {
                 actions,
                 analysed: panel.analysis.wanted,
+                review: panel.analysis.review,
             };
         }
         if self.free_tiling && self.maximized.is_none() {
@@ -537,6 +539,7 @@ impl Boards {
             return Drawn {
                 actions,
                 analysed: panel.analysis.wanted,
+                review: panel.analysis.review,
             };
         }
         let tiles = layout::Tiles {
@@ -562,6 +565,7 @@ impl Boards {
         Drawn {
             actions,
             analysed: panel.analysis.wanted,
+            review: panel.analysis.review,
         }
     }
 
@@ -603,6 +607,8 @@ pub struct Drawn {
     /// The boards drawn with analysis on: game number and position, in
     /// drawing order.
     pub analysed: Vec<(u32, Target)>,
+    /// Positions of games under review still to look at.
+    pub review: Vec<Target>,
 }
 
 /// The server's notation for a move: `e2e4`, `e7e8=q`, `o-o`, `P@e4`.

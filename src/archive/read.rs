@@ -93,8 +93,9 @@ pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
     games
 }
 
-/// Every game of the archive's month files, newest file first and the
-/// newest game of each file first.
+/// Every game of the archive's month files, newest first: by date, and
+/// of one date the one written last first (a file edited by hand may
+/// hold its games in any order).
 pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
@@ -105,14 +106,29 @@ pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
         .collect();
     files.sort();
     files.reverse();
-    files
+    let mut games: Vec<ArchivedGame> = files
         .iter()
         .flat_map(|file| {
             let mut games = read_file(file);
             games.reverse();
             games
         })
-        .collect()
+        .collect();
+    newest_first(&mut games);
+    games
+}
+
+/// Sorts by date, newest first (stable: games of one date keep their
+/// order); an unknown date (`????.??.??`) goes last.
+fn newest_first(games: &mut [ArchivedGame]) {
+    let known = |g: &ArchivedGame| {
+        if g.date.starts_with(|c: char| c.is_ascii_digit()) {
+            g.date.clone()
+        } else {
+            String::new()
+        }
+    };
+    games.sort_by_key(|g| std::cmp::Reverse(known(g)));
 }
 
 /// The games of one file (none if it cannot be read or is too large).
@@ -213,6 +229,24 @@ mod tests {
         assert_eq!(games[1].kind(), "crazyhouse");
         assert_eq!(games[1].index, 1);
         assert!(first.matches("bota") && first.matches("2026.11") && !first.matches("BotC"));
+    }
+
+    #[test]
+    fn newest_first_by_date_then_as_written() {
+        let game = |date: &str, white: &str| ArchivedGame {
+            date: date.into(),
+            white: white.into(),
+            ..ArchivedGame::default()
+        };
+        let mut games = vec![
+            game("2026.11.24", "a"),
+            game("????.??.??", "b"),
+            game("2026.11.25", "c"),
+            game("2026.11.24", "d"),
+        ];
+        newest_first(&mut games);
+        let order: Vec<&str> = games.iter().map(|g| g.white.as_str()).collect();
+        assert_eq!(order, ["c", "a", "d", "b"]);
     }
 
     #[test]

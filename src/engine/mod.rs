@@ -3,11 +3,13 @@
 //! White's view and a best line in SAN; `session.rs` is the conversation
 //! with one engine (start, options, one search at a time, stop), lines in
 //! and lines out; `scheduler.rs` decides which board's position the one
-//! engine looks at. `process.rs` runs the engine program on a thread of
+//! engine looks at; `review.rs` judges a game's moves from the evaluations
+//! of its positions. `process.rs` runs the engine program on a thread of
 //! its own and is the only part that does IO.
 
 pub mod analysis;
 pub mod process;
 pub mod results;
+pub mod review;
 pub mod scheduler;
 pub mod session;

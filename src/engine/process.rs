@@ -354,7 +354,7 @@ impl Task {
             self.config = Some(wanted.config.clone());
         }
         let now = Instant::now();
-        let wants_engine = wanted.plan.focus.is_some() || !wanted.plan.others.is_empty();
+        let wants_engine = !wanted.plan.is_empty();
         let may_start = self.failed_at.is_none_or(|at| now >= at + RESTART_PAUSE);
         if self.engine.is_none() && wants_engine && may_start {
             self.status(EngineStatus::Starting);

@@ -14,7 +14,11 @@
 //!    with a [`FOCUS_SLICE`] of the focused board between two of them, so
 //!    the focused board keeps deepening even when sixteen games keep
 //!    moving;
-//! 3. then the focused board again, until something changes or the engine
+//! 3. then the positions of a game under review (the "review" pass of a
+//!    review board: every position of the game, one look of the plan's
+//!    `review_time` each, in the order of the game, back to back: the user
+//!    asked for it and waits for the graph);
+//! 4. then the focused board again, until something changes or the engine
 //!    is [`FOCUS_MAX_DEPTH`] deep on it.
 //!
 //! A board that leaves the plan (scrolled away, closed, the window
@@ -37,6 +41,8 @@ pub const FOCUS_MAX_DEPTH: u8 = 30;
 pub const SHORT_SEARCH: Duration = Duration::from_millis(300);
 /// The focused board's turn between two short searches.
 pub const FOCUS_SLICE: Duration = Duration::from_millis(300);
+/// A review look is never shorter (a zero would be an endless search).
+pub const MIN_REVIEW_TIME: Duration = Duration::from_millis(50);
 
 /// A position on screen, named by its key (the caller's: the same
 /// position always has the same key), on a board (a game number).
@@ -54,15 +60,31 @@ pub struct Plan {
     pub focus: Option<Target>,
     /// The other visible boards, in screen order: a short search each.
     pub others: Vec<Target>,
+    /// Positions of a game under review, in the game's order: one look of
+    /// `review_time` each, once.
+    pub review: Vec<Target>,
+    pub review_time: Duration,
 }
 
 impl Plan {
-    /// The keys, to tell whether a new plan differs from the last one.
+    /// The keys, to tell whether a new plan differs from the last one:
+    /// the focus, then the others and the review's (the review's after
+    /// an empty key, so a position cannot move from one list to the other
+    /// unseen).
     pub fn keys(&self) -> (Option<&str>, Vec<&str>) {
-        (
-            self.focus.as_ref().map(|t| t.key.as_str()),
-            self.others.iter().map(|t| t.key.as_str()).collect(),
-        )
+        let others = self.others.iter().map(|t| t.key.as_str());
+        let review = self.review.iter().map(|t| t.key.as_str());
+        let keys = if self.review.is_empty() {
+            others.collect()
+        } else {
+            others.chain(std::iter::once("")).chain(review).collect()
+        };
+        (self.focus.as_ref().map(|t| t.key.as_str()), keys)
+    }
+
+    /// Whether the plan wants the engine at all.
+    pub fn is_empty(&self) -> bool {
+        self.focus.is_none() && self.others.is_empty() && self.review.is_empty()
     }
 }
 
@@ -70,6 +92,7 @@ impl Plan {
 pub enum Kind {
     Focus,
     Short,
+    Review,
 }
 
 /// The search last asked of the engine.
@@ -85,7 +108,7 @@ pub struct Scheduler {
     plan: Plan,
     /// Other boards with a position still to look at, in turn.
     queue: VecDeque<u32>,
-    /// Short searches done, for the keys in the plan only.
+    /// Short and review searches done, for the keys in the plan only.
     done: HashSet<String>,
     /// The depth reached on each focused position (this plan's only).
     focus_depth: HashMap<String, u8>,
@@ -110,7 +133,8 @@ impl Scheduler {
             .iter()
             .map(|t| (t.board, t.key.as_str()))
             .collect();
-        self.done.retain(|k| others.values().any(|o| o == k));
+        self.done
+            .retain(|k| others.values().any(|o| o == k) || plan.review.iter().any(|t| &t.key == k));
         // A board keeps its place while its position changes.
         self.queue
             .retain(|b| others.get(b).is_some_and(|k| !self.done.contains(*k)));
@@ -145,6 +169,9 @@ impl Scheduler {
     pub fn finished(&mut self, id: u64, now: Duration) -> Option<Option<Search>> {
         let asked = self.asked.take_if(|a| a.id == id)?;
         match asked.kind {
+            Kind::Review => {
+                self.done.insert(asked.key);
+            }
             Kind::Short => {
                 let board = self
                     .plan
@@ -208,6 +235,7 @@ impl Scheduler {
         let limit = match kind {
             Kind::Focus => Limit::Infinite,
             Kind::Short => Limit::MoveTime(SHORT_SEARCH),
+            Kind::Review => Limit::MoveTime(self.plan.review_time.max(MIN_REVIEW_TIME)),
         };
         Some(Some(Search {
             id,
@@ -229,13 +257,25 @@ impl Scheduler {
             .queue
             .front()
             .and_then(|board| self.plan.others.iter().find(|t| t.board == *board));
+        let next_review = self
+            .plan
+            .review
+            .iter()
+            .find(|t| !self.done.contains(&t.key));
         if let Some(focus) = focus {
             let shallow = self.focus_depth.get(&focus.key).copied().unwrap_or(0) < FIRST_DEPTH;
-            if shallow || next_other.is_none() || self.focus_until.is_some() {
+            let waiting = next_other.is_some() || next_review.is_some();
+            if shallow || !waiting || self.focus_until.is_some() {
                 return Some((focus.clone(), Kind::Focus));
             }
         }
-        next_other.map(|t| (t.clone(), Kind::Short))
+        if let Some(other) = next_other {
+            return Some((other.clone(), Kind::Short));
+        }
+        if let Some(review) = next_review {
+            return Some((review.clone(), Kind::Review));
+        }
+        focus.map(|t| (t.clone(), Kind::Focus))
     }
 }
 
@@ -267,6 +307,7 @@ mod tests {
         let plan = Plan {
             focus: Some(target("f")),
             others: vec![target("a"), target("b")],
+            ..Plan::default()
         };
         let (focus, limit) = started(s.set_plan(plan.clone(), T0));
         assert_eq!(limit, Limit::Infinite);
@@ -300,6 +341,7 @@ mod tests {
             Plan {
                 focus: None,
                 others: vec![target("a"), target("b")],
+                ..Plan::default()
             },
             T0,
         ));
@@ -307,6 +349,7 @@ mod tests {
         let plan_b = Plan {
             focus: None,
             others: vec![target("b")],
+            ..Plan::default()
         };
         let (b, _) = started(s.set_plan(plan_b, T0));
         assert!(s.finished(a, T0).is_none(), "the old search's bestmove");
@@ -314,6 +357,7 @@ mod tests {
         let both = Plan {
             focus: None,
             others: vec![target("b"), target("a")],
+            ..Plan::default()
         };
         assert!(s.set_plan(both, T0).is_none(), "b keeps the engine");
         let (_, _) = started(s.finished(b, T0));
@@ -332,6 +376,7 @@ mod tests {
         let plan = |a: &str, b: &str, c: &str| Plan {
             focus: None,
             others: vec![target(a), target(b), target(c)],
+            ..Plan::default()
         };
         let (a1, _) = started(s.set_plan(plan("a1", "b1", "c1"), T0));
         // More moves than looks: b and c move again while a is looked at.
@@ -351,11 +396,57 @@ mod tests {
     }
 
     #[test]
+    fn a_review_looks_at_each_position_once_after_the_others_and_before_deepening_the_focus() {
+        let mut s = Scheduler::new();
+        let review_time = Duration::from_millis(700);
+        let plan = Plan {
+            focus: Some(target("f")),
+            others: vec![target("a")],
+            review: vec![target("r1"), target("r2")],
+            review_time,
+        };
+        let (focus, _) = started(s.set_plan(plan.clone(), T0));
+        let (a, limit) = started(s.reached(focus, FIRST_DEPTH, T0));
+        assert_eq!(
+            limit,
+            Limit::MoveTime(SHORT_SEARCH),
+            "the other board first"
+        );
+        // The focused board's slice, then the review, back to back.
+        let (_, limit) = started(s.finished(a, T0));
+        assert_eq!(limit, Limit::Infinite);
+        let (r1, limit) = started(s.handle_timeout(FOCUS_SLICE));
+        assert_eq!(limit, Limit::MoveTime(review_time));
+        assert_eq!(
+            s.asked().map(|(_, k, kind)| (k, kind)),
+            Some(("r1", Kind::Review))
+        );
+        // A new focused position takes the engine until it is deep enough;
+        // the review's stopped look is not done and comes again.
+        let plan2 = Plan {
+            focus: Some(target("g")),
+            ..plan.clone()
+        };
+        let (g, _) = started(s.set_plan(plan2.clone(), FOCUS_SLICE));
+        assert!(s.finished(r1, FOCUS_SLICE).is_none(), "the stopped look");
+        let (r1, _) = started(s.reached(g, FIRST_DEPTH, FOCUS_SLICE));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("r1"));
+        let (r2, _) = started(s.finished(r1, FOCUS_SLICE * 2));
+        assert_eq!(s.asked().map(|(_, k, _)| k), Some("r2"));
+        // The review done: the focused board deepens again, and the same
+        // plan asks for nothing more.
+        let (_, limit) = started(s.finished(r2, FOCUS_SLICE * 3));
+        assert_eq!(limit, Limit::Infinite);
+        assert!(s.set_plan(plan2, FOCUS_SLICE * 3).is_none());
+    }
+
+    #[test]
     fn a_new_focused_position_restarts_the_focus_and_an_ended_focus_is_not_restarted() {
         let mut s = Scheduler::new();
         let plan = |key: &str| Plan {
             focus: Some(target(key)),
             others: vec![],
+            ..Plan::default()
         };
         let (f1, _) = started(s.set_plan(plan("p1"), T0));
         let (f2, _) = started(s.set_plan(plan("p2"), T0));

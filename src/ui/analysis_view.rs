@@ -58,6 +58,8 @@ pub struct AnalysisFrame<'a> {
     pub status: &'a EngineStatus,
     /// The boards drawn with analysis on, in drawing order (the panels fill it).
     pub wanted: Vec<(u32, Target)>,
+    /// Positions of games under review still to look at, in their order.
+    pub review: Vec<Target>,
 }
 
 /// What a board with analysis on shows.

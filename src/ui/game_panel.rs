@@ -8,6 +8,8 @@ use shakmaty::{Color, Square};
 
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
+use super::eval_graph::eval_graph_ui;
+use super::game_review::{first_mover, position_words, review_of, review_row_ui};
 use super::game_view::{Action, GameView, PanelContext, PendingOffer};
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
@@ -61,6 +63,10 @@ pub fn game_panel_ui(
     // A game we played and that is over can be examined on the server.
     let examinable = game.relation.is_playing() && game.is_over() && cx.examinable;
     let shown = shown_analysis(game, view, cx);
+    // A game of the archive (or a PGN file) is reviewed with the engine.
+    let review = (game.number >= crate::game::review::FIRST_REVIEW_NUMBER)
+        .then(|| review_of(game, view, cx))
+        .flatten();
     // A bughouse game of ours gets a row of partner tells under its buttons.
     let bughouse =
         game.partner.is_some() || game.kind.as_deref().is_some_and(|k| k.contains("bughouse"));
@@ -68,7 +74,7 @@ pub fn game_panel_ui(
     let rows = match (playing, bughouse) {
         (true, false) => 1,
         (true, true) => 3,
-        (false, _) if examining || examinable => 1,
+        (false, _) if examining || examinable || review.is_some() => 1,
         (false, _) => 0,
     };
     let layout = TileLayout::with_rows(area, rows, shown.is_some());
@@ -154,6 +160,8 @@ pub fn game_panel_ui(
             if let Some(command) = super::examine::examine_buttons_ui(&mut row, game.number) {
                 actions.push(Action::Send(command));
             }
+        } else if let Some(review) = &review {
+            review_row_ui(&mut row, review, view, first_mover(game));
         } else if examinable {
             let response = row
                 .button("Examine")
@@ -175,13 +183,34 @@ pub fn game_panel_ui(
         partner_row_ui(&mut row, cx, &mut actions);
     }
     offers_ui(ui, game, layout, cx, &mut actions);
-    if let Some(rect) = layout.moves {
+    if let Some(mut rect) = layout.moves {
+        // A review's graph under the move list, where both fit.
+        if let Some(review) = &review
+            && rect.height() >= GRAPH_HEIGHT.start() + MOVES_ABOVE_GRAPH
+        {
+            let height = (rect.height() * 0.3).clamp(*GRAPH_HEIGHT.start(), *GRAPH_HEIGHT.end());
+            let graph =
+                egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - height), rect.max);
+            rect.max.y = graph.top() - 4.0;
+            let current = view.browse.map_or(game.moves.len(), |b| b + 1);
+            let response = eval_graph_ui(ui, graph, review, current);
+            if let Some(hovered) = response.hovered {
+                let words = position_words(game, view, cx.analysis.results, review, hovered);
+                response.response.on_hover_text(words);
+            }
+            if let Some(picked) = response.picked {
+                // The start position is not browsed to: its first move is.
+                let index = picked.max(1) - 1;
+                view.browse = (index + 1 < game.moves.len()).then_some(index);
+            }
+        }
         let mut column = ui.new_child(
             egui::UiBuilder::new()
                 .max_rect(rect)
                 .id_salt(("moves", game.number)),
         );
-        move_list_ui(&mut column, game, view);
+        let judgements = review.as_ref().map_or(&[][..], |r| &r.judgements[..]);
+        move_list_ui(&mut column, game, view, judgements);
     }
     if hovered || cx.focused == Some(game.number) {
         let default_on = cx.analysis.default_on;
@@ -196,6 +225,11 @@ pub fn game_panel_ui(
     ui.advance_cursor_after_rect(area);
     actions
 }
+
+/// The evaluation graph's height under a review's move list ...
+const GRAPH_HEIGHT: std::ops::RangeInclusive<f32> = 56.0..=120.0;
+/// ... which keeps at least this much for the moves.
+const MOVES_ABOVE_GRAPH: f32 = 80.0;
 
 /// Whether the primary button was double-clicked this frame.
 fn double_clicked(ui: &egui::Ui) -> bool {

@@ -68,6 +68,8 @@ pub struct GameView {
     pub type_in: super::type_in::TypeIn,
     /// Engine analysis: the switch, the previewed line, the last shown.
     pub analysis: AnalysisView,
+    /// A review board's review (the pass asked for, its positions).
+    pub review: super::game_review::ReviewView,
 }
 
 /// Settings a panel follows.

@@ -4,11 +4,20 @@
 
 use egui::RichText;
 
+use super::game_review::judgement_color;
 use super::game_view::GameView;
+use crate::engine::review::Judgement;
 use crate::game::Game;
 
-/// The SAN move list; a click shows that position, arrows step, "Live" (a finished game: "End") returns.
-pub fn move_list_ui(ui: &mut egui::Ui, game: &Game, view: &mut GameView) {
+/// The SAN move list; a click shows that position, arrows step, "Live" (a
+/// finished game: "End") returns. `judgements` (a review's, by move; may be
+/// empty) mark the moves that cost the most.
+pub fn move_list_ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &mut GameView,
+    judgements: &[Option<Judgement>],
+) {
     ui.horizontal(|ui| {
         let live = view.browse.is_none();
         // Back to the position now: the live one, or a finished game's end.
@@ -27,7 +36,12 @@ pub fn move_list_ui(ui: &mut egui::Ui, game: &Game, view: &mut GameView) {
         ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y;
     let number_width = text_width(ui, "888.");
     let san_width = text_width(ui, "Qxe8=Q+").max(text_width(ui, "O-O-O+"))
-        + 2.0 * ui.spacing().button_padding.x;
+        + 2.0 * ui.spacing().button_padding.x
+        + if judgements.is_empty() {
+            0.0
+        } else {
+            text_width(ui, "??")
+        };
     let rows = move_rows(game.start_ply, game.moves.len());
     egui::ScrollArea::vertical()
         .id_salt(("moves", game.number))
@@ -56,7 +70,8 @@ pub fn move_list_ui(ui: &mut egui::Ui, game: &Game, view: &mut GameView) {
                                         .browse
                                         .map_or(index + 1 == game.moves.len(), |b| b == index);
                                     let san = &game.moves[index].san;
-                                    if move_cell(ui, san, current).clicked() {
+                                    let judged = judgements.get(index).copied().flatten();
+                                    if move_cell(ui, san, judged, current).clicked() {
                                         view.browse =
                                             (index + 1 != game.moves.len()).then_some(index);
                                     }
@@ -108,10 +123,21 @@ fn move_rows(start_ply: u32, moves: usize) -> Vec<MoveRow> {
 /// One move of the move list, painted by hand and clickable. An
 /// `egui::Button` (or selectable label) asks for two extra frames the first
 /// time it is shown, which a new move would cost on every board.
-fn move_cell(ui: &mut egui::Ui, san: &str, current: bool) -> egui::Response {
+fn move_cell(
+    ui: &mut egui::Ui,
+    san: &str,
+    judged: Option<Judgement>,
+    current: bool,
+) -> egui::Response {
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, current, san));
+    response.widget_info(|| {
+        let label = match judged {
+            Some(judgement) => format!("{san}, {}", judgement.name()),
+            None => san.to_owned(),
+        };
+        egui::WidgetInfo::selected(egui::Role::Button, true, current, label)
+    });
     let visuals = ui.visuals();
     let (fill, color) = if current {
         (visuals.selection.bg_fill, visuals.selection.stroke.color)
@@ -129,7 +155,18 @@ fn move_cell(ui: &mut egui::Ui, san: &str, current: bool) -> egui::Response {
     }
     let font = egui::TextStyle::Body.resolve(ui.style());
     let at = egui::pos2(rect.left() + ui.spacing().button_padding.x, rect.center().y);
-    painter.text(at, egui::Align2::LEFT_CENTER, san, font, color);
+    let drawn = painter.text(at, egui::Align2::LEFT_CENTER, san, font.clone(), color);
+    if let Some(judgement) = judged {
+        let at = egui::pos2(drawn.right() + 1.0, rect.center().y);
+        let glyph = judgement.glyph();
+        painter.text(
+            at,
+            egui::Align2::LEFT_CENTER,
+            glyph,
+            font,
+            judgement_color(judgement),
+        );
+    }
     if response.hovered() {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
     }

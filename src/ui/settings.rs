@@ -137,6 +137,12 @@ pub fn settings_window_ui(
                     .logarithmic(true)
                     .text("Engine hash (MiB)"),
             );
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.review_ms, crate::config::REVIEW_MS_RANGE)
+                    .logarithmic(true)
+                    .text("Review: time per position (ms)"),
+            )
+            .on_hover_text("Review game (on a game of My games) looks at every position this long");
             ui.separator();
             ui.heading("Files");
             ui.checkbox(&mut settings.archive_games, "Save finished games as PGN");

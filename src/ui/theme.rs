@@ -31,6 +31,17 @@ pub const CLOCK_LOW_FG: Color32 = Color32::WHITE;
 pub const BANNER_BG: Color32 = Color32::from_rgb(0x2E, 0x4A, 0x6E);
 pub const BANNER_FG: Color32 = Color32::WHITE;
 
+/// Moves judged in a review (lichess's colours), and the evaluation graph.
+pub const INACCURACY: Color32 = Color32::from_rgb(0x56, 0xB4, 0xE9);
+pub const MISTAKE: Color32 = Color32::from_rgb(0xE6, 0x9F, 0x00);
+pub const BLUNDER: Color32 = Color32::from_rgb(0xDB, 0x30, 0x31);
+/// The graph's ground (before any position is known), White's share and
+/// Black's, its line.
+pub const GRAPH_BG: Color32 = Color32::from_rgb(0x5A, 0x5A, 0x5E);
+pub const GRAPH_WHITE: Color32 = Color32::from_rgb(0xD8, 0xD8, 0xD8);
+pub const GRAPH_BLACK: Color32 = Color32::from_rgb(0x30, 0x30, 0x33);
+pub const GRAPH_LINE: Color32 = Color32::from_rgb(0xD0, 0x90, 0x30);
+
 /// The smallest board edge, in points: below it panels show names and
 /// clocks only.
 pub const MIN_BOARD: f32 = 96.0;

@@ -9,6 +9,10 @@
 #   crash-once  exits at its first `go` if the file $3 does not exist yet
 #               (and creates it): a crash, then a healthy restart
 #   silent      never answers (a hung engine)
+#   table       scores read from the file `scores` beside $2: lines
+#               `TEXT|SCORE`; a search on a position whose `position` line
+#               holds TEXT reports SCORE (`cp 30`, `mate 1`), the first
+#               line that fits; cp 0 where none does
 mode=${1:-normal}
 log=${2:-/dev/null}
 marker=${3:-}
@@ -22,10 +26,23 @@ while IFS= read -r line; do
             echo "uciok"
             ;;
         isready) echo "readyok" ;;
+        position*) position=$line ;;
         go*)
             if [ "$mode" = crash-once ] && [ ! -e "$marker" ]; then
                 : > "$marker"
                 exit 3
+            fi
+            if [ "$mode" = table ]; then
+                score="cp 0"
+                while IFS='|' read -r text value; do
+                    case "$position" in *"$text"*) score=$value; break ;; esac
+                done < "$(dirname "$log")/scores"
+                echo "info depth 12 seldepth 14 score $score nodes 1000 pv e2e4"
+                case "$line" in
+                    *infinite*) ;;
+                    *) echo "bestmove e2e4" ;;
+                esac
+                continue
             fi
             echo "info depth 1 seldepth 1 score cp 20 pv e2e4"
             echo "info depth 12 seldepth 14 score cp 25 nodes 1000 pv e2e4 e7e5 g1f3"
