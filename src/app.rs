@@ -62,6 +62,7 @@ mod keeping;
 mod launch;
 mod on_screen;
 mod own_replies;
+mod pick_file;
 mod repaint;
 mod shortcuts;
 mod status_bar;
@@ -71,6 +72,7 @@ mod wire;
 
 pub use boards::move_text;
 pub use launch::{mark_launch, step as launch_step};
+pub use pick_file::Picker;
 
 use analysis::Analyses;
 use boards::{Boards, BoardsFrame};
@@ -105,6 +107,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
+    /// The file dialog for a PGN file, while it is open.
+    pick_file: pick_file::PickFile,
 }
 
 impl KibitzApp {
@@ -121,6 +125,7 @@ impl KibitzApp {
             frames: Frames::new(),
             time,
             waker: None,
+            pick_file: pick_file::PickFile::default(),
             on_screen: Arc::default(),
         }
     }
@@ -629,23 +634,35 @@ impl KibitzApp {
         }
     }
 
-    /// A PGN file dropped on the window: its games listed in My games,
-    /// one of them opened at once when it holds only one.
-    fn open_dropped_files(&mut self, ctx: &egui::Context) {
+    /// PGN files dropped on the window or picked in the file dialog.
+    fn open_pgn_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
-            let path = file.path().to_path_buf();
-            let name = path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            let games = crate::archive::read::read_file(&path);
-            if let [only] = games.as_slice()
-                && let Err(why) = self.boards.open_review(only, self.now())
-            {
-                self.chrome.say(format!("Cannot open {name}: {why}"));
-            }
-            self.chrome.show_pgn_file(name, games);
+            self.open_pgn_file(file.path());
         }
+        if let Some(path) = self.pick_file.picked() {
+            self.open_pgn_file(&path);
+        }
+    }
+
+    /// A PGN file's games listed in My games, the one game opened at once
+    /// when it holds only one.
+    fn open_pgn_file(&mut self, path: &std::path::Path) {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let games = crate::archive::read::read_file(path);
+        if let [only] = games.as_slice()
+            && let Err(why) = self.boards.open_review(only, self.now())
+        {
+            self.chrome.say(format!("Cannot open {name}: {why}"));
+        }
+        self.chrome.show_pgn_file(name, games);
+    }
+
+    /// Asks for files another way than the system's dialog (tests).
+    pub fn set_file_picker(&mut self, picker: Picker) {
+        self.pick_file.set_picker(picker);
     }
 
     /// Opens a player's card and asks the server for what it shows.
@@ -785,7 +802,7 @@ impl KibitzApp {
             self.send(command);
         }
         self.save_settings_if_changed(ui.ctx());
-        self.open_dropped_files(ui.ctx());
+        self.open_pgn_files(ui.ctx());
         self.panels_ui(ui, now);
         self.on_screen
             .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());
@@ -858,6 +875,7 @@ impl KibitzApp {
                         .unwrap_or_default();
                     self.chrome.set_my_games(games);
                 }
+                Some(MyGamesAction::OpenFile) => self.pick_file.open(self.waker.clone()),
                 Some(MyGamesAction::Open(game)) => {
                     let now = self.now();
                     if let Err(why) = self.boards.open_review(&game, now) {

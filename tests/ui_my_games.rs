@@ -90,3 +90,33 @@ fn a_dropped_pgn_file_is_opened() {
     assert_eq!(game.moves.len(), 2);
     assert_eq!(game.players.black.handle, "BotC");
 }
+
+/// Open file… asks the system's file dialog (here a stand-in that picks
+/// a file at once) and lists that file's games.
+#[test]
+fn a_pgn_file_picked_in_the_file_dialog_is_listed() {
+    let dir = common::TempDir::new("picked-pgn");
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, NOVEMBER).unwrap();
+    let mut app = common::app_with(&[]);
+    let picked = file.clone();
+    app.set_file_picker(std::sync::Arc::new(move |_| Some(picked.clone())));
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    h.get_by_label("Open file…").click();
+    // The dialog answers on its own thread: frames until it has.
+    for _ in 0..100 {
+        h.run_steps(1);
+        if h.query_by_label("Games of club.pgn").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.query_by_label("Games of club.pgn").is_some());
+    assert!(h.query_by_label("2 of 2 games").is_some());
+    assert!(
+        h.query_by_label("Open BotB vs. KibUser, 2026.11.26, 0-1")
+            .is_some()
+    );
+}

@@ -57,6 +57,9 @@ pub fn move_list_ui(
                         egui::Layout::left_to_right(egui::Align::Center),
                         |ui| {
                             ui.label(format!("{}.", row.number));
+                            // The whole width, so the moves line up after
+                            // "9." and "10." alike.
+                            ui.allocate_space(ui.available_size());
                         },
                     );
                     for cell in [row.white, row.black] {

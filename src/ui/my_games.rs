@@ -82,6 +82,8 @@ impl MyGames {
 pub enum MyGamesAction {
     /// Read the archive again.
     Reload,
+    /// Open a PGN file (the system's file dialog).
+    OpenFile,
     /// Open this game in a review board.
     Open(Box<ArchivedGame>),
 }
@@ -114,6 +116,13 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         {
             action = Some(MyGamesAction::Reload);
         }
+        if ui
+            .button("Open file…")
+            .on_hover_text("Open any PGN file (or drop one on the window)")
+            .clicked()
+        {
+            action = Some(MyGamesAction::OpenFile);
+        }
     });
     if let Some(file) = &state.file {
         ui.horizontal_wrapped(|ui| {
@@ -129,7 +138,7 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         return action;
     }
     if state.games.is_empty() {
-        ui.label("No games archived yet: every game you play or watch to its end is kept here.");
+        ui.label("No games archived yet: every game you play or watch to its end is kept here. Open file… (or a file dropped on the window) shows any PGN file's games.");
         return action;
     }
     let shown = state.shown();
