@@ -65,7 +65,7 @@ pub fn game_panel_ui(
     let shown = shown_analysis(game, view, cx);
     // A game of the archive (or a PGN file) is reviewed with the engine.
     let review = (game.number >= crate::game::review::FIRST_REVIEW_NUMBER)
-        .then(|| review_of(game, view, cx))
+        .then(|| review_of(game, &mut view.review, &mut cx.analysis))
         .flatten();
     // A bughouse game of ours gets a row of partner tells under its buttons.
     let bughouse =
@@ -161,7 +161,7 @@ pub fn game_panel_ui(
                 actions.push(Action::Send(command));
             }
         } else if let Some(review) = &review {
-            review_row_ui(&mut row, review, view, first_mover(game));
+            review_row_ui(&mut row, review, &mut view.review, first_mover(game));
         } else if examinable {
             let response = row
                 .button("Examine")
@@ -195,7 +195,8 @@ pub fn game_panel_ui(
             let current = view.browse.map_or(game.moves.len(), |b| b + 1);
             let response = eval_graph_ui(ui, graph, review, current);
             if let Some(hovered) = response.hovered {
-                let words = position_words(game, view, cx.analysis.results, review, hovered);
+                let words =
+                    position_words(game, &view.review, cx.analysis.results, review, hovered);
                 response.response.on_hover_text(words);
             }
             if let Some(picked) = response.picked {

@@ -8,7 +8,7 @@ use egui::RichText;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{CastlingMode, Color, Position};
 
-use super::game_view::{GameView, PanelContext};
+use super::analysis_view::AnalysisFrame;
 use super::theme;
 use crate::engine::analysis::{position_key, white_share};
 use crate::engine::review::{Judgement, REVIEW_DEPTH, Review};
@@ -37,14 +37,13 @@ enum Slot {
 }
 
 /// The review of `game` as far as the engine has looked; while the pass
-/// runs, the positions still to look at go into `cx`'s review list.
+/// runs, the positions still to look at go into `analysis`'s review list.
 /// `None` for games that are not standard chess.
 pub(super) fn review_of(
     game: &Game,
-    view: &mut GameView,
-    cx: &mut PanelContext<'_>,
+    review: &mut ReviewView,
+    analysis: &mut AnalysisFrame<'_>,
 ) -> Option<Review> {
-    let review = &mut view.review;
     if review
         .slots
         .as_ref()
@@ -56,7 +55,7 @@ pub(super) fn review_of(
     if slots.iter().all(|s| matches!(s, Slot::Unknown)) {
         return None;
     }
-    let results = cx.analysis.results;
+    let results = analysis.results;
     let shares = slots
         .iter()
         .map(|slot| match slot {
@@ -71,7 +70,7 @@ pub(super) fn review_of(
     if review.running {
         for (slot, share) in slots.iter().zip(&shares) {
             if let (Slot::Engine(target), None) = (slot, share) {
-                cx.analysis.review.push(target.clone());
+                analysis.review.push(target.clone());
             }
         }
     }
@@ -123,7 +122,7 @@ fn slots(game: &Game) -> Vec<Slot> {
 /// that led there (with its judgement) and the engine's evaluation.
 pub(super) fn position_words(
     game: &Game,
-    view: &GameView,
+    view: &ReviewView,
     results: &crate::engine::results::Results,
     review: &Review,
     index: usize,
@@ -145,7 +144,7 @@ pub(super) fn position_words(
             format!("{}{dots} {}{glyph}", ply / 2 + 1, m.san)
         }
     };
-    let slot = view.review.slots.as_ref().and_then(|(_, s)| s.get(index));
+    let slot = view.slots.as_ref().and_then(|(_, s)| s.get(index));
     let eval = match slot {
         Some(Slot::Known(share)) if *share > 0.75 => "White has mated".to_owned(),
         Some(Slot::Known(share)) if *share < 0.25 => "Black has mated".to_owned(),
@@ -170,19 +169,24 @@ pub fn judgement_color(judgement: Judgement) -> egui::Color32 {
 
 /// The review's row: "Review game" (the pass), its progress, then what
 /// it found for each side.
-pub(super) fn review_row_ui(ui: &mut egui::Ui, review: &Review, view: &mut GameView, first: Color) {
+pub(super) fn review_row_ui(
+    ui: &mut egui::Ui,
+    review: &Review,
+    view: &mut ReviewView,
+    first: Color,
+) {
     let (known, total) = review.progress();
     ui.horizontal(|ui| {
         let done = known == total;
-        if !view.review.running && !done {
+        if !view.running && !done {
             let response = ui
                 .button("Review game")
                 .on_hover_text("A short engine look at every position (Settings, Analysis: time per position), to fill the graph and mark the worst moves");
             if response.clicked() {
-                view.review.running = true;
+                view.running = true;
             }
-        } else if view.review.running && !done && ui.button("Stop review").clicked() {
-            view.review.running = false;
+        } else if view.running && !done && ui.button("Stop review").clicked() {
+            view.running = false;
         }
         if !done {
             ui.label(RichText::new(format!("{known} of {total} positions looked at")).weak());
