@@ -670,6 +670,10 @@ impl KibitzApp {
         self.chrome.open_profile(handle);
         self.send_quiet(Command::Finger(handle.to_owned()));
         self.send_quiet(Command::History(handle.to_owned()));
+        // Guests keep no journal (nor does FatICS: its refusal is ours too).
+        if !handle.starts_with("Guest") {
+            self.send_quiet(Command::Journal(handle.to_owned()));
+        }
         // Our own card lists our adjourned games, to resume them from.
         let own = self
             .wire

@@ -152,6 +152,51 @@ fn a_history_row_of_a_card_is_examined() {
     );
 }
 
+/// A card lists the player's journal (the old FICS's, asked quietly when
+/// the card opens: none of it in the console); Examine opens a slot.
+#[test]
+fn a_journal_row_of_a_card_is_examined() {
+    let mut app = common::app_with(&[]);
+    app.open_profile("KibUser");
+    assert!(sent_of(&app).contains(&Command::Journal("KibUser".into())));
+    let mut h = common::window(app, [1400.0, 900.0]);
+    feed(
+        &mut h,
+        "\n\rStatistics for KibUser     On for: 1 min   Idle: 0 secs\n\r\n\rfics% ",
+    );
+    feed(&mut h, "Sorry, no game information available.\n\rfics% ");
+    // As the old FICS wrote it (real-server/journal-kibuser.bin).
+    feed(
+        &mut h,
+        "Journal for KibUser:\n\r   White         Rating  Black         Rating  Type         ECO End Result\n\rA: KibUser       1558    BotA          1882    [ lr  2   0] A00 Res 0-1    \n\rB: BotA          1653    KibUser       1787    [ br  5   2] C20 Mat 1-0    \n\rfics% ",
+    );
+    let console: Vec<String> = h
+        .state()
+        .console()
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(
+        !console
+            .iter()
+            .any(|l| l.contains("Journal") || l.contains("BotA")),
+        "{console:?}"
+    );
+    click(&mut h, "Examine KibUser's journal game B, BotA vs. KibUser");
+    assert_eq!(
+        sent(&h).last(),
+        Some(&Command::Examine(ExamineTarget::Journal {
+            handle: "KibUser".into(),
+            slot: 'B'
+        }))
+    );
+}
+
+fn sent_of(app: &KibitzApp) -> Vec<Command> {
+    app.sent().iter().cloned().collect()
+}
+
 /// Observing somebody else's examined game (relation -2) follows their
 /// board and offers no examine buttons.
 #[test]

@@ -25,6 +25,7 @@ use crate::protocol::event::Event;
 use crate::protocol::finger::FingerParser;
 use crate::protocol::games_list::{parse_games_end, parse_games_entry};
 use crate::protocol::history::{HistoryLine, parse_history_line};
+use crate::protocol::journal::{JournalLine, parse_journal_line};
 use crate::protocol::message::{Message, parse_message};
 use crate::protocol::movelist::MoveListParser;
 use crate::protocol::notify::parse_notify_header;
@@ -48,6 +49,10 @@ pub struct OwnReplies {
     /// (it ends at the next prompt).
     histories: usize,
     in_history: bool,
+    /// Our `journal`s not answered yet, and whether one is being read
+    /// (it ends at the next prompt).
+    journals: usize,
+    in_journal: bool,
     /// Our `stored`s not answered yet, and whether one is being read
     /// (it ends at the next prompt).
     stored: usize,
@@ -97,6 +102,7 @@ impl OwnReplies {
             Command::Who(_) => self.who += 1,
             Command::Finger(_) => self.fingers += 1,
             Command::History(_) => self.histories += 1,
+            Command::Journal(_) => self.journals += 1,
             Command::Stored(_) => self.stored += 1,
             Command::Notify(ListOp::Show) => self.notify_lists += 1,
             Command::Moves(_) => self.moves += 1,
@@ -185,6 +191,25 @@ impl OwnReplies {
                 Console::HIDE
             }
             Event::Text(_) if self.in_history => Console::HIDE,
+            // A journal of ours: its header, or why there is none (FatICS
+            // keeps no journals: "journal: Command not found."), up to the
+            // prompt.
+            Event::Text(text)
+                if self.journals > 0
+                    && (matches!(
+                        parse_journal_line(text),
+                        Some(JournalLine::Header { .. } | JournalLine::NoJournal { .. })
+                    ) || text == "journal: Command not found.") =>
+            {
+                self.in_journal = true;
+                Console::HIDE
+            }
+            Event::Text(_) | Event::Journal(_) if self.in_journal => Console::HIDE,
+            Event::Prompt(_) if self.in_journal => {
+                self.in_journal = false;
+                self.journals -= 1;
+                Console::SHOW
+            }
             // A `stored` of ours: its header (or "no adjourned games") and
             // rows, up to the prompt.
             Event::Text(text)
@@ -225,16 +250,18 @@ impl OwnReplies {
                 self.notify_lists -= 1;
                 Console::HIDE
             }
-            // Our finger and history of a handle the server does not know:
-            // one line each, the finger's first.
+            // Our finger, history and journal of a handle the server does
+            // not know: one line each, in the order asked.
             Event::Text(text)
-                if (self.fingers > 0 || self.histories > 0)
+                if (self.fingers > 0 || self.histories > 0 || self.journals > 0)
                     && text.starts_with("There is no player matching") =>
             {
                 if self.fingers > 0 {
                     self.fingers -= 1;
-                } else {
+                } else if self.histories > 0 {
                     self.histories -= 1;
+                } else {
+                    self.journals -= 1;
                 }
                 Console::HIDE
             }
@@ -357,6 +384,19 @@ mod tests {
         assert_eq!(shown(&mut own, sought), Vec::<String>::new());
         // Nothing of ours is pending now: a typed `games` is answered.
         assert_eq!(shown(&mut own, games).len(), 2);
+    }
+
+    #[test]
+    fn our_journals_stay_out_on_both_servers_a_typed_one_is_shown() {
+        let mut own = OwnReplies::default();
+        own.asked(&Command::Journal("KibUser".into()));
+        own.asked(&Command::Journal("BotA".into()));
+        let journal = "\n\rJournal for KibUser:\n\r   White         Rating  Black         Rating  Type         ECO End Result\n\rA: KibUser       1510    BotA          1620    [ br  5   0] C50 Mat 0-1    \n\rfics% ";
+        assert_eq!(shown(&mut own, journal), Vec::<String>::new());
+        // FatICS keeps no journals.
+        let none = "journal: Command not found.\n\rfics% ";
+        assert_eq!(shown(&mut own, none), Vec::<String>::new());
+        assert_eq!(shown(&mut own, journal).len(), 3, "a typed journal");
     }
 
     #[test]

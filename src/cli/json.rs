@@ -44,6 +44,7 @@ pub fn event_json(event: &Event) -> Value {
         Event::PresentCompany(handles) => json!({"type": "present_company", "handles": handles}),
         Event::Finger(finger) => tagged("finger", finger),
         Event::History(line) => tagged("history", line),
+        Event::Journal(line) => tagged("journal", line),
         Event::NotifyList(handles) => json!({"type": "notify_list", "handles": handles}),
         Event::NotifyChange { handle, added } => {
             json!({"type": "notify_change", "handle": handle, "added": added})

@@ -91,7 +91,7 @@ fn event_wake(event: &Event) -> Wake {
         | Event::GamesEnd(_) => Wake::Lobby,
         Event::WhoEntries(_) | Event::WhoEnd(_) | Event::PresentCompany(_) => Wake::Players,
         // The profile card shows them (it is open when asked for).
-        Event::Finger(_) | Event::History(_) => Wake::Now,
+        Event::Finger(_) | Event::History(_) | Event::Journal(_) => Wake::Now,
         Event::NotifyList(_) | Event::NotifyChange { .. } => Wake::Players,
         // A friend's game: told at once.
         Event::GameNotification(_) => Wake::Now,

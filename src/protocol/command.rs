@@ -292,6 +292,8 @@ pub enum Command {
     PartnerTell(String),
     /// A player's last games.
     History(String),
+    /// A player's journal (kept games in lettered slots).
+    Journal(String),
     /// A player's adjourned games.
     Stored(String),
     /// Examine a game on the server.
@@ -400,6 +402,10 @@ impl Command {
             Command::History(handle) => {
                 check_handle(handle)?;
                 format!("history {handle}")
+            }
+            Command::Journal(handle) => {
+                check_handle(handle)?;
+                format!("journal {handle}")
             }
             Command::Stored(handle) => {
                 check_handle(handle)?;

@@ -10,6 +10,7 @@ use super::gameinfo::parse_gameinfo;
 use super::games_list::{parse_games_end, parse_games_entry};
 use super::history::parse_history_line;
 use super::holdings::parse_holdings;
+use super::journal::parse_journal_line;
 use super::message::parse_message;
 use super::movelist::{Feed, MoveListParser};
 use super::notify::{
@@ -119,6 +120,8 @@ impl LineDecoder {
             None
         } else if let Some(history) = parse_history_line(&line) {
             Some(Event::History(history))
+        } else if let Some(journal) = parse_journal_line(&line) {
+            Some(Event::Journal(journal))
         } else if let Some(count) = parse_notify_header(&line) {
             // The names follow on the next line (none: the list is empty).
             self.notify_names = count > 0;

@@ -7,6 +7,7 @@ use super::gameinfo::GameInfo;
 use super::games_list::{GamesEnd, GamesEntry};
 use super::history::HistoryLine;
 use super::holdings::Holdings;
+use super::journal::JournalLine;
 use super::message::Message;
 use super::movelist::MoveList;
 use super::notify::GameNotification;
@@ -104,6 +105,8 @@ pub enum Event {
     Finger(Box<Finger>),
     /// A line of a `history` reply.
     History(HistoryLine),
+    /// A line of a `journal` reply.
+    Journal(JournalLine),
     /// Our notify list (`=notify`): the friends.
     NotifyList(Vec<String>),
     /// A player was added to (true) or removed from our notify list.

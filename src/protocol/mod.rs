@@ -13,6 +13,7 @@ pub mod gameinfo;
 pub mod games_list;
 pub mod history;
 pub mod holdings;
+pub mod journal;
 pub mod marks;
 pub mod message;
 pub mod movelist;

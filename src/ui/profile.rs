@@ -1,5 +1,6 @@
 //! A player's card: `finger` (ratings per speed with RD and record, online
-//! or last seen, notes) and `history` (the last games), with what one does
+//! or last seen, notes), `history` (the last games) and `journal` (games
+//! kept, where the server keeps journals), with what one does
 //! with a player: challenge, observe, tell, notify, partner. It opens beside
 //! the boards, never over them.
 
@@ -8,6 +9,7 @@ use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::finger::{Finger, Seen};
 use crate::protocol::history::{HistoryLine, HistoryRow};
+use crate::protocol::journal::{JournalLine, JournalRow};
 use crate::protocol::seek::Rating;
 
 /// History rows kept at most (FICS keeps ten, FatICS more).
@@ -31,6 +33,9 @@ pub struct Profile {
     /// The `stored` reply came.
     pub stored_read: bool,
     reading_stored: bool,
+    /// The games kept in the player's journal (old FICS, freechess.org).
+    pub journal: Vec<JournalRow>,
+    reading_journal: bool,
 }
 
 impl Profile {
@@ -46,6 +51,8 @@ impl Profile {
             stored: Vec::new(),
             stored_read: false,
             reading_stored: false,
+            journal: Vec::new(),
+            reading_journal: false,
         }
     }
 
@@ -93,9 +100,21 @@ impl Profile {
                 self.stored.clear();
                 self.stored_read = true;
             }
+            Event::Journal(JournalLine::Header { handle }) => {
+                self.reading_journal = mine(handle);
+                if self.reading_journal {
+                    self.journal.clear();
+                }
+            }
+            Event::Journal(JournalLine::Row(row))
+                if self.reading_journal && self.journal.len() < MAX_ROWS =>
+            {
+                self.journal.push(row.clone());
+            }
             Event::Prompt(_) => {
                 self.reading_history = false;
                 self.reading_stored = false;
+                self.reading_journal = false;
             }
             Event::Text(text)
                 if self.finger.is_none() && text.starts_with("There is no player matching") =>
@@ -116,6 +135,15 @@ pub enum ProfileAction {
     /// Put `tell NAME ` in the command line.
     Tell(String),
     Close,
+}
+
+/// A journal's rating: 0 is none.
+fn journal_rating(rating: u32) -> String {
+    if rating == 0 {
+        "----".to_owned()
+    } else {
+        rating.to_string()
+    }
 }
 
 fn rating_text(rating: &Rating) -> String {
@@ -327,6 +355,45 @@ pub fn profile_ui(
                             ui.end_row();
                         }
                     });
+            });
+    }
+    if !profile.journal.is_empty() {
+        ui.separator();
+        ui.strong("Journal");
+        egui::Grid::new(("journal grid", handle))
+            .striped(true)
+            .show(ui, |ui| {
+                for row in &profile.journal {
+                    ui.label(format!("{}:", row.slot));
+                    ui.label(format!(
+                        "{} {} – {} {}",
+                        row.white,
+                        journal_rating(row.white_rating),
+                        row.black,
+                        journal_rating(row.black_rating)
+                    ));
+                    let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
+                    ui.label(format!("{kind} {} {}", row.time_min, row.increment_s));
+                    ui.label(format!("{} {} {}", row.eco, row.reason, row.result));
+                    let examine = ui
+                        .small_button("Examine")
+                        .on_hover_text("Examine this game of the journal on the server");
+                    let name = format!(
+                        "Examine {handle}'s journal game {}, {} vs. {}",
+                        row.slot, row.white, row.black
+                    );
+                    examine
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+                    if examine.clicked() {
+                        actions.push(ProfileAction::Send(Command::Examine(
+                            ExamineTarget::Journal {
+                                handle: handle.clone(),
+                                slot: row.slot,
+                            },
+                        )));
+                    }
+                    ui.end_row();
+                }
             });
     }
     actions
