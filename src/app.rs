@@ -606,6 +606,7 @@ impl KibitzApp {
         let now = self.now();
         match action {
             Action::Send(command) => self.send(command),
+            Action::Say(words) => self.chrome.say(words),
             Action::Move { game, mv } => self.play(game, mv),
             Action::Maximize { game } => self.boards.toggle_maximized(game),
             Action::Detach { game } => self.boards.toggle_detached(game),
@@ -808,6 +809,7 @@ impl KibitzApp {
         self.save_settings_if_changed(ui.ctx());
         self.open_pgn_files(ui.ctx());
         self.panels_ui(ui, now);
+        self.chrome.describe_focused(ui.ctx());
         self.on_screen
             .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());
         self.on_screen

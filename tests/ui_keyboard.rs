@@ -7,7 +7,7 @@ use std::time::Duration;
 use common::CTRL;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kibitz::app::KibitzApp;
 use kibitz::protocol::command::Command;
 use kibitz::protocol::decoder::StreamDecoder;
@@ -116,4 +116,108 @@ fn tab_reaches_the_game_buttons() {
     h.key_press(Key::Space);
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Draw));
+}
+
+/// What a screen reader gets (egui's AccessKit tree; the same over the real
+/// bus in scripts/a11y-bus-test.sh): Ctrl+Tab puts the keyboard on a square
+/// of the board (the bottom king's before any move), Up moves it, and a
+/// move arriving meanwhile becomes that square's description (how Orca
+/// hears it while a widget has the keyboard, on Linux).
+#[test]
+fn the_board_with_the_keyboard_has_a_square_in_focus_and_moves_describe_it() {
+    let mut h = harness(&[OBSERVED]);
+    press(&mut h, CTRL, Key::Tab);
+    h.run_steps(2);
+    let focused =
+        |h: &Harness<'_, KibitzApp>, name: &str| h.get_by_label(name).accesskit_node().is_focused();
+    assert!(focused(&h, "e1, white king"), "the king's square");
+    press(&mut h, Modifiers::NONE, Key::ArrowUp);
+    assert!(focused(&h, "e2, white pawn"), "Up: the square above");
+    let e4 = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
+    let mut decoder = StreamDecoder::new();
+    let mut events = Vec::new();
+    decoder.push(format!("{e4}\n\r").as_bytes(), &mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(5), event);
+    }
+    h.run_steps(3);
+    let square = h.get_by_label("e2, empty");
+    assert!(square.accesskit_node().is_focused());
+    if cfg!(target_os = "linux") {
+        assert_eq!(
+            square.accesskit_node().description().as_deref(),
+            Some("White: e4")
+        );
+    }
+}
+
+/// Playing by keyboard with a screen reader: the square with the keyboard
+/// keeps it while a move is typed and played and the server's board comes
+/// back (a square that loses it sends the screen reader to the window).
+#[test]
+fn a_typed_move_keeps_the_keyboard_on_the_board() {
+    let mut h = harness(&[MINE]);
+    press(&mut h, CTRL, Key::Tab);
+    h.run_steps(2);
+    let focused = |h: &Harness<'_, KibitzApp>| {
+        h.query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::GridCell))
+            .filter(|n| n.accesskit_node().is_focused())
+            .map(|n| n.accesskit_node().label().unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(focused(&h), ["e1, white king"]);
+    h.event(egui::Event::Text("e4".into()));
+    h.run_steps(2);
+    assert_eq!(focused(&h), ["e1, white king"], "while typing");
+    press(&mut h, Modifiers::NONE, Key::Enter);
+    assert!(
+        h.state()
+            .sent()
+            .iter()
+            .any(|c| format!("{c:?}").contains("to: E4")),
+        "{:?}",
+        h.state().sent()
+    );
+    assert_eq!(focused(&h), ["e1, white king"], "after Enter");
+    let e4 = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
+    let mut decoder = StreamDecoder::new();
+    let mut events = Vec::new();
+    decoder.push(format!("{e4}\n\r").as_bytes(), &mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(5), event);
+    }
+    h.run_steps(5);
+    assert_eq!(focused(&h), ["e1, white king"], "after the server's board");
+    // The opponent's answer slides in.
+    let a6 = "<12> rnbqkbnr -ppppppp p------- -------- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 2 P/a7-a6 (0:00) a6 0 0 0";
+    let mut events = Vec::new();
+    decoder.push(format!("{a6}\n\r").as_bytes(), &mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(6), event);
+    }
+    for _ in 0..10 {
+        h.run_steps(1);
+        assert_eq!(
+            focused(&h),
+            ["e1, white king"],
+            "while the answer slides in"
+        );
+    }
+    // The next move typed with Shift, as a keyboard sends it.
+    h.event(egui::Event::Key {
+        key: Key::N,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::SHIFT,
+    });
+    h.event(egui::Event::Text("N".into()));
+    h.run_steps(3);
+    assert_eq!(focused(&h), ["e1, white king"], "typing N");
+    // Alt+C says the clocks; the square keeps the keyboard. (X11 also
+    // gives the letter as text.)
+    h.key_press_modifiers(Modifiers::ALT, Key::C);
+    h.event(egui::Event::Text("c".into()));
+    h.run_steps(3);
+    assert_eq!(focused(&h), ["e1, white king"], "after Alt+C");
 }

@@ -190,10 +190,25 @@ pub fn clocks_words(game: Option<&Game>, now: Now) -> String {
 }
 
 /// The live region: the newest announcement, shown at the end of the top
-/// bar.
+/// bar, and given to the screen reader.
+///
+/// How it reaches the screen reader: as a live region (a notification on
+/// Windows and macOS), except on Linux, where it becomes the description
+/// of the widget with the keyboard (a square of the board, a button) or,
+/// with the keyboard nowhere, of the window. Orca before version 46
+/// (Debian 12 has 43) ignores AT-SPI announcement events, but speaks a
+/// change of the focused object's description (Orca's guide for
+/// application developers names both ways); doing both would make a newer
+/// Orca say it twice.
 #[derive(Debug, Default)]
 pub struct Announcement {
     text: Option<String>,
+    /// Counts the announcements, to tell a new one from the one shown.
+    said: u64,
+    shown: u64,
+    /// The widget whose description the newest announcement is, while it
+    /// keeps the keyboard.
+    described: Option<egui::Id>,
 }
 
 impl Announcement {
@@ -201,20 +216,47 @@ impl Announcement {
     pub fn say(&mut self, text: String) {
         tracing::debug!("announce: {text}");
         self.text = Some(text);
+        self.said += 1;
     }
 
     /// The live region, at the end of the top bar.
-    pub fn ui(&self, ui: &mut egui::Ui) {
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
         let Some(text) = &self.text else {
             return;
         };
+        let focused = ui.memory(|m| m.focused());
+        if self.shown != self.said {
+            self.shown = self.said;
+            self.described =
+                DESCRIBE_FOCUSED.then(|| focused.unwrap_or_else(egui::accesskit_root_id));
+        }
+        let on_window = self.described == Some(egui::accesskit_root_id()) && focused.is_none();
+        if self.described.is_some() && self.described != focused && !on_window {
+            // The keyboard moved on: the next widget is not described.
+            self.described = None;
+        }
         let response = ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, text));
-        ui.ctx().accesskit_node_builder(response.id, |node| {
-            node.set_live(egui::accesskit::Live::Polite);
-        });
+        if self.described.is_none() {
+            ui.ctx().accesskit_node_builder(response.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+        }
+    }
+
+    /// The focused widget's description, at the end of the frame (its
+    /// node exists then, under its own parent: made earlier, egui would
+    /// hang it elsewhere, and the screen reader would hear it move).
+    pub fn describe_focused(&self, ctx: &egui::Context) {
+        if let (Some(widget), Some(text)) = (self.described, &self.text) {
+            ctx.accesskit_node_builder(widget, |node| node.set_description(text.clone()));
+        }
     }
 }
+
+/// Announcements become the focused widget's description (see
+/// [`Announcement`]): on Linux only, where Orca reads it.
+const DESCRIBE_FOCUSED: bool = cfg!(target_os = "linux");
 
 #[cfg(test)]
 mod tests {

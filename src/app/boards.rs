@@ -380,6 +380,13 @@ impl Boards {
             (Some(i), false) => (i + numbers.len() - 1) % numbers.len(),
         };
         self.focused = Some(numbers[next]);
+        // A screen reader lands on the board: one of its squares takes
+        // the focus (where the squares are drawn for one).
+        self.views
+            .entry(numbers[next])
+            .or_default()
+            .board
+            .focus_square = true;
     }
 
     /// Turns the board with the keyboard around.
@@ -559,6 +566,16 @@ impl Boards {
                 }
             } else {
                 browse_keys(ui, game, view);
+            }
+            // Up or Down on the board with the keyboard while nothing has
+            // the focus: a square takes it (Left and Right step the moves).
+            let nothing_focused = ui.memory(|m| m.focused().is_none());
+            let up_down = ui.input(|i| {
+                i.key_pressed(egui::Key::ArrowUp) || i.key_pressed(egui::Key::ArrowDown)
+            });
+            if nothing_focused && up_down && !view.board.square_focused {
+                view.board.focus_square = true;
+                ui.ctx().request_repaint();
             }
         }
         ui.allocate_space(ui.available_size());

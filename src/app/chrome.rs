@@ -238,8 +238,15 @@ impl Chrome {
             match_open: &mut self.dialogs.match_open,
             settings_open: &mut self.settings_open,
         };
-        let announcement = &self.announcement;
+        let announcement = &mut self.announcement;
         top_bar_ui(ui, bar, |ui| announcement.ui(ui))
+    }
+
+    /// The newest announcement as the focused widget's description, where
+    /// that is how the screen reader hears it (see `Announcement`); after
+    /// everything is drawn.
+    pub fn describe_focused(&self, ctx: &egui::Context) {
+        self.announcement.describe_focused(ctx);
     }
 
     /// The console: the command typed, if one was.

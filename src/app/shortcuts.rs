@@ -37,7 +37,9 @@ pub enum Shortcut {
 /// `playing`: the user has a live game (its shortcuts are taken only then).
 pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
     let mut found = Vec::new();
-    if ctx.egui_wants_keyboard_input() {
+    // Only typing keeps them: a focused square of the board (a screen
+    // reader's user moving over it) or a button still takes them.
+    if ctx.text_edit_focused() {
         return found;
     }
     let pressed = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_key(modifiers, key));

@@ -106,8 +106,10 @@ pub fn board_ui(
         }
     }
 
-    if action.is_none() && state.promotion.is_none() {
-        action = super::board_access::accessible_squares_ui(
+    // The squares are there every frame, even one with a click or a drag
+    // (a square that is not drawn for a frame loses the keyboard).
+    if state.promotion.is_none() {
+        let keyed = super::board_access::accessible_squares_ui(
             ui,
             response.id,
             rect,
@@ -117,6 +119,7 @@ pub fn board_ui(
             premove,
             &own,
         );
+        action = action.or(keyed);
     }
     paint(ui, rect, state, view, &moves, cache);
     super::board_marks::paint_marks(ui, rect, view.orientation, view.marks, state);

@@ -39,11 +39,39 @@ pub struct BoardState {
     /// One of the accessible squares has the keyboard (the arrow keys
     /// move between squares, not through the moves).
     pub square_focused: bool,
+    /// The board was just given the keyboard (Ctrl+Tab, or Up/Down on it):
+    /// a square takes the focus at its next frame, so a screen reader
+    /// lands on the board (the last move's square, else the bottom
+    /// player's king).
+    pub focus_square: bool,
+    /// The square that had the keyboard, kept while nothing else takes it:
+    /// seen live under X11, the keyboard sometimes fell from the square to
+    /// the window in the user's own game (a modifier key while a move is
+    /// typed; not reproduced in tests), which sends a screen reader's user
+    /// off the board. Esc and Tab let go of it.
+    pub(super) kept_square: Option<Square>,
+    /// What Space or Enter on a square did, in words for the screen reader
+    /// ("e2, white pawn, picked up", "Played e4"), to be said by the panel.
+    pub said: Option<String>,
     /// A right drag for an arrow started here.
     pub(super) mark_from: Option<Square>,
 }
 
 impl BoardState {
+    /// Whether the user did something on this board since `before` (a
+    /// piece picked up or dragged, a square given the keyboard); a square
+    /// losing the keyboard, or the focus Kibitz moves there itself, is not.
+    pub fn engaged_since(&self, before: &BoardState) -> bool {
+        let gained_square = self.square_focused && !before.square_focused;
+        let rest = BoardState {
+            square_focused: before.square_focused,
+            focus_square: before.focus_square,
+            kept_square: before.kept_square,
+            ..self.clone()
+        };
+        gained_square || rest != *before
+    }
+
     /// A piece follows the pointer.
     pub fn is_dragging(&self) -> bool {
         self.drag.is_some() || self.drag_drop.is_some()
@@ -110,6 +138,9 @@ pub struct BoardView<'a> {
     pub style: BoardStyle,
     /// Arrows and circles to draw over the pieces.
     pub marks: &'a [crate::protocol::marks::Mark],
+    /// A move is being typed: Enter is the typed move's, not a click on
+    /// the focused square.
+    pub typing: bool,
 }
 
 /// The board's square on screen.

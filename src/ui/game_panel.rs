@@ -103,6 +103,7 @@ pub fn game_panel_ui(
                 .id_salt(("board", game.number)),
         );
         let preview = shown.as_ref().and_then(|shown| preview_of(view, shown));
+        let refused_before = view.type_in.message.clone();
         if let Some(action) = board_area_ui(
             &mut board_ui,
             game,
@@ -113,6 +114,16 @@ pub fn game_panel_ui(
             preview,
         ) {
             actions.push(action);
+        }
+        // What Space or Enter on a square did.
+        if let Some(words) = view.board.said.take() {
+            actions.push(Action::Say(words));
+        }
+        // A typed move refused is said, not only shown.
+        if let Some(refused) = view.type_in.message.as_ref()
+            && view.type_in.message != refused_before
+        {
+            actions.push(Action::Say(refused.clone()));
         }
     }
     if let Some(shown) = &shown {
@@ -644,11 +655,17 @@ fn board_area_ui(
         allow_premove: cx.settings.premove,
         style: cx.settings.style,
         marks: if live { &game.marks } else { &[] },
+        typing: !view.type_in.text.is_empty(),
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
     if action.is_none() {
         action = type_in_ui_for(ui, board_rect, game, view, cx, position.as_ref());
+        // A typed move played is said (a square's Space says its own).
+        if let (Some(BoardAction::Move(mv)), Some(position)) = (&action, &position) {
+            let san = shakmaty::san::San::from_move(position, *mv);
+            view.board.said = Some(format!("Played {san}"));
+        }
     }
     match action? {
         BoardAction::Move(mv) => Some(Action::Move {

@@ -30,6 +30,8 @@ pub enum Action {
     Profile { handle: String },
     /// Examine this finished game of ours on the server.
     Examine { game: u32 },
+    /// Say this to the user (the live region): a typed move refused.
+    Say(String),
     /// An arrow or circle drawn on this game's board (toggled).
     Mark {
         game: u32,

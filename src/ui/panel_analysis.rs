@@ -131,6 +131,7 @@ pub(super) fn preview_ui(
         .then(|| setup.board.king_of(setup.turn))
         .flatten();
     let board_view = BoardView {
+        typing: false,
         label: &label,
         pieces: &setup.board,
         orientation,

@@ -37,13 +37,20 @@ pub fn type_in_keys(
     position: &VariantPosition,
     premove: bool,
 ) -> Option<BoardAction> {
-    if ui.ctx().egui_wants_keyboard_input() {
+    // A focused square of the board (a screen reader's user on it) still
+    // types moves; a text field keeps its letters.
+    if ui.ctx().text_edit_focused() {
         return None;
     }
     let mut entered = None;
     ui.input_mut(|input| {
-        // Alt+letter is a shortcut, not a move.
-        let typing = !input.modifiers.alt && !input.modifiers.command;
+        // Alt+letter is a shortcut, not a move (the letter's text may come
+        // in the same frame as the chord, after Alt was let go).
+        let chorded = input.events.iter().any(|e| {
+            matches!(e, egui::Event::Key { pressed: true, modifiers, .. }
+                if modifiers.alt || modifiers.command || modifiers.ctrl)
+        });
+        let typing = !chorded && !input.modifiers.alt && !input.modifiers.command;
         for event in input.events.iter().filter(|_| typing) {
             if let egui::Event::Text(text) = event {
                 for c in text.chars().filter(|c| c.is_ascii_graphic()) {

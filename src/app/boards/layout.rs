@@ -144,7 +144,7 @@ fn tiles_ui(
         child.set_clip_rect(rect.intersect(ui.clip_rect()));
         let before = view.board.clone();
         actions.extend(game_panel_ui(&mut child, game, view, cx));
-        if view.board != before
+        if view.board.engaged_since(&before)
             || child.ui_contains_pointer() && child.input(|i| i.pointer.any_pressed())
         {
             *tiles.focused = Some(number);
