@@ -38,7 +38,7 @@ pub(super) fn accessible_squares_ui(
             .id_salt(("squares", board_id))
             .accessibility_parent(board_id)
             .accessibility_role(egui::accesskit::Role::Grid)
-            .accessibility_label(format!("{}: squares", view.label)),
+            .accessibility_label("Squares, rank 8 first"),
     );
     let ctx = ui.ctx().clone();
     ctx.accesskit_node_builder(grid.unique_id(), |node| {

@@ -83,10 +83,20 @@ pub fn connect_form_ui(
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 let label = ui.label("Server");
-                let edited = ui
+                let server = ui
                     .text_edit_singleline(&mut form.server)
-                    .labelled_by(label.id)
-                    .changed();
+                    .labelled_by(label.id);
+                // The form takes the keyboard the first time it shows with
+                // nothing else focused: a screen reader starts on it, not
+                // at the top bar's switches (Tab then goes to Connect).
+                let first = ui.make_persistent_id("connect form focused once");
+                if !ui.data(|d| d.get_temp::<bool>(first).unwrap_or(false)) {
+                    ui.data_mut(|d| d.insert_temp(first, true));
+                    if ui.memory(|m| m.focused().is_none()) {
+                        server.request_focus();
+                    }
+                }
+                let edited = server.changed();
                 if edited {
                     let address = form.server.trim();
                     form.timeseal = profiles.iter().find(|p| p.address == address).map_or_else(
