@@ -216,8 +216,25 @@ fn a_typed_move_keeps_the_keyboard_on_the_board() {
     assert_eq!(focused(&h), ["e1, white king"], "typing N");
     // Alt+C says the clocks; the square keeps the keyboard. (X11 also
     // gives the letter as text.)
-    h.key_press_modifiers(Modifiers::ALT, Key::C);
-    h.event(egui::Event::Text("c".into()));
+    h.key_press(Key::Backspace);
+    h.run_steps(1);
+    for (pressed, text) in [(true, Some("c")), (false, None)] {
+        h.event(egui::Event::Key {
+            key: Key::C,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: Modifiers::ALT,
+        });
+        if let Some(text) = text {
+            h.event(egui::Event::Text(text.into()));
+        }
+    }
     h.run_steps(3);
     assert_eq!(focused(&h), ["e1, white king"], "after Alt+C");
+    assert_eq!(
+        h.state().view(7).map(|v| v.type_in.text.clone()).as_deref(),
+        Some(""),
+        "Alt+C's letter is not a typed move"
+    );
 }

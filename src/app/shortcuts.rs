@@ -42,6 +42,7 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
     if ctx.text_edit_focused() {
         return found;
     }
+    drop_late_alt_letter(ctx);
     let pressed = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_key(modifiers, key));
     if pressed(Modifiers::CTRL | Modifiers::SHIFT, Key::Tab) {
         found.push(Shortcut::FocusNext(false));
@@ -69,7 +70,7 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
         (Key::N, Shortcut::AnswerOffer(false)),
     ];
     for (key, shortcut) in keys {
-        if pressed(Modifiers::ALT, key) {
+        if alt_pressed(ctx, key) {
             found.push(shortcut);
         }
     }
@@ -83,9 +84,45 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
         (Key::A, Shortcut::Abort),
     ];
     for (key, shortcut) in game_keys {
-        if pressed(Modifiers::ALT, key) {
+        if alt_pressed(ctx, key) {
             found.push(shortcut);
         }
     }
     found
+}
+
+/// Alt+`key`, consumed with the letter's text: under X11 the letter comes
+/// as text too, and would land in a move being typed ("c" from Alt+C). The
+/// text may come in the same frame or the next one.
+fn alt_pressed(ctx: &egui::Context, key: Key) -> bool {
+    let pressed = ctx.input_mut(|i| i.consume_key(Modifiers::ALT, key));
+    if pressed {
+        let letter = key.name().to_ascii_lowercase();
+        drop_text(ctx, &letter);
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| d.insert_temp(egui::Id::NULL.with(ALT_LETTER), (pass, letter)));
+    }
+    pressed
+}
+
+/// Where the letter of the last Alt shortcut is kept, with its pass.
+const ALT_LETTER: &str = "kibitz alt letter";
+
+/// Drops the text `letter` from this frame's events.
+fn drop_text(ctx: &egui::Context, letter: &str) {
+    ctx.input_mut(|i| {
+        i.events
+            .retain(|e| !matches!(e, egui::Event::Text(t) if t.to_ascii_lowercase() == letter));
+    });
+}
+
+/// The letter of the last frame's Alt shortcut, if its text comes now.
+fn drop_late_alt_letter(ctx: &egui::Context) {
+    let id = egui::Id::NULL.with(ALT_LETTER);
+    let Some((pass, letter)) = ctx.data_mut(|d| d.remove_temp::<(u64, String)>(id)) else {
+        return;
+    };
+    if ctx.cumulative_pass_nr() <= pass + 1 {
+        drop_text(ctx, &letter);
+    }
 }

@@ -705,7 +705,13 @@ fn type_in_ui_for(
     if premove && !cx.settings.premove {
         return None;
     }
+    let typed_before = view.type_in.text.clone();
     let entered = super::type_in::type_in_keys(ui, &mut view.type_in, &position, premove);
+    // What is typed is said as it grows: the moves that fit (a screen
+    // reader hears where the entry is going).
+    if view.type_in.text != typed_before && !view.type_in.text.is_empty() {
+        view.board.said = Some(super::type_in::fitting_words(&position, &view.type_in.text));
+    }
     super::type_in::type_in_ui(ui, board, &view.type_in, &position, premove);
     entered
 }

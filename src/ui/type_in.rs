@@ -139,3 +139,41 @@ pub fn type_in_ui(
         child.add(egui::Label::new(RichText::new(&line).color(color).monospace()).truncate());
     label.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, &line));
 }
+
+/// The typed text and the moves that fit it, in words: "Nf: Nf3",
+/// "N: Na3, Nc3, Nf3, Nh3", "Qh5: no legal move".
+pub fn fitting_words(position: &VariantPosition, text: &str) -> String {
+    match match_typed(position, text) {
+        Typed::Move(candidate) => format!("{text}: {}", candidate.san),
+        Typed::Ambiguous(candidates) => {
+            let names: Vec<&str> = candidates
+                .iter()
+                .take(LISTED)
+                .map(|c| c.san.as_str())
+                .collect();
+            let more = candidates.len().saturating_sub(LISTED);
+            if more > 0 {
+                format!("{text}: {} and {more} more", names.join(", "))
+            } else {
+                format!("{text}: {}", names.join(", "))
+            }
+        }
+        Typed::NoMatch => format!("{text}: no legal move"),
+        Typed::Empty => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::variant::Variant;
+
+    #[test]
+    fn what_is_typed_is_said_with_the_moves_that_fit() {
+        let start = VariantPosition::new(Variant::Chess);
+        assert_eq!(fitting_words(&start, "N"), "N: Na3, Nc3, Nf3, Nh3");
+        assert_eq!(fitting_words(&start, "Nf"), "Nf: Nf3");
+        assert_eq!(fitting_words(&start, "Qh5"), "Qh5: no legal move");
+        assert_eq!(fitting_words(&start, "e"), "e: e3, e4");
+    }
+}
