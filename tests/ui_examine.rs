@@ -170,13 +170,7 @@ fn a_journal_row_of_a_card_is_examined() {
         &mut h,
         "Journal for KibUser:\n\r   White         Rating  Black         Rating  Type         ECO End Result\n\rA: KibUser       1558    BotA          1882    [ lr  2   0] A00 Res 0-1    \n\rB: BotA          1653    KibUser       1787    [ br  5   2] C20 Mat 1-0    \n\rfics% ",
     );
-    let console: Vec<String> = h
-        .state()
-        .console()
-        .lines
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let console = common::console_lines(h.state());
     assert!(
         !console
             .iter()

@@ -19,6 +19,16 @@ fn harness(lines: &[&str]) -> Harness<'static, KibitzApp> {
     common::window(common::app_with(lines), common::SIZE)
 }
 
+/// A board line from the server, `secs` after the start.
+fn feed_board(h: &mut Harness<'_, KibitzApp>, line: &str, secs: u64) {
+    let mut decoder = StreamDecoder::new();
+    let mut events = Vec::new();
+    decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
+    for event in &events {
+        h.state_mut().apply_event(Duration::from_secs(secs), event);
+    }
+}
+
 fn press(h: &mut Harness<'_, KibitzApp>, modifiers: Modifiers, key: Key) {
     h.key_press_modifiers(modifiers, key);
     h.run_steps(2);
@@ -134,12 +144,7 @@ fn the_board_with_the_keyboard_has_a_square_in_focus_and_moves_describe_it() {
     press(&mut h, Modifiers::NONE, Key::ArrowUp);
     assert!(focused(&h, "e2, white pawn"), "Up: the square above");
     let e4 = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
-    let mut decoder = StreamDecoder::new();
-    let mut events = Vec::new();
-    decoder.push(format!("{e4}\n\r").as_bytes(), &mut events);
-    for event in &events {
-        h.state_mut().apply_event(Duration::from_secs(5), event);
-    }
+    feed_board(&mut h, e4, 5);
     h.run_steps(3);
     let square = h.get_by_label("e2, empty");
     assert!(square.accesskit_node().is_focused());
@@ -180,21 +185,12 @@ fn a_typed_move_keeps_the_keyboard_on_the_board() {
     );
     assert_eq!(focused(&h), ["e1, white king"], "after Enter");
     let e4 = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0";
-    let mut decoder = StreamDecoder::new();
-    let mut events = Vec::new();
-    decoder.push(format!("{e4}\n\r").as_bytes(), &mut events);
-    for event in &events {
-        h.state_mut().apply_event(Duration::from_secs(5), event);
-    }
+    feed_board(&mut h, e4, 5);
     h.run_steps(5);
     assert_eq!(focused(&h), ["e1, white king"], "after the server's board");
     // The opponent's answer slides in.
     let a6 = "<12> rnbqkbnr -ppppppp p------- -------- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 2 P/a7-a6 (0:00) a6 0 0 0";
-    let mut events = Vec::new();
-    decoder.push(format!("{a6}\n\r").as_bytes(), &mut events);
-    for event in &events {
-        h.state_mut().apply_event(Duration::from_secs(6), event);
-    }
+    feed_board(&mut h, a6, 6);
     for _ in 0..10 {
         h.run_steps(1);
         assert_eq!(

@@ -64,14 +64,8 @@ fn the_players_tab_fills_at_login_and_follows_arrivals() {
         2,
         "RndA and Dave play"
     );
-    let console = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>| {
-        h.state()
-            .console()
-            .lines
-            .iter()
-            .map(|l| l.text.clone())
-            .collect::<Vec<_>>()
-    };
+    let console =
+        |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>| common::console_lines(h.state());
     let lines = console(&h);
     assert!(
         !lines
@@ -153,13 +147,7 @@ fn a_name_on_a_board_opens_the_players_card() {
         "a game of the history"
     );
     assert!(h.query_by_label("Dave 1902").is_some(), "the other one");
-    let console: Vec<String> = h
-        .state()
-        .console()
-        .lines
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let console = common::console_lines(h.state());
     assert!(
         !console.iter().any(|l| l.contains("Statistics for")
             || l.contains("History for")

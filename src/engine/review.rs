@@ -81,11 +81,7 @@ impl Review {
             .windows(2)
             .enumerate()
             .map(|(index, pair)| {
-                let mover = if index % 2 == 0 {
-                    first_mover
-                } else {
-                    !first_mover
-                };
+                let mover = mover_of(index, first_mover);
                 let (before, after) = (pair[0]?, pair[1]?);
                 let loss = match mover {
                     Color::White => before - after,
@@ -109,15 +105,17 @@ impl Review {
         self.judgements
             .iter()
             .enumerate()
-            .filter(|(index, j)| {
-                let mover = if index % 2 == 0 {
-                    first_mover
-                } else {
-                    !first_mover
-                };
-                mover == color && **j == Some(judgement)
-            })
+            .filter(|(index, j)| mover_of(*index, first_mover) == color && **j == Some(judgement))
             .count()
+    }
+}
+
+/// Who made move `index` of a game whose first move is `first_mover`'s.
+fn mover_of(index: usize, first_mover: Color) -> Color {
+    if index.is_multiple_of(2) {
+        first_mover
+    } else {
+        !first_mover
     }
 }
 

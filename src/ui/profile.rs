@@ -333,25 +333,15 @@ pub fn profile_ui(
                             ui.label(&row.eco);
                             ui.label(&row.reason);
                             ui.label(&row.ended);
-                            let examine = ui.small_button("Examine").on_hover_text(
-                                "Examine this game on the server: step through it, \
-                                 analyse it, with others watching",
-                            );
                             let name = format!(
                                 "Examine {handle}'s game {} against {}",
                                 row.slot, row.opponent
                             );
-                            examine.widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
-                            });
-                            if examine.clicked() {
-                                actions.push(ProfileAction::Send(Command::Examine(
-                                    ExamineTarget::History {
-                                        handle: handle.clone(),
-                                        slot: row.slot,
-                                    },
-                                )));
-                            }
+                            let target = ExamineTarget::History {
+                                handle: handle.clone(),
+                                slot: row.slot,
+                            };
+                            examine_button(ui, &name, target, &mut actions);
                             ui.end_row();
                         }
                     });
@@ -375,26 +365,35 @@ pub fn profile_ui(
                     let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
                     ui.label(format!("{kind} {} {}", row.time_min, row.increment_s));
                     ui.label(format!("{} {} {}", row.eco, row.reason, row.result));
-                    let examine = ui
-                        .small_button("Examine")
-                        .on_hover_text("Examine this game of the journal on the server");
                     let name = format!(
                         "Examine {handle}'s journal game {}, {} vs. {}",
                         row.slot, row.white, row.black
                     );
-                    examine
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-                    if examine.clicked() {
-                        actions.push(ProfileAction::Send(Command::Examine(
-                            ExamineTarget::Journal {
-                                handle: handle.clone(),
-                                slot: row.slot,
-                            },
-                        )));
-                    }
+                    let target = ExamineTarget::Journal {
+                        handle: handle.clone(),
+                        slot: row.slot,
+                    };
+                    examine_button(ui, &name, target, &mut actions);
                     ui.end_row();
                 }
             });
     }
     actions
+}
+
+/// A history or journal row's Examine, named for the screen reader with
+/// the game it opens (`name`).
+fn examine_button(
+    ui: &mut egui::Ui,
+    name: &str,
+    target: ExamineTarget,
+    actions: &mut Vec<ProfileAction>,
+) {
+    let examine = ui.small_button("Examine").on_hover_text(
+        "Examine this game on the server: step through it, analyse it, with others watching",
+    );
+    examine.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    if examine.clicked() {
+        actions.push(ProfileAction::Send(Command::Examine(target)));
+    }
 }

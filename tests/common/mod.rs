@@ -225,6 +225,11 @@ pub fn window(
     h
 }
 
+/// The console's lines, as shown.
+pub fn console_lines(app: &kibitz::app::KibitzApp) -> Vec<String> {
+    app.console().lines.iter().map(|l| l.text.clone()).collect()
+}
+
 /// The moves the app sent, as sent (`e2e4`, `N@f3`, `o-o`).
 pub fn moves_sent(app: &kibitz::app::KibitzApp) -> Vec<String> {
     app.sent()
