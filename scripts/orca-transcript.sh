@@ -6,7 +6,8 @@
 # Xvfb, openbox and a session bus with the AT-SPI bus, keys sent with
 # xdotool: the command line (match), Esc, Ctrl+Tab to the board, Up and
 # Space to pick up and put down a pawn, typed moves (Nf3, Bc4), Alt+C, Alt+R
-# twice. Prints the spoken lines. A developer's tool (needs apt orca
+# twice; the bot offers a draw after Nf3, which Alt+N declines. Prints the
+# spoken lines. A developer's tool (needs apt orca
 # at-spi2-core python3-pyatspi xvfb openbox xdotool, and pip chess for the
 # bot); not part of CI, whose bus test is scripts/a11y-bus-test.sh.
 #
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 export KIBITZ_BIN=$(realpath "${KIBITZ:-target/debug/kibitz}") SILENT=$(realpath tests/a11y/orca_silent.py)
 export WORK=$(mktemp -d)
 python3 ../shared/tools/ficsbot.py play --port 5000 --accounts BotA:BotApass --no-pairing \
-    --accept-from any --move-delay 1.5:2.5 --duration 120 >"$WORK/bot.log" 2>&1 &
+    --accept-from any --move-delay 1.5:2.5 --duration 120 --at "black@3:draw;MOVE" >"$WORK/bot.log" 2>&1 &
 bot=$!
 sleep 3
 dbus-run-session -- bash -c '
@@ -40,6 +41,7 @@ dbus-run-session -- bash -c '
   k ctrl+Tab 2
   k Up 1; k space 1; k Up 1; k Up 1; k space 5
   t "Nf3"; k Return 5
+  k alt+n 2
   t "Bc4"; k Return 5
   k alt+c 2
   k alt+r 1; k alt+r 4
