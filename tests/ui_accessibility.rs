@@ -9,6 +9,7 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use kibitz::app::KibitzApp;
+use kibitz::protocol::command::Command;
 use kibitz::protocol::decoder::StreamDecoder;
 use kibitz::protocol::event::Event;
 
@@ -146,4 +147,38 @@ fn an_observed_board_is_announced_only_with_the_keyboard() {
     let next = "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPPK-P RNBQ-BNR B -1 0 0 1 1 2 7 Ann Bob 0 5 0 39 39 299 299 3 K/e1-f2 (0:01) Kf2+ 0 1 0";
     feed(&mut h, next);
     assert_eq!(announced(&h).as_deref(), Some("White: king f2, check"));
+}
+
+/// The screen reader's words: on Linux the window's description (the
+/// keyboard nowhere), elsewhere the live region.
+fn said(h: &Harness<'_, KibitzApp>) -> Option<String> {
+    if cfg!(target_os = "linux") {
+        h.root().accesskit_node().description()
+    } else {
+        announced(h)
+    }
+}
+
+/// A command typed in the console: the first lines of the server's answer
+/// are said (a blind player hears them without going to the console), up
+/// to the prompt after them; two things said in one frame are both heard.
+#[test]
+fn the_answer_to_a_typed_command_is_said() {
+    let mut h = harness(BEFORE_MATE);
+    h.state_mut().send(Command::Raw("observe 1".into()));
+    feed(&mut h, "There is no such game.\n\rfics% ");
+    assert_eq!(said(&h).as_deref(), Some("There is no such game."));
+    // Lines after the answer's prompt are not.
+    feed(&mut h, "Foo(50): hello all\n\rfics% ");
+    assert_eq!(said(&h).as_deref(), Some("There is no such game."));
+    // An answer of two lines, said together.
+    h.state_mut().send(Command::Raw("observe 3".into()));
+    feed(
+        &mut h,
+        "You are now observing game 3.\n\rGame 3: RndA (++++) RndB (++++) unrated blitz 5 0\n\rfics% ",
+    );
+    assert_eq!(
+        said(&h).as_deref(),
+        Some("You are now observing game 3. Game 3: RndA (++++) RndB (++++) unrated blitz 5 0")
+    );
 }

@@ -212,9 +212,21 @@ pub struct Announcement {
 }
 
 impl Announcement {
-    /// Puts `text` in the live region.
+    /// Puts `text` in the live region; what was said in the same frame
+    /// before it stays in front (both are heard), within a bound.
     pub fn say(&mut self, text: String) {
         tracing::debug!("announce: {text}");
+        let text = match self.text.take() {
+            Some(before) if self.shown != self.said && before.len() + text.len() < MAX_SAID => {
+                let stop = if before.ends_with(['.', '!', '?']) {
+                    ""
+                } else {
+                    "."
+                };
+                format!("{before}{stop} {text}")
+            }
+            _ => text,
+        };
         self.text = Some(text);
         self.said += 1;
     }
@@ -253,6 +265,9 @@ impl Announcement {
         }
     }
 }
+
+/// The longest announcement made of several said in one frame, in bytes.
+const MAX_SAID: usize = 400;
 
 /// Announcements become the focused widget's description (see
 /// [`Announcement`]): on Linux only, where Orca reads it.

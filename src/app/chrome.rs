@@ -30,6 +30,9 @@ pub struct Chrome {
     connect: ConnectForm,
     /// The screen reader's live region (`app/announce.rs`).
     announcement: Announcement,
+    /// Lines of the server's answer to the user's last command still to
+    /// be said (see `say_reply`).
+    replies_to_say: u8,
     /// The window title last sent (sent again only when it changes).
     title: String,
     /// The player card shown beside the boards, if any.
@@ -48,6 +51,7 @@ impl Default for Chrome {
             settings_open: false,
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
+            replies_to_say: 0,
             title: "Kibitz".to_owned(),
             profile: None,
             notice: None,
@@ -64,6 +68,10 @@ pub struct BarState<'a> {
     pub recording: bool,
     pub free_tiling: bool,
 }
+
+/// Lines of an answer to the user's command said at most (a long listing
+/// such as `games` stays in the console).
+const REPLY_LINES_SAID: u8 = 3;
 
 impl Chrome {
     pub fn console(&self) -> &Console {
@@ -109,6 +117,7 @@ impl Chrome {
     pub fn echo(&mut self, command: &Command) {
         if !command.is_sensitive() {
             self.console.echo(command);
+            self.replies_to_say = REPLY_LINES_SAID;
         }
     }
 
@@ -140,7 +149,24 @@ impl Chrome {
         if shown.show {
             self.console.push_event(event);
         }
+        self.say_reply(event, shown.show);
         self.lobby.apply(event);
+    }
+
+    /// The first lines of the server's answer to the user's command are
+    /// said: a screen reader's user hears "There is no such game." without
+    /// going to the console. The answer ends at the prompt after it.
+    fn say_reply(&mut self, event: &Event, shown: bool) {
+        match event {
+            Event::Text(line) if shown && self.replies_to_say > 0 && !line.trim().is_empty() => {
+                self.replies_to_say -= 1;
+                self.announcement.say(line.trim().to_owned());
+            }
+            // The prompt after a line of the answer ends it (a prompt
+            // after a board that came first does not).
+            Event::Prompt(_) if self.replies_to_say < REPLY_LINES_SAID => self.replies_to_say = 0,
+            _ => {}
+        }
     }
 
     /// Puts `text` in the screen reader's live region.
