@@ -234,3 +234,41 @@ fn a_typed_move_keeps_the_keyboard_on_the_board() {
         "Alt+C's letter is not a typed move"
     );
 }
+
+/// Alt shortcuts one after the other, each with its letter as text (as
+/// X11 gives them): Alt+C says the clocks, Alt+R twice resigns.
+#[test]
+fn alt_shortcuts_in_a_row_with_their_letters() {
+    let mut h = harness(&[MINE]);
+    let alt = |h: &mut Harness<'_, KibitzApp>, key: Key, letter: &str| {
+        h.event(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::ALT,
+        });
+        h.event(egui::Event::Text(letter.into()));
+        h.event(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: false,
+            repeat: false,
+            modifiers: Modifiers::ALT,
+        });
+        h.run_steps(3);
+    };
+    alt(&mut h, Key::C, "c");
+    alt(&mut h, Key::R, "r");
+    assert!(!h.state().sent().contains(&Command::Resign));
+    alt(&mut h, Key::R, "r");
+    assert!(
+        h.state().sent().contains(&Command::Resign),
+        "{:?}",
+        h.state().sent()
+    );
+    assert_eq!(
+        h.state().view(7).map(|v| v.type_in.text.clone()).as_deref(),
+        Some("")
+    );
+}
