@@ -71,6 +71,15 @@ pub enum Subject {
     Note(String),
 }
 
+/// Whether the engine can take the game's positions: standard chess (a
+/// variant or a game with holdings is not).
+pub fn is_plain_chess(game: &Game) -> bool {
+    matches!(
+        game.kind.as_deref(),
+        None | Some("" | "lightning" | "blitz" | "standard" | "untimed")
+    ) && game.holdings.is_none()
+}
+
 /// The position a board shows (the browsed one or the live one), if the
 /// engine may and can look at it.
 pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
@@ -80,11 +89,7 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
                 .to_owned(),
         );
     }
-    let plain = matches!(
-        game.kind.as_deref(),
-        None | Some("" | "lightning" | "blitz" | "standard" | "untimed")
-    ) && game.holdings.is_none();
-    if !plain {
+    if !is_plain_chess(game) {
         return Subject::Note("Analysis is for standard chess only".to_owned());
     }
     let position = match browse {

@@ -6,8 +6,8 @@
 
 use egui::{Color32, Mesh, Pos2, Rect, Sense, Shape, Stroke, pos2};
 
-use super::game_review::judgement_color;
 use super::theme;
+use super::theme::judgement_color;
 use crate::engine::review::Review;
 
 /// What the user did with the graph this frame.

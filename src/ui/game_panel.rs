@@ -8,8 +8,7 @@ use shakmaty::{Color, Square};
 
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
-use super::eval_graph::eval_graph_ui;
-use super::game_review::{first_mover, position_words, review_of, review_row_ui};
+use super::game_review::{first_mover, graph_under_moves_ui, review_of, review_row_ui};
 use super::game_view::{Action, GameView, PanelContext, PendingOffer};
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
@@ -191,30 +190,22 @@ pub fn game_panel_ui(
                 .id_salt(("partner row", game.number)),
         );
         row.set_clip_rect(rect.intersect(ui.clip_rect()));
-        partner_row_ui(&mut row, cx, &mut actions);
+        super::partner_row::partner_row_ui(&mut row, cx, &mut actions);
     }
     offers_ui(ui, game, layout, cx, &mut actions);
     if let Some(mut rect) = layout.moves {
         // A review's graph under the move list, where both fit.
-        if let Some(review) = &review
-            && rect.height() >= GRAPH_HEIGHT.start() + MOVES_ABOVE_GRAPH
-        {
-            let height = (rect.height() * 0.3).clamp(*GRAPH_HEIGHT.start(), *GRAPH_HEIGHT.end());
-            let graph =
-                egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - height), rect.max);
-            rect.max.y = graph.top() - 4.0;
-            let current = view.browse.map_or(game.moves.len(), |b| b + 1);
-            let response = eval_graph_ui(ui, graph, review, current);
-            if let Some(hovered) = response.hovered {
-                let words =
-                    position_words(game, &view.review, cx.analysis.results, review, hovered);
-                response.response.on_hover_text(words);
-            }
-            if let Some(picked) = response.picked {
-                // The start position is not browsed to: its first move is.
-                let index = picked.max(1) - 1;
-                view.browse = (index + 1 < game.moves.len()).then_some(index);
-            }
+        if let Some(review) = &review {
+            let results = cx.analysis.results;
+            rect = graph_under_moves_ui(
+                ui,
+                rect,
+                game,
+                review,
+                &view.review,
+                results,
+                &mut view.browse,
+            );
         }
         let mut column = ui.new_child(
             egui::UiBuilder::new()
@@ -237,11 +228,6 @@ pub fn game_panel_ui(
     ui.advance_cursor_after_rect(area);
     actions
 }
-
-/// The evaluation graph's height under a review's move list ...
-const GRAPH_HEIGHT: std::ops::RangeInclusive<f32> = 56.0..=120.0;
-/// ... which keeps at least this much for the moves.
-const MOVES_ABOVE_GRAPH: f32 = 80.0;
 
 /// Whether the primary button was double-clicked this frame.
 fn double_clicked(ui: &egui::Ui) -> bool {
@@ -486,31 +472,6 @@ fn game_buttons_ui(
     if let Some(at) = view.confirm.expires_at().filter(|&at| at > now) {
         ui.ctx().request_repaint_after(at - now);
     }
-}
-
-/// Under a bughouse game of ours: the partner's last tell, then a button
-/// for each partner tell of the settings (`ptell go`, ...), in two rows
-/// (what does not fit there is cut off: the settings choose the set).
-fn partner_row_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, actions: &mut Vec<Action>) {
-    ui.horizontal_wrapped(|ui| {
-        if let Some((who, what)) = cx.partner_said {
-            ui.label(RichText::new(format!("{who}: {what}")).strong())
-                .on_hover_text("Your partner's last tell");
-        } else if let Some(partner) = cx.partner {
-            ui.weak(format!("Partner: {partner}"));
-        }
-        let partner = cx.partner.unwrap_or("your partner");
-        for text in cx.ptells {
-            let response = ui
-                .small_button(text)
-                .on_hover_text(format!("Tell {partner}: {text}"));
-            let name = format!("Tell partner: {text}");
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            if response.clicked() {
-                actions.push(Action::Send(Command::PartnerTell(text.clone())));
-            }
-        }
-    });
 }
 
 /// The tile's controls, as small icon buttons over the board's top right

@@ -8,7 +8,8 @@ use egui::RichText;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{CastlingMode, Color, Position};
 
-use super::analysis_view::AnalysisFrame;
+use super::analysis_view::{AnalysisFrame, is_plain_chess};
+use super::eval_graph::eval_graph_ui;
 use super::theme;
 use crate::engine::analysis::{position_key, white_share};
 use crate::engine::review::{Judgement, REVIEW_DEPTH, Review};
@@ -87,11 +88,7 @@ pub(super) fn first_mover(game: &Game) -> Color {
 }
 
 fn slots(game: &Game) -> Vec<Slot> {
-    let plain = matches!(
-        game.kind.as_deref(),
-        None | Some("" | "lightning" | "blitz" | "standard" | "untimed")
-    ) && game.holdings.is_none();
-    if !plain {
+    if !is_plain_chess(game) {
         return Vec::new();
     }
     let setups =
@@ -118,9 +115,47 @@ fn slots(game: &Game) -> Vec<Slot> {
         .collect()
 }
 
+/// The evaluation graph's height under a review's move list ...
+const GRAPH_HEIGHT: std::ops::RangeInclusive<f32> = 56.0..=120.0;
+/// ... which keeps at least this much for the moves.
+const MOVES_ABOVE_GRAPH: f32 = 80.0;
+
+/// The evaluation graph at the bottom of the move list's `rect`, where
+/// both fit: a click or drag in it browses (`browse`, as the move list's),
+/// the pointer shows the position in words. Returns what is left for the
+/// moves.
+pub(super) fn graph_under_moves_ui(
+    ui: &mut egui::Ui,
+    mut rect: egui::Rect,
+    game: &Game,
+    review: &Review,
+    view: &ReviewView,
+    results: &crate::engine::results::Results,
+    browse: &mut Option<usize>,
+) -> egui::Rect {
+    if rect.height() < GRAPH_HEIGHT.start() + MOVES_ABOVE_GRAPH {
+        return rect;
+    }
+    let height = (rect.height() * 0.3).clamp(*GRAPH_HEIGHT.start(), *GRAPH_HEIGHT.end());
+    let graph = egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - height), rect.max);
+    rect.max.y = graph.top() - 4.0;
+    let current = browse.map_or(game.moves.len(), |b| b + 1);
+    let response = eval_graph_ui(ui, graph, review, current);
+    if let Some(hovered) = response.hovered {
+        let words = position_words(game, view, results, review, hovered);
+        response.response.on_hover_text(words);
+    }
+    if let Some(picked) = response.picked {
+        // The start position is not browsed to: its first move is.
+        let index = picked.max(1) - 1;
+        *browse = (index + 1 < game.moves.len()).then_some(index);
+    }
+    rect
+}
+
 /// A position of the game in words, for the graph's pointer: the move
 /// that led there (with its judgement) and the engine's evaluation.
-pub(super) fn position_words(
+fn position_words(
     game: &Game,
     view: &ReviewView,
     results: &crate::engine::results::Results,
@@ -156,15 +191,6 @@ pub(super) fn position_words(
         _ => String::new(),
     };
     format!("{mv}: {eval}")
-}
-
-/// The colour of a judgement's glyph (lichess's).
-pub fn judgement_color(judgement: Judgement) -> egui::Color32 {
-    match judgement {
-        Judgement::Inaccuracy => theme::INACCURACY,
-        Judgement::Mistake => theme::MISTAKE,
-        Judgement::Blunder => theme::BLUNDER,
-    }
 }
 
 /// The review's row: "Review game" (the pass), its progress, then what
@@ -207,7 +233,7 @@ pub(super) fn review_row_ui(
             let text = ui.visuals().text_color();
             job.append(&format!("{side} "), 0.0, egui::TextFormat::simple(font.clone(), text));
             for (judgement, n) in counts {
-                let color = judgement_color(judgement);
+                let color = theme::judgement_color(judgement);
                 let glyphs = format!("{n}{} ", judgement.glyph());
                 job.append(&glyphs, 0.0, egui::TextFormat::simple(font.clone(), color));
             }

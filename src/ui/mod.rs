@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod move_list;
 pub mod my_games;
 mod panel_analysis;
+mod partner_row;
 pub mod pieces;
 pub mod players;
 pub mod profile;

@@ -4,8 +4,8 @@
 
 use egui::RichText;
 
-use super::game_review::judgement_color;
 use super::game_view::GameView;
+use super::theme::judgement_color;
 use crate::engine::review::Judgement;
 use crate::game::Game;
 

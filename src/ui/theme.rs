@@ -2,6 +2,8 @@
 
 use egui::Color32;
 
+use crate::engine::review::Judgement;
+
 /// Board squares.
 pub const LIGHT_SQUARE: Color32 = Color32::from_rgb(0xEE, 0xE4, 0xD0);
 pub const DARK_SQUARE: Color32 = Color32::from_rgb(0xB0, 0x8A, 0x66);
@@ -65,5 +67,14 @@ pub fn board_colors(theme: crate::config::BoardTheme) -> (Color32, Color32) {
             Color32::from_rgb(0xDC, 0xDC, 0xDC),
             Color32::from_rgb(0x9A, 0x9A, 0x9A),
         ),
+    }
+}
+
+/// The colour of a judgement's glyph (lichess's).
+pub fn judgement_color(judgement: Judgement) -> Color32 {
+    match judgement {
+        Judgement::Inaccuracy => INACCURACY,
+        Judgement::Mistake => MISTAKE,
+        Judgement::Blunder => BLUNDER,
     }
 }
