@@ -18,6 +18,7 @@ use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::partnership::Partnership;
+use crate::protocol::reply::{Answer, Reply};
 use crate::recording::Chunk;
 use crate::sound::Player;
 use crate::ui::confirm::Decision;
@@ -54,6 +55,7 @@ pub struct StartOptions {
 
 mod analysis;
 mod announce;
+mod asked;
 mod boards;
 mod chrome;
 mod feedback;
@@ -61,7 +63,6 @@ mod frame_stats;
 mod keeping;
 mod launch;
 mod on_screen;
-mod own_replies;
 mod pick_file;
 mod repaint;
 mod shortcuts;
@@ -75,6 +76,7 @@ pub use launch::{mark_launch, step as launch_step};
 pub use pick_file::Picker;
 
 use analysis::Analyses;
+use asked::Asker;
 use boards::{Boards, BoardsFrame};
 use chrome::{BarState, Chrome};
 use feedback::{Feedback, LookedAt};
@@ -280,6 +282,12 @@ impl KibitzApp {
         self.wire.sent()
     }
 
+    /// Kibitz's own requests whose replies have not come, oldest first
+    /// (what a scripted server answers in tests).
+    pub fn awaiting(&self) -> Vec<crate::protocol::request::Request> {
+        self.wire.awaiting().collect()
+    }
+
     /// The engine's state, for the status of the panels.
     pub fn engine_status(&self) -> &crate::engine::process::EngineStatus {
         self.analyses.status()
@@ -302,21 +310,20 @@ impl KibitzApp {
         self.wire.send(command);
     }
 
-    /// Sends a command of Kibitz's own (housekeeping): not echoed, and its
-    /// reply kept out of the console.
-    pub fn send_quiet(&mut self, command: Command) {
-        if let Command::Who(category) = command {
-            let now = self.now();
-            self.chrome.players_asked(category, now);
-        }
-        self.wire.send_quiet(command);
+    /// Sends a request of Kibitz's own (housekeeping) for `asker`: not
+    /// echoed; its reply goes to `asker` only (see [`Self::answer`]), never
+    /// to the console.
+    fn ask(&mut self, asker: Asker, command: Command) {
+        self.wire.ask(asker, command);
     }
 
     /// Asks for the players list: who is on (blitz ratings), then their
     /// standard and lightning ratings.
     fn ask_players(&mut self) {
+        let now = self.now();
         for category in crate::protocol::who::WhoCategory::ALL {
-            self.send_quiet(Command::Who(category));
+            self.chrome.players_asked(category, now);
+            self.ask(Asker::Players(category), Command::Who(category));
         }
     }
 
@@ -441,20 +448,13 @@ impl KibitzApp {
 
     /// Folds one protocol event into the app: the parts in a fixed order.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
-        // The wire first: whether the console shows it (our own replies
-        // stay out), and a refused observe of ours.
-        let shown = self.wire.console(event);
-        let refused = shown.observe_refused;
-        self.chrome.apply(event, shown);
-        if let Some(game) = refused {
-            // Refused after the reconnect: the game is gone.
-            let effects = self.boards.gone_while_disconnected(game, now);
-            self.carry_out(&effects);
-        }
+        // The console shows the text (the lines of replies to our own
+        // requests come as `OwnReply`, for the log).
+        self.chrome.apply(event);
         match event {
-            // Replies to Kibitz's set-up: the log, not the console.
-            Event::SetupReply(text) => tracing::info!("set-up reply: {text}"),
+            Event::OwnReply(text) => tracing::info!("reply to Kibitz: {text}"),
             Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),
+            Event::Reply(reply) => self.answer(now, reply),
             _ => {}
         }
         // The boards: the store says what changed.
@@ -486,13 +486,12 @@ impl KibitzApp {
         if let Some(command) = applied.premove {
             self.send(command);
         }
-        match applied.examine {
-            Some(Ok(examine)) => self.send(examine),
-            Some(Err(why)) => self.chrome.say(why),
-            None => {}
-        }
         if let Some(target) = applied.observe_partner {
-            self.send_quiet(Command::Observe(target));
+            let asker = match target {
+                ObserveTarget::Game(game) => Asker::Observe(game),
+                ObserveTarget::Player(_) => Asker::Nobody,
+            };
+            self.ask(asker, Command::Observe(target));
         }
         match event {
             Event::LoginFailed { reason } => {
@@ -505,7 +504,8 @@ impl KibitzApp {
                 let guest = titles.iter().any(|t| t == "U")
                     || handle.to_ascii_lowercase().starts_with("guest");
                 if !guest {
-                    self.send_quiet(Command::Notify(crate::protocol::command::ListOp::Show));
+                    let list = Command::Notify(crate::protocol::command::ListOp::Show);
+                    self.ask(Asker::Friends, list);
                 }
                 self.logged_in(now);
             }
@@ -538,17 +538,40 @@ impl KibitzApp {
                 self.chrome.without_timeseal(&server);
                 self.keeping.without_timeseal(&server);
             }
-            Event::GamesEnd(_) => {
-                let pending = self.wire.pending_observes().collect();
-                let lobby = self.chrome.lobby();
-                for game in self.wall.fill(lobby, self.boards.store(), pending) {
-                    self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
-                }
-            }
             _ => {}
         }
         if let Some((from, kind)) = applied.offer {
             self.chrome.say(announce::offer_words(&from, &kind));
+        }
+    }
+
+    /// The reply to a request of ours goes to the part that asked.
+    fn answer(&mut self, now: Now, reply: &Reply) {
+        let Some(asker) = self.wire.answered(reply.to) else {
+            return;
+        };
+        self.chrome.answer(&asker, &reply.answer);
+        match (asker, &reply.answer) {
+            (Asker::Games, Answer::Games { .. }) => {
+                // The wall fills from the new list.
+                let pending = self.wire.pending_observes().collect();
+                let lobby = self.chrome.lobby();
+                for game in self.wall.fill(lobby, self.boards.store(), pending) {
+                    let observe = Command::Observe(ObserveTarget::Game(game));
+                    self.ask(Asker::Observe(game), observe);
+                }
+            }
+            (Asker::ExamineLookup, answer) => match self.boards.examine_answered(answer) {
+                Some(Ok(examine)) => self.send(examine),
+                Some(Err(why)) => self.chrome.say(why),
+                None => {}
+            },
+            (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
+                // Refused after the reconnect: the game is gone.
+                let effects = self.boards.gone_while_disconnected(game, now);
+                self.carry_out(&effects);
+            }
+            _ => {}
         }
     }
 
@@ -559,13 +582,16 @@ impl KibitzApp {
         // The lobby's seeks are there from the start (then kept live by
         // the seek stream); the games list follows too (`Wall::tick`), and
         // the players (kept live by arrivals and departures).
-        self.send_quiet(Command::Sought);
+        self.ask(Asker::Seeks, Command::Sought);
         self.ask_players();
         let store = self.boards.store();
         let again = store.interrupted_observed();
         let asked = self.wire.logged_in_at(now, store.any_interrupted());
         for game in again {
-            self.send_quiet(Command::Observe(ObserveTarget::Game(game)));
+            self.ask(
+                Asker::Observe(game),
+                Command::Observe(ObserveTarget::Game(game)),
+            );
         }
         for game in asked {
             self.send(Command::Observe(ObserveTarget::Game(game)));
@@ -577,8 +603,9 @@ impl KibitzApp {
     fn carry_out(&mut self, effects: &[Effect]) {
         for effect in effects {
             match effect {
-                // Housekeeping (`moves N` to complete a history): not echoed.
-                Effect::Send(command) => self.send_quiet(command.clone()),
+                // Housekeeping (`moves N` to complete a history): not
+                // echoed; the store reads the list as it passes.
+                Effect::Send(command) => self.ask(Asker::Nobody, command.clone()),
                 Effect::Ended(number) => {
                     if let Some(game) = self.boards.store().get(*number).cloned() {
                         self.archive(&game);
@@ -624,12 +651,12 @@ impl KibitzApp {
             Action::Profile { handle } => self.open_profile(&handle),
             Action::Mark { game, mark } => {
                 if let Some(kibitz) = self.boards.toggle_mark(game, mark) {
-                    self.send_quiet(kibitz);
+                    self.ask(Asker::Nobody, kibitz);
                 }
             }
             Action::Examine { game } => {
                 if let Some(history) = self.boards.examine_finished(game) {
-                    self.send_quiet(history);
+                    self.ask(Asker::ExamineLookup, history);
                 }
             }
         }
@@ -669,11 +696,12 @@ impl KibitzApp {
     /// Opens a player's card and asks the server for what it shows.
     pub fn open_profile(&mut self, handle: &str) {
         self.chrome.open_profile(handle);
-        self.send_quiet(Command::Finger(handle.to_owned()));
-        self.send_quiet(Command::History(handle.to_owned()));
+        let card = || Asker::Card(handle.to_owned());
+        self.ask(card(), Command::Finger(handle.to_owned()));
+        self.ask(card(), Command::History(handle.to_owned()));
         // Guests keep no journal (nor does FatICS: its refusal is ours too).
         if !handle.starts_with("Guest") {
-            self.send_quiet(Command::Journal(handle.to_owned()));
+            self.ask(card(), Command::Journal(handle.to_owned()));
         }
         // Our own card lists our adjourned games, to resume them from.
         let own = self
@@ -681,7 +709,7 @@ impl KibitzApp {
             .me()
             .is_some_and(|me| me.eq_ignore_ascii_case(handle) && !me.starts_with("Guest"));
         if own {
-            self.send_quiet(Command::Stored(handle.to_owned()));
+            self.ask(card(), Command::Stored(handle.to_owned()));
         }
     }
 
@@ -693,7 +721,7 @@ impl KibitzApp {
         };
         let on = self.chrome.lobby().wall.on;
         if self.wall.dismissed(game, players, closed, now, on) {
-            self.send_quiet(Command::Games);
+            self.ask(Asker::Games, Command::Games);
         }
     }
 
@@ -758,7 +786,7 @@ impl KibitzApp {
             self.boards.close(game);
         }
         if step.ask_list {
-            self.send_quiet(Command::Games);
+            self.ask(Asker::Games, Command::Games);
         }
         if self.wire.logged_in() && self.chrome.players_due(now) {
             self.ask_players();

@@ -8,7 +8,7 @@ use common::fake_server;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fake_server::{FakeServer, Script, Step, fixture_path};
+use fake_server::{Expected, FakeServer, Script, Step, fixture_path};
 use kibitz::game::{Effect, GameStore};
 use kibitz::net::backoff::Backoff;
 use kibitz::net::{self, NetConfig, NetEvent, NetHandle, Status};
@@ -169,14 +169,28 @@ async fn play(fixture: &str, timeseal: bool, boards: Option<usize>) -> Run {
     }
 }
 
+/// After the login, the old FICS's answer to `iset block 1` (an echo, no
+/// block mode), without a prompt: the rest of the set-up is paced.
+fn old_fics_block_answer(mut script: Script) -> Script {
+    script
+        .steps
+        .push(Step::Expect(Expected::Line("iset block 1".into())));
+    script
+        .steps
+        .push(Step::Send(b"com_iset: block 1\n\r\n\r".to_vec()));
+    script
+}
+
 #[tokio::test]
 async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
     // The server answers nothing (no prompts): the set-up goes a line per
     // PACE, and what the user types meanwhile is not kept behind it.
     let t = transcript("modern-server/guest-login.bin");
-    let script = Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
+    let script = old_fics_block_answer(
+        Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
+            .expect("script")
+            .login_only(),
+    );
     let server = FakeServer::start(vec![script], false)
         .await
         .expect("server");
@@ -186,7 +200,10 @@ async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
             break;
         }
     }
-    handle.send_after_setup(Command::Games);
+    handle.ask(
+        kibitz::protocol::request::RequestId::UNROUTED,
+        Command::Games,
+    );
     handle.send(Command::Observe(ObserveTarget::Game(5)));
     let received = server.received(0, Duration::from_secs(3)).await;
     let at = |line: &str| {
@@ -203,9 +220,11 @@ async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
 #[tokio::test]
 async fn guest_login_then_setup_with_lock_last() {
     let t = transcript("modern-server/guest-login.bin");
-    let script = Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
+    let script = old_fics_block_answer(
+        Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
+            .expect("script")
+            .login_only(),
+    );
     let server = FakeServer::start(vec![script], false)
         .await
         .expect("server");
@@ -220,7 +239,7 @@ async fn guest_login_then_setup_with_lock_last() {
     assert_eq!(logged_in.as_deref(), Some("GuestEIET"));
     handle.logout();
     let received = server.received(0, Duration::from_secs(3)).await;
-    assert_eq!(received[..3], ["guest", "", "set style 12"]);
+    assert_eq!(received[..4], ["guest", "", "iset block 1", "set style 12"]);
     let lock = received
         .iter()
         .position(|l| l == "iset lock 1")

@@ -105,11 +105,23 @@ fn the_players_list_from_a_real_session() {
     // The FatICS session's first three listings, as Kibitz asks for them.
     let events = events("modern-server/people-kibuser.bin");
     let mut players = Players::default();
-    for category in WhoCategory::ALL {
-        players.asked(category, std::time::Duration::ZERO);
-    }
+    // Our three `who`s are answered in the order asked; the session
+    // addresses each listing to its request (`protocol::replies`).
+    let mut categories = WhoCategory::ALL.into_iter();
+    let mut listing = Vec::new();
     for event in &events {
-        players.apply(event, true);
+        match event {
+            Event::WhoEntries(entries) => listing.extend(entries.iter().cloned()),
+            Event::WhoEnd(_) => {
+                let listed = std::mem::take(&mut listing);
+                // Later listings were the user's.
+                if let Some(category) = categories.next() {
+                    players.asked(category, std::time::Duration::ZERO);
+                    players.answered(category, &listed);
+                }
+            }
+            event => players.apply(event),
+        }
     }
     assert!(players.listed);
     assert_eq!(players.len(), 5, "BotB came and went");

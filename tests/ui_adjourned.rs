@@ -13,9 +13,7 @@ use kibitz::app::KibitzApp;
 use kibitz::protocol::command::Command;
 
 fn feed(h: &mut Harness<'_, KibitzApp>, text: &str) {
-    for event in common::decode(text.as_bytes()) {
-        h.state_mut().apply_event(Duration::from_secs(20), &event);
-    }
+    common::serve(h.state_mut(), Duration::from_secs(20), text.as_bytes());
     h.run_steps(3);
 }
 

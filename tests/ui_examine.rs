@@ -21,9 +21,7 @@ const EXAMINED_START: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- 
 const EXAMINED_E4: &str = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Me Opp 2 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0";
 
 fn feed(h: &mut Harness<'_, KibitzApp>, text: &str) {
-    for event in common::decode(text.as_bytes()) {
-        h.state_mut().apply_event(Duration::from_secs(20), &event);
-    }
+    common::serve(h.state_mut(), Duration::from_secs(20), text.as_bytes());
     h.run_steps(3);
 }
 

@@ -20,9 +20,7 @@ fn events(bytes: &[u8]) -> Vec<Event> {
 }
 
 fn feed(app: &mut KibitzApp, bytes: &[u8]) {
-    for event in events(bytes) {
-        app.apply_event(Duration::from_secs(10), &event);
-    }
+    common::serve(app, Duration::from_secs(10), bytes);
 }
 
 fn harness(app: KibitzApp, size: [f32; 2]) -> Harness<'static, KibitzApp> {
@@ -103,12 +101,18 @@ fn panels_open_and_close_from_events() {
 #[test]
 fn the_games_list_observe_button_sends_observe() {
     let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    // Logged in with the lobby open: Kibitz asks for the games list.
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.state().sent().contains(&Command::Games));
     feed(
-        &mut app,
+        h.state_mut(),
         &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
     );
-    assert_eq!(app.lobby().games.len(), 3);
-    let mut h = harness(app, [1100.0, 760.0]);
+    h.run_steps(2);
+    assert_eq!(h.state().lobby().games.len(), 3);
     h.get_by_label("Observe game 2").click();
     h.run_steps(2);
     assert!(

@@ -213,9 +213,7 @@ fn a_bughouse_board_brings_its_partner_beside_it() {
         )
     };
     let feed = |app: &mut KibitzApp, text: &str| {
-        for event in common::decode(text.as_bytes()) {
-            app.apply_event(std::time::Duration::from_secs(10), &event);
-        }
+        common::serve(app, std::time::Duration::from_secs(10), text.as_bytes());
     };
     feed(
         &mut app,

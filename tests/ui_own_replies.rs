@@ -18,8 +18,9 @@ use scripted_window::{connect, live_app, logged_in, wait_for};
 
 const SOUGHT: &str = "\n\r  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r 12 ++++ GuestXYZ           2  12 unrated lightning              0-9999 \n\r 15 1800 Bravo              3   0 rated   crazyhouse             0-9999 \n\r3 ads displayed.\n\rfics% ";
 
-const SETUP_REPLIES: &str =
-    "\n\rfics% Style 12 set.\n\rfics% No such variable name ptime.\n\rfics% ";
+/// Two answers to the set-up, as the old FICS gives them.
+const STYLE_12_SET: &str = "\n\rfics% Style 12 set.\n\rfics% ";
+const NO_PTIME: &str = "No such variable name ptime.\n\rfics% ";
 
 /// Game 5 joined after three plies: Kibitz asks for its moves.
 const LATE_BOARD: &str = "\n\r<12> r-bqkbnr pppp-ppp --n----- ----p--- --B-P--- -----N-- PPPP-PPP RNBQK--R B -1 1 1 1 1 3 5 Alice Bob 0 3 0 39 39 170 175 3 B/f1-c4 (0:02) Bc4 0\n\rfics% ";
@@ -33,7 +34,10 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
         .login_only();
     let line = |text: &str| Step::Expect(Expected::Line(text.into()));
     script.steps.extend([
-        Step::Send(SETUP_REPLIES.as_bytes().to_vec()),
+        line("set style 12"),
+        Step::Send(STYLE_12_SET.as_bytes().to_vec()),
+        line("set ptime 0"),
+        Step::Send(NO_PTIME.as_bytes().to_vec()),
         line("sought"),
         Step::Send(SOUGHT.as_bytes().to_vec()),
         line("observe 5"),

@@ -393,11 +393,21 @@ fn a_partnership_offer_is_an_offer() {
 #[test]
 fn a_card_from_the_console_and_from_a_seek() {
     use kibitz::protocol::command::Command;
-    let app = common::app_with(&[
-        "BotB tells you: a game?",
-        "  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m",
-        "1 ad displayed.",
-    ]);
+    let mut app = common::app_with(&["BotB tells you: a game?"]);
+    // Logged in: Kibitz asks for the seeks; the server lists one.
+    let now = std::time::Duration::from_secs(10);
+    app.apply_event(
+        now,
+        &kibitz::protocol::event::Event::LoggedIn {
+            handle: "Me".into(),
+            titles: Vec::new(),
+        },
+    );
+    common::serve(
+        &mut app,
+        now,
+        b"  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r1 ad displayed.\n\rfics% ",
+    );
     let mut h = window(app, [1180.0, 820.0]);
     h.get_by_label("BotB tells you: a game?").click();
     h.run_steps(2);

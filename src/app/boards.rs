@@ -21,6 +21,7 @@ use crate::protocol::event::Event;
 use crate::protocol::marks::{Mark, mark_text};
 use crate::protocol::message::{EndReason, Message};
 use crate::protocol::partnership::Partnership;
+use crate::protocol::reply::Answer;
 use crate::protocol::style12::{Relation, Style12, VerboseMove};
 use crate::ui::analysis_view::AnalysisFrame;
 use crate::ui::board::Slide;
@@ -52,9 +53,6 @@ pub struct Applied {
     /// The partner board to observe (bughouse): by number, or our
     /// partner's game by their name.
     pub observe_partner: Option<ObserveTarget>,
-    /// "Examine" on a finished game found its history row: the `examine`
-    /// to send, or why not.
-    pub examine: Option<Result<Command, String>>,
 }
 
 #[derive(Default)]
@@ -150,7 +148,6 @@ impl Boards {
                 }
                 _ => None,
             },
-            examine: self.examine_lookup.on_event(event),
             ..Applied::default()
         };
         applied.effects = self.store.apply(now, event);
@@ -283,8 +280,14 @@ impl Boards {
         Some(Command::Move(move_text(mv)))
     }
 
+    /// The reply to the history asked for by [`Self::examine_finished`]:
+    /// the `examine` to send, or why there is none.
+    pub fn examine_answered(&mut self, answer: &Answer) -> Option<Result<Command, String>> {
+        self.examine_lookup.answered(answer)
+    }
+
     /// "Examine" on a finished game of ours: the history to ask for (the
-    /// `examine` follows from its reply, see `Applied::examine`).
+    /// `examine` follows from its reply, see [`Self::examine_answered`]).
     pub fn examine_finished(&mut self, number: u32) -> Option<Command> {
         let game = self.store.get(number)?;
         let me = game.my_color()?;

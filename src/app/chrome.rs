@@ -7,6 +7,7 @@ use crate::engine::process::EngineStatus;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::reply::Answer;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
@@ -17,7 +18,7 @@ use crate::ui::profile::{Profile, ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
 
 use super::announce::Announcement;
-use super::own_replies;
+use super::asked::Asker;
 use super::status_bar::{BarAction, TopBar, top_bar_ui};
 use super::title::window_title;
 
@@ -135,30 +136,46 @@ impl Chrome {
         self.console.focus_wanted = true;
     }
 
-    /// An event for the console (what of it shows, by `shown`) and the lobby.
-    pub fn apply(&mut self, event: &Event, shown: own_replies::Console) {
-        // What the console does not show is a reply to Kibitz's own request.
-        self.lobby.players.apply(event, !shown.show);
+    /// An event for the console, the lobby's seek stream, the players'
+    /// arrivals and departures, the friends' changes. (The lines of replies
+    /// to Kibitz's own requests are not text: the console never sees them.)
+    pub fn apply(&mut self, event: &Event) {
+        self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
-        if let Some(profile) = &mut self.profile {
-            profile.apply(event);
-        }
-        for line in shown.release {
-            self.console.push_event(&Event::Text(line));
-        }
-        if shown.show {
-            self.console.push_event(event);
-        }
-        self.say_reply(event, shown.show);
+        self.console.push_event(event);
+        self.say_reply(event);
         self.lobby.apply(event);
+    }
+
+    /// The reply to a request of the lobby's, the players list's, the
+    /// friends' or the card's.
+    pub fn answer(&mut self, asker: &Asker, answer: &Answer) {
+        match (asker, answer) {
+            (Asker::Games, Answer::Games { entries, .. }) => self.lobby.set_games(entries),
+            (Asker::Seeks, Answer::Sought(seeks)) => self.lobby.add_seeks(seeks),
+            (Asker::Players(category), Answer::Who(entries)) => {
+                self.lobby.players.answered(*category, entries);
+            }
+            // Not a listing after all: asked again when due.
+            (Asker::Players(category), _) => self.lobby.players.unanswered(*category),
+            (Asker::Friends, Answer::NotifyList(names)) => self.lobby.friends.set_list(names),
+            (Asker::Card(handle), answer) => {
+                if let Some(profile) = &mut self.profile
+                    && profile.handle.eq_ignore_ascii_case(handle)
+                {
+                    profile.answer(answer);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The first lines of the server's answer to the user's command are
     /// said: a screen reader's user hears "There is no such game." without
     /// going to the console. The answer ends at the prompt after it.
-    fn say_reply(&mut self, event: &Event, shown: bool) {
+    fn say_reply(&mut self, event: &Event) {
         match event {
-            Event::Text(line) if shown && self.replies_to_say > 0 && !line.trim().is_empty() => {
+            Event::Text(line) if self.replies_to_say > 0 && !line.trim().is_empty() => {
                 self.replies_to_say -= 1;
                 self.announcement.say(line.trim().to_owned());
             }

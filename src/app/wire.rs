@@ -1,8 +1,8 @@
 //! The wire: the session with the server as the window sees it. The network
-//! thread's handle, the last status, the commands sent (the user's and
-//! Kibitz's own, whose replies stay out of the console), the games to
-//! observe once logged in, the wait for interrupted games after a
-//! reconnect, and session recording.
+//! thread's handle, the last status, the commands sent (the user's, and
+//! Kibitz's own with who asked each: their replies come back addressed to
+//! them, see `asked.rs`), the games to observe once logged in, the wait for
+//! interrupted games after a reconnect, and session recording.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -12,12 +12,12 @@ use crate::archive;
 use crate::game::{GameStore, Now};
 use crate::net::{self, NetConfig, NetEvent, NetHandle, Status};
 use crate::protocol::command::Command;
-use crate::protocol::event::Event;
+use crate::protocol::request::RequestId;
 use crate::protocol::session::SessionConfig;
 use crate::protocol::timeseal::TimesealVersion;
 use crate::ui::connect::ConnectRequest;
 
-use super::own_replies::{self, OwnReplies};
+use super::asked::{Asked, Asker};
 
 /// After a reconnect, how long an interrupted game may take to send its
 /// board again before it counts as ended unseen.
@@ -34,8 +34,8 @@ pub struct Wire {
     status: Option<Status>,
     /// `host:port`, or "replay".
     server: String,
-    /// Requests of Kibitz's own whose replies stay out of the console.
-    own_replies: OwnReplies,
+    /// Requests of Kibitz's own waiting for their replies, and who asked.
+    asked: Asked,
     /// When the reconnect logged in, while games wait to come back.
     resume_started: Option<Now>,
     /// Every command sent, newest last (bounded).
@@ -132,15 +132,17 @@ impl Wire {
         self.log_sent(command);
     }
 
-    /// Sends a command of Kibitz's own (housekeeping): its reply is kept
-    /// out of the console. It waits for the set-up (its answer needs the
-    /// set-up's settings); the user's commands go ahead of it.
-    pub fn send_quiet(&mut self, command: Command) {
-        self.own_replies.asked(&command);
+    /// Sends a request of Kibitz's own (housekeeping) for `asker`: its
+    /// reply comes back addressed to it, and stays out of the console. It
+    /// waits for the set-up (its answer needs the set-up's settings); the
+    /// user's commands go ahead of it.
+    pub fn ask(&mut self, asker: Asker, command: Command) -> RequestId {
+        let id = self.asked.ask(asker, &command);
         if let Some(net) = &self.net {
-            net.send_after_setup(command.clone());
+            net.ask(id, command.clone());
         }
         self.log_sent(command);
+        id
     }
 
     /// Remembers a command sent (the console's echo, tests).
@@ -151,21 +153,26 @@ impl Wire {
         }
     }
 
-    /// What of `event` the console shows (our own replies stay out).
-    pub fn console(&mut self, event: &Event) -> own_replies::Console {
-        self.own_replies.console(event)
+    /// The reply to `id` came: who asked for it.
+    pub fn answered(&mut self, id: RequestId) -> Option<Asker> {
+        self.asked.answered(id)
+    }
+
+    /// Kibitz's requests whose replies have not come, oldest first.
+    pub fn awaiting(&self) -> impl Iterator<Item = crate::protocol::request::Request> + '_ {
+        self.asked.waiting()
     }
 
     /// Our observes not answered yet.
     pub fn pending_observes(&self) -> impl Iterator<Item = u32> + '_ {
-        self.own_replies.pending_observes()
+        self.asked.observes()
     }
 
     /// A new status from the network thread. A lost connection forgets the
     /// requests in flight (their replies will not come).
     pub fn on_status(&mut self, status: Status) {
         if let Status::RetryingIn { .. } | Status::Stopped { .. } = status {
-            self.own_replies.forget();
+            self.asked.forget();
             self.resume_started = None;
         }
         self.status = Some(status);
@@ -195,8 +202,8 @@ impl Wire {
     pub fn resume_deadline(&self, store: &GameStore) -> Option<Now> {
         let started = self.resume_started?;
         let unanswered = self
-            .own_replies
-            .pending_observes()
+            .asked
+            .observes()
             .any(|game| store.get(game).is_some_and(|g| g.interrupted));
         Some(
             started

@@ -13,7 +13,18 @@ use crate::protocol::style12::{Style12, VerboseMove};
 pub fn event_json(event: &Event) -> Value {
     match event {
         Event::Text(text) => json!({"type": "text", "text": text}),
-        Event::SetupReply(text) => json!({"type": "setup_reply", "text": text}),
+        // The name it had when only the set-up's answers were Kibitz's own.
+        Event::OwnReply(text) => json!({"type": "setup_reply", "text": text}),
+        Event::Reply(reply) => json!({
+            "type": "reply",
+            "id": reply.to.0,
+            "origin": match reply.origin {
+                crate::protocol::request::Origin::User => "user",
+                crate::protocol::request::Origin::Kibitz => "kibitz",
+            },
+            "answer": reply.answer.name(),
+            "items": reply.answer.items(),
+        }),
         Event::Unparsed { line, error } => {
             json!({"type": "unparsed", "line": line, "error": error})
         }

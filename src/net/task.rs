@@ -22,6 +22,7 @@ use super::event::{NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
+use crate::protocol::request::{Request, RequestId};
 use crate::protocol::session::{Now, Session, SessionConfig, SessionState};
 use crate::recording::{self, Recorder};
 
@@ -67,10 +68,9 @@ impl NetConfig {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum NetCommand {
-    /// A command of the user's: ahead of set-up lines not yet sent.
-    Send(Command),
-    /// A command of Kibitz's own that needs the set-up done (observe, lists).
-    SendAfterSetup(Command),
+    /// A request: the user's go ahead of set-up lines not yet sent, Kibitz's
+    /// own wait for the set-up (their answers need its settings).
+    Send(Request),
     /// Log out and stop: no reconnecting.
     Logout,
     /// Start recording every received byte to this file, or stop (`None`).
@@ -86,16 +86,19 @@ pub struct NetHandle {
 }
 
 impl NetHandle {
-    /// Queues a command; `false` if the network thread is gone or swamped.
+    /// Queues a command of the user's; `false` if the network thread is
+    /// gone or swamped.
     pub fn send(&self, command: Command) -> bool {
-        self.commands.try_send(NetCommand::Send(command)).is_ok()
+        self.commands
+            .try_send(NetCommand::Send(command.into()))
+            .is_ok()
     }
 
-    /// Queues a command of Kibitz's own, sent once the set-up is.
-    pub fn send_after_setup(&self, command: Command) -> bool {
-        self.commands
-            .try_send(NetCommand::SendAfterSetup(command))
-            .is_ok()
+    /// Queues a request of Kibitz's own, sent once the set-up is; its reply
+    /// comes back as an [`Event::Reply`] addressed to `id`.
+    pub fn ask(&self, id: RequestId, command: Command) -> bool {
+        let request = Request::kibitz(id, command);
+        self.commands.try_send(NetCommand::Send(request)).is_ok()
     }
 
     pub fn logout(&self) -> bool {
@@ -275,7 +278,7 @@ pub async fn run(
                     }
                     // Commands typed while disconnected are dropped: they
                     // would be stale after the reconnect.
-                    Some(NetCommand::Send(_) | NetCommand::SendAfterSetup(_)) => {}
+                    Some(NetCommand::Send(_)) => {}
                     Some(NetCommand::Record(path)) => {
                         recorder = open_recorder(&out, path.as_deref()).await;
                     }
@@ -330,7 +333,11 @@ impl Connection<'_> {
         // that is gone drops out.
         if self.config.reobserve {
             for &game in self.observed.iter() {
-                session.send(self.out.now(), Command::Observe(ObserveTarget::Game(game)));
+                let observe = Command::Observe(ObserveTarget::Game(game));
+                session.send(
+                    self.out.now(),
+                    Request::kibitz(RequestId::UNROUTED, observe),
+                );
             }
         }
         let mut logging_out = false;
@@ -404,10 +411,7 @@ impl Connection<'_> {
                 }
                 command = self.commands.recv() => match command {
                     None => return Ending::Abandoned,
-                    Some(NetCommand::Send(command)) => session.send(self.out.now(), command),
-                    Some(NetCommand::SendAfterSetup(command)) => {
-                        session.send_after_setup(self.out.now(), command);
-                    }
+                    Some(NetCommand::Send(request)) => session.send(self.out.now(), request),
                     Some(NetCommand::Record(path)) => {
                         *self.recorder = open_recorder(self.out, path.as_deref()).await;
                     }
@@ -417,7 +421,8 @@ impl Connection<'_> {
                         }
                         logging_out = true;
                         // After what is queued (the set-up included).
-                        session.send_after_setup(self.out.now(), Command::Raw("quit".into()));
+                        let quit = Request::kibitz(RequestId::UNROUTED, Command::Raw("quit".into()));
+                        session.send(self.out.now(), quit);
                     }
                 },
                 () = sleep_until(deadline) => session.handle_timeout(self.out.now()),

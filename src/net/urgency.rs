@@ -15,6 +15,7 @@ use crate::protocol::chat::{Chat, classify_chat};
 use crate::protocol::event::Event;
 use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
+use crate::protocol::reply::Answer;
 
 /// What shows at once: the own game, the login, offers, game ends.
 pub const NOW: Duration = Duration::ZERO;
@@ -78,6 +79,17 @@ pub fn wake_within(event: &NetEvent) -> Duration {
     Wake::of(event).within_if_shown()
 }
 
+/// A reply changes what its asker shows: the lobby's lists, the players,
+/// a card, a board.
+fn reply_wake(answer: &Answer) -> Wake {
+    match answer {
+        Answer::Games { .. } | Answer::Sought(_) => Wake::Lobby,
+        Answer::Who(_) | Answer::NotifyList(_) => Wake::Players,
+        Answer::Moves(_) | Answer::Observing { .. } => Wake::Observed,
+        _ => Wake::Now,
+    }
+}
+
 fn event_wake(event: &Event) -> Wake {
     match event {
         Event::Board(board) if board.relation.is_playing() => Wake::Now,
@@ -114,7 +126,8 @@ fn event_wake(event: &Event) -> Wake {
             chat: classify_chat(text).map(|(chat, _)| chat),
         },
         Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { chat: None },
-        Event::SetupReply(_)
+        Event::Reply(reply) => reply_wake(&reply.answer),
+        Event::OwnReply(_)
         | Event::Prompt(Prompt::Command)
         | Event::Echo { .. }
         | Event::Ping(_)

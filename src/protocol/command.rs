@@ -115,6 +115,9 @@ impl fmt::Display for MoveText {
 /// output machine-readable and quiet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SetupStep {
+    /// `iset block 1`: replies framed with the number of the line they
+    /// answer (FatICS, freechess.org; the old FICS only echoes it).
+    Block,
     /// `set style 12`: machine-readable `<12>` boards.
     Style12,
     /// `iset nowrap 1`: no server word-wrap with `\   ` continuations.
@@ -149,6 +152,7 @@ pub enum SetupStep {
 impl fmt::Display for SetupStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
+            SetupStep::Block => "iset block 1",
             SetupStep::Style12 => "set style 12",
             SetupStep::NoWrap => "iset nowrap 1",
             SetupStep::DefPrompt => "iset defprompt 1",
@@ -173,6 +177,9 @@ impl fmt::Display for SetupStep {
 /// The setup lines to send, in order, once the session has started.
 pub fn setup_sequence() -> Vec<SetupStep> {
     vec![
+        // First: the lines after it wait for its answer, and go numbered
+        // where the server takes it.
+        SetupStep::Block,
         SetupStep::Style12,
         SetupStep::NoWrap,
         SetupStep::DefPrompt,

@@ -253,7 +253,11 @@ impl StreamDecoder {
                 Frame::Ping(version) => out.push(Event::Ping(version)),
                 Frame::Echo { server_echoes } => out.push(Event::Echo { server_echoes }),
                 Frame::BlockStart { id, code } => out.push(Event::BlockStart { id, code }),
-                Frame::BlockEnd => out.push(Event::BlockEnd),
+                Frame::BlockEnd => {
+                    // A framed reply ends here, not at the prompt after it.
+                    self.lines.prompt(out);
+                    out.push(Event::BlockEnd);
+                }
                 Frame::LineCut { head } => out.push(Event::LineCut { head }),
             }
         }

@@ -14,6 +14,7 @@ use super::notify::GameNotification;
 use super::offer::OfferLine;
 use super::partnership::Partnership;
 use super::presence::Presence;
+use super::reply::Reply;
 use super::seek::{Seek, SeekLine};
 use super::style12::Style12;
 use super::timeseal::TimesealVersion;
@@ -30,9 +31,13 @@ use super::who::{WhoEnd, WhoEntry};
 pub enum Event {
     /// A line of server text for the console.
     Text(String),
-    /// The server's answer to one of our own set-up commands (`ms set.`):
-    /// housekeeping the console may hide.
-    SetupReply(String),
+    /// A line of the server's answer to a request of Kibitz's own (the
+    /// set-up's `ms set.`, the lobby's `games`, a card's `finger`):
+    /// housekeeping for the log, not the console.
+    OwnReply(String),
+    /// A request's reply, read whole and addressed to its id (after its
+    /// lines): only for requests somebody waits on.
+    Reply(Box<Reply>),
     /// A line that looked like a machine line but could not be read.
     Unparsed {
         line: String,

@@ -144,6 +144,11 @@ impl MoveListParser {
         Some(parser)
     }
 
+    /// The game the list is of, where its title says (`Movelist for game N:`).
+    pub fn game(&self) -> Option<u32> {
+        self.list.game
+    }
+
     /// True once the parser is finished: it returned the list, gave up after
     /// too many foreign lines, or saw another list begin. It then answers
     /// `NotMine` to everything, so the caller can drop it.

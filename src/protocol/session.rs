@@ -11,9 +11,14 @@
 //! wake-up and wakes on new input or every second or two when idle, so a
 //! burst of a dozen lines (the set-up) took ~23 s there, and a command typed
 //! meanwhile waited behind it. The user's commands go ahead of set-up lines
-//! not yet sent; Kibitz's own (`send_after_setup`) wait for the set-up, whose
-//! settings (style 12, game info) their answers need. Moves and flag claims
-//! are never held.
+//! not yet sent; Kibitz's own wait for the set-up, whose settings (style 12,
+//! game info) their answers need. Moves and flag claims are never held
+//! (but for the moment the server takes to answer `iset block 1`).
+//!
+//! Every line but the login's is a [`Request`]: the set-up's first line asks
+//! for block mode, and where the server takes it every line goes numbered
+//! and its reply comes back framed with the number; elsewhere replies are
+//! told apart by their order and shape ([`super::replies`]).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -23,6 +28,8 @@ use super::decoder::StreamDecoder;
 use super::event::Event;
 use super::framing::Prompt;
 use super::message::{self, Message};
+use super::replies::{Replies, is_setup_reply};
+use super::request::{Origin, Request, RequestId};
 use super::timeseal::{self, StampClock, TimesealVersion};
 
 /// Time is a parameter: the caller passes the time since a fixed origin of
@@ -37,6 +44,14 @@ pub const KEEP_ALIVE_AFTER: Duration = Duration::from_secs(30 * 60);
 pub const PACE: Duration = Duration::from_millis(50);
 /// How long a completed line may wait for a `\   ` continuation.
 pub const HELD_LINE_DELAY: Duration = Duration::from_millis(100);
+/// How long the lines after `iset block 1` wait for the server to say
+/// whether it frames replies from now on: a line sent unnumbered after the
+/// server switched would be lost, one sent numbered to a server that did
+/// not would be refused.
+pub const BLOCK_WAIT: Duration = Duration::from_secs(10);
+/// Block-mode numbers run 1 to this, then start again (a few are in
+/// flight at once; 0 is the server's own).
+const MAX_WIRE_ID: u32 = 999;
 
 /// What the session needs to log in.
 #[derive(Debug, Clone)]
@@ -88,11 +103,11 @@ pub struct Session {
     decoder: StreamDecoder,
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
-    /// The set-up lines not yet sent, then the commands that wait for the
-    /// set-up (sent before the login, or `send_after_setup`).
-    after_setup: VecDeque<Command>,
+    /// The set-up lines not yet sent, then the requests that wait for the
+    /// set-up (sent before the login, or Kibitz's own).
+    after_setup: VecDeque<Request>,
     /// The user's commands not yet sent: ahead of `after_setup`.
-    urgent: VecDeque<Command>,
+    urgent: VecDeque<Request>,
     /// When the last line went out, until a prompt answers it.
     unanswered_since: Option<Now>,
     /// Bytes handled so far, in calls: a prompt answers only a line sent
@@ -102,8 +117,12 @@ pub struct Session {
     sent_in_batch: u64,
     /// The handle the server gave us (guests get `GuestXXXX`).
     handle: Option<String>,
-    /// Set-up replies still expected; they are reported as `SetupReply`.
-    setup_replies_expected: usize,
+    /// Which request each reply answers.
+    replies: Replies,
+    /// `iset block 1` went out and its answer is awaited (since then).
+    block_asked: Option<Now>,
+    /// The last block-mode number given.
+    wire_id: u32,
     last_sent: Now,
     held_since: Option<Now>,
     scratch: Vec<Event>,
@@ -126,7 +145,9 @@ impl Session {
             batch: 0,
             sent_in_batch: 0,
             handle: None,
-            setup_replies_expected: 0,
+            replies: Replies::default(),
+            block_asked: None,
+            wire_id: 0,
             last_sent: now,
             held_since: None,
             scratch: Vec::new(),
@@ -186,8 +207,16 @@ impl Session {
             self.process(now, &mut events);
             self.scratch = events;
         }
+        if self
+            .block_asked
+            .is_some_and(|since| now >= since + BLOCK_WAIT)
+        {
+            // No answer: the server does not frame replies.
+            self.block_asked = None;
+        }
         if self.state == SessionState::Ready && now >= self.last_sent + KEEP_ALIVE_AFTER {
-            self.queue(now, &Command::KeepAlive);
+            let keep_alive = Request::kibitz(RequestId::UNROUTED, Command::KeepAlive);
+            self.queue(now, &keep_alive);
         }
         self.release(now);
     }
@@ -199,67 +228,79 @@ impl Session {
             (self.state == SessionState::Ready).then(|| self.last_sent + KEEP_ALIVE_AFTER);
         let queued = self.state == SessionState::Ready
             && !(self.urgent.is_empty() && self.after_setup.is_empty());
+        // While block mode is asked for, only its answer (or `block`)
+        // releases the next line.
         let next_line = self
             .unanswered_since
-            .filter(|_| queued)
+            .filter(|_| queued && self.block_asked.is_none())
             .map(|since| since + PACE);
-        [held, keep_alive, next_line].into_iter().flatten().min()
+        let block = self.block_asked.map(|since| since + BLOCK_WAIT);
+        [held, keep_alive, next_line, block]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
-    /// Sends a command of the user's: when logged in, ahead of the set-up
-    /// lines not yet sent (a move or a flag claim at once); before the
-    /// login, after the set-up.
-    pub fn send(&mut self, now: Now, command: Command) {
+    /// Sends a request. The user's go, once logged in, ahead of the set-up
+    /// lines not yet sent (a move or a flag claim at once); Kibitz's own
+    /// wait for the set-up, whose settings (style 12, game info) their
+    /// answers need; before the login everything waits for the set-up.
+    pub fn send(&mut self, now: Now, request: impl Into<Request>) {
+        let request = request.into();
+        let at_once = matches!(request.command, Command::Move(_) | Command::Flag);
         match self.state {
-            SessionState::Ready if matches!(command, Command::Move(_) | Command::Flag) => {
-                self.queue(now, &command);
+            // Not while the server may be switching to numbered lines.
+            SessionState::Ready if at_once && self.block_asked.is_none() => {
+                self.queue(now, &request);
             }
-            SessionState::Ready => {
-                self.urgent.push_back(command);
+            SessionState::Ready if at_once || request.origin == Origin::User => {
+                self.urgent.push_back(request);
                 self.release(now);
             }
-            SessionState::Closed => {}
-            _ => self.after_setup.push_back(command),
-        }
-    }
-
-    /// Sends a command whose answer needs the set-up's settings (Kibitz's
-    /// own: observe again, the games list): after the set-up.
-    pub fn send_after_setup(&mut self, now: Now, command: Command) {
-        match self.state {
             SessionState::Closed => {}
             _ => {
-                self.after_setup.push_back(command);
+                self.after_setup.push_back(request);
                 self.release(now);
             }
         }
+    }
+
+    /// Whether replies come framed with their request's number.
+    pub fn block_mode(&self) -> bool {
+        self.replies.block_mode()
+    }
+
+    /// Whether Kibitz's `observe` of this game is still unanswered.
+    pub fn awaits_observe(&self, game: u32) -> bool {
+        self.replies.awaits_observe(game)
     }
 
     /// Whether set-up lines are still to be sent.
     pub fn setting_up(&self) -> bool {
         self.after_setup
             .iter()
-            .any(|c| matches!(c, Command::Setup(_)))
+            .any(|r| matches!(r.command, Command::Setup(_)))
     }
 
     /// Sends the next queued line if the last one was answered (or long
     /// enough ago).
     fn release(&mut self, now: Now) {
         if self.state != SessionState::Ready
+            || self.block_asked.is_some()
             || self
                 .unanswered_since
                 .is_some_and(|since| now < since + PACE)
         {
             return;
         }
-        let Some(command) = self
+        let Some(request) = self
             .urgent
             .pop_front()
             .or_else(|| self.after_setup.pop_front())
         else {
             return;
         };
-        self.queue(now, &command);
+        self.queue(now, &request);
         self.unanswered_since = Some(now);
         self.sent_in_batch = self.batch;
     }
@@ -279,12 +320,23 @@ impl Session {
         }
         for event in events.drain(..) {
             self.react(now, &event);
-            let event = match event {
-                Event::Text(text) if self.is_setup_reply(&text) => Event::SetupReply(text),
-                other => other,
+            // The answer to `iset block 1`: `block set.`, or the old
+            // FICS's echo (any other set-up answer: no block mode).
+            let answer = match &event {
+                Event::Text(t) if self.block_asked.is_some() && is_setup_reply(t) => {
+                    Some(t == "block set.")
+                }
+                _ => None,
             };
-            self.events.push_back(event);
+            self.replies.fold(now, event, &mut self.events);
+            if let Some(on) = answer {
+                self.block_asked = None;
+                // Every line from now on carries its number.
+                self.replies.set_block_mode(on);
+                self.release(now);
+            }
         }
+        self.replies.flush(&mut self.events);
     }
 
     /// The session's own reactions: login steps, pings, the end of the session.
@@ -296,6 +348,9 @@ impl Session {
                 if self.state == SessionState::Ready && self.sent_in_batch < self.batch =>
             {
                 self.unanswered_since = None;
+                // `iset block 1` answered, not with `block set.` (which
+                // comes before the prompt): no block mode.
+                self.block_asked = None;
                 self.release(now);
             }
             Event::Prompt(prompt) => self.on_prompt(now, prompt),
@@ -324,7 +379,7 @@ impl Session {
         match (prompt, &self.state) {
             (Prompt::Login, SessionState::Connecting) => {
                 let login = Command::Login(self.config.handle.clone());
-                self.queue(now, &login);
+                self.queue(now, &login.into());
                 self.state = SessionState::HandleSent;
             }
             // Asked again: the server refused the handle. Sending it again
@@ -334,14 +389,14 @@ impl Session {
             }
             (Prompt::Password, SessionState::HandleSent) => match self.config.password.clone() {
                 Some(password) => {
-                    self.queue(now, &Command::Password(password));
+                    self.queue(now, &Command::Password(password).into());
                     self.state = SessionState::CredentialsSent;
                 }
                 None => self.fail("this handle is registered: a password is needed"),
             },
             (Prompt::EnterAsGuest { name }, SessionState::HandleSent) => {
                 self.handle = Some(name.clone());
-                self.queue(now, &Command::EnterAsGuest);
+                self.queue(now, &Command::EnterAsGuest.into());
                 self.state = SessionState::CredentialsSent;
             }
             // Servers without a "Starting FICS session" line: the first
@@ -365,10 +420,10 @@ impl Session {
         self.state = SessionState::Ready;
         self.events.push_back(Event::LoggedIn { handle, titles });
         let setup = self.config.setup.clone();
-        self.setup_replies_expected = setup.len();
         // The set-up first, then what waited for the login.
         for step in setup.into_iter().rev() {
-            self.after_setup.push_front(Command::Setup(step));
+            let line = Request::kibitz(RequestId::UNROUTED, Command::Setup(step));
+            self.after_setup.push_front(line);
         }
         self.unanswered_since = None;
         self.release(now);
@@ -400,31 +455,10 @@ impl Session {
         }
     }
 
-    /// Replies to our set-up commands, while we still expect some.
-    fn is_setup_reply(&mut self, text: &str) -> bool {
-        if self.setup_replies_expected == 0 {
-            return false;
-        }
-        let reply = text.ends_with(" set.")
-            || text.ends_with(" unset.")
-            || text.starts_with("com_iset:")
-            || text.starts_with("Cannot alter")
-            || text.starts_with("Bad value given for variable")
-            || text.starts_with("Bell ")
-            || text.starts_with("No such variable")
-            // FatICS (today's freechess.org) words two of them differently.
-            || text.starts_with("You will not hear beeps")
-            || text.starts_with("interface set to")
-            || text.contains("prompt will")
-            || text.starts_with("Interface ");
-        if reply {
-            self.setup_replies_expected -= 1;
-        }
-        reply
-    }
-
-    fn queue(&mut self, now: Now, command: &Command) {
-        let line = match command.to_line() {
+    /// Puts a line on the wire: numbered in block mode, and recorded as a
+    /// request whose reply is awaited (not the login's lines).
+    fn queue(&mut self, now: Now, request: &Request) {
+        let line = match request.command.to_line() {
             Ok(line) => line,
             Err(e) => {
                 // A command that cannot be sent safely is reported, never sent.
@@ -433,6 +467,22 @@ impl Session {
                 return;
             }
         };
+        let logging_in = matches!(
+            request.command,
+            Command::Login(_) | Command::Password(_) | Command::EnterAsGuest
+        );
+        let (line, wire_id) = if self.replies.block_mode() && !logging_in {
+            self.wire_id = self.wire_id % MAX_WIRE_ID + 1;
+            (format!("{} {line}", self.wire_id), Some(self.wire_id))
+        } else {
+            (line, None)
+        };
+        if !logging_in {
+            self.replies.sent(now, wire_id, request);
+        }
+        if request.command == Command::Setup(SetupStep::Block) && wire_id.is_none() {
+            self.block_asked = Some(now);
+        }
         let bytes = match self.config.timeseal {
             Some(_) => timeseal::encode_line(line.as_bytes(), self.stamps.stamp(now)),
             None => {

@@ -35,16 +35,19 @@ impl Friends {
         self.list.is_empty()
     }
 
+    /// Our `=notify` came: the friends.
+    pub fn set_list(&mut self, handles: &[String]) {
+        self.list = handles
+            .iter()
+            .take(MAX_FRIENDS)
+            .map(|h| (h.to_ascii_lowercase(), h.clone()))
+            .collect();
+        self.known = true;
+    }
+
+    /// Folds a change of the notify list in.
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::NotifyList(handles) => {
-                self.list = handles
-                    .iter()
-                    .take(MAX_FRIENDS)
-                    .map(|h| (h.to_ascii_lowercase(), h.clone()))
-                    .collect();
-                self.known = true;
-            }
             Event::NotifyChange {
                 handle,
                 added: true,
@@ -121,7 +124,7 @@ mod tests {
     fn the_list_and_its_changes() {
         let mut friends = Friends::default();
         assert!(!friends.known);
-        friends.apply(&Event::NotifyList(vec!["BotA".into(), "BotB".into()]));
+        friends.set_list(&["BotA".into(), "BotB".into()]);
         assert!(friends.known && friends.contains("bota") && friends.len() == 2);
         friends.apply(&Event::NotifyChange {
             handle: "BotC".into(),

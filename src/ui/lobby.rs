@@ -21,8 +21,6 @@ const MAX_ENTRIES: usize = 5000;
 pub struct Lobby {
     /// The last complete `games` list.
     pub games: Vec<GamesEntry>,
-    /// Entries of a `games` reply still arriving.
-    incoming: Vec<GamesEntry>,
     /// Live seeks by index.
     pub seeks: BTreeMap<u32, Seek>,
     pub filter: Filter,
@@ -99,19 +97,29 @@ impl Filter {
 }
 
 impl Lobby {
-    /// Folds an event into the lists.
+    /// Our `games` listing came: the games list.
+    pub fn set_games(&mut self, entries: &[GamesEntry]) {
+        self.games = entries.iter().take(MAX_ENTRIES).cloned().collect();
+    }
+
+    /// Our `sought` listing came: its seeks join the live ones.
+    pub fn add_seeks(&mut self, seeks: &[Seek]) {
+        for seek in seeks {
+            self.add_seek(seek);
+        }
+    }
+
+    fn add_seek(&mut self, seek: &Seek) {
+        if self.seeks.len() < MAX_ENTRIES || self.seeks.contains_key(&seek.index) {
+            self.seeks.insert(seek.index, seek.clone());
+        }
+    }
+
+    /// Folds the seek stream in (`<s>`, `<sr>`, `<sc>`).
     pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::GamesEntry(entry) if self.incoming.len() < MAX_ENTRIES => {
-                self.incoming.push(entry.clone());
-            }
-            Event::GamesEnd(_) => self.games = std::mem::take(&mut self.incoming),
             Event::Seek(SeekLine::Clear) => self.seeks.clear(),
-            Event::Seek(SeekLine::Add(seek)) | Event::SoughtEntry(seek)
-                if self.seeks.len() < MAX_ENTRIES || self.seeks.contains_key(&seek.index) =>
-            {
-                self.seeks.insert(seek.index, seek.clone());
-            }
+            Event::Seek(SeekLine::Add(seek)) => self.add_seek(seek),
             Event::Seek(SeekLine::Remove(indexes)) => {
                 for index in indexes {
                     self.seeks.remove(index);

@@ -71,8 +71,6 @@ pub struct Players {
     online: BTreeMap<String, Player>,
     /// Our `who` listings asked for and not complete yet, oldest first.
     asked: VecDeque<WhoCategory>,
-    /// Entries of the listing arriving.
-    incoming: Vec<WhoEntry>,
     /// A complete blitz listing came (the list is known, not just arrivals).
     pub listed: bool,
     /// When Kibitz last asked for the listings.
@@ -93,7 +91,6 @@ impl Default for Players {
         Players {
             online: BTreeMap::new(),
             asked: VecDeque::new(),
-            incoming: Vec::new(),
             listed: false,
             asked_at: None,
             arrivals: false,
@@ -138,7 +135,6 @@ impl Players {
     /// The connection is gone: no listing of ours comes any more.
     pub fn forget_asked(&mut self) {
         self.asked.clear();
-        self.incoming.clear();
     }
 
     /// Players online now.
@@ -154,20 +150,25 @@ impl Players {
         self.online.get(&handle.to_ascii_lowercase())
     }
 
-    /// Folds an event in. `ours`: the event belongs to a reply to one of
-    /// Kibitz's own requests (a `who` the user typed is only shown).
-    pub fn apply(&mut self, event: &Event, ours: bool) {
+    /// Our `who` listing of `category` came (a `who` the user typed is
+    /// only shown).
+    pub fn answered(&mut self, category: WhoCategory, entries: &[WhoEntry]) {
+        self.unanswered(category);
+        let entries = entries.iter().take(MAX_PLAYERS).cloned().collect();
+        self.listing(category, entries);
+    }
+
+    /// Our `who` listing of `category` was not one (refused, cut short):
+    /// it is asked again when due.
+    pub fn unanswered(&mut self, category: WhoCategory) {
+        if let Some(at) = self.asked.iter().position(|&c| c == category) {
+            self.asked.remove(at);
+        }
+    }
+
+    /// Folds an arrival or a departure in.
+    pub fn apply(&mut self, event: &Event) {
         match event {
-            Event::WhoEntries(entries) if ours && !self.asked.is_empty() => {
-                let room = MAX_PLAYERS.saturating_sub(self.incoming.len());
-                self.incoming.extend(entries.iter().take(room).cloned());
-            }
-            Event::WhoEnd(_) if ours => {
-                let entries = std::mem::take(&mut self.incoming);
-                if let Some(category) = self.asked.pop_front() {
-                    self.listing(category, entries);
-                }
-            }
             Event::Presence(presence) if presence.arrived => {
                 let key = presence.handle.to_ascii_lowercase();
                 if self.online.len() < MAX_PLAYERS || self.online.contains_key(&key) {

@@ -4,12 +4,11 @@
 //! with a player: challenge, observe, tell, notify, partner. It opens beside
 //! the boards, never over them.
 
-use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
-use crate::protocol::event::Event;
 use crate::protocol::finger::{Finger, Seen};
-use crate::protocol::history::{HistoryLine, HistoryRow};
-use crate::protocol::journal::{JournalLine, JournalRow};
+use crate::protocol::history::HistoryRow;
+use crate::protocol::journal::JournalRow;
+use crate::protocol::reply::Answer;
 use crate::protocol::seek::Rating;
 
 /// History rows kept at most (FICS keeps ten, FatICS more).
@@ -25,17 +24,13 @@ pub struct Profile {
     pub history_read: bool,
     /// The server knows no such player.
     pub not_found: bool,
-    /// Rows of a `history` reply for this player are arriving.
-    reading_history: bool,
     /// The player's adjourned games (asked for on the user's own card):
     /// opponent, and whether they are online where the server says.
     pub stored: Vec<(String, Option<bool>)>,
     /// The `stored` reply came.
     pub stored_read: bool,
-    reading_stored: bool,
     /// The games kept in the player's journal (old FICS, freechess.org).
     pub journal: Vec<JournalRow>,
-    reading_journal: bool,
 }
 
 impl Profile {
@@ -47,80 +42,36 @@ impl Profile {
             history: Vec::new(),
             history_read: false,
             not_found: false,
-            reading_history: false,
             stored: Vec::new(),
             stored_read: false,
-            reading_stored: false,
             journal: Vec::new(),
-            reading_journal: false,
         }
     }
 
-    /// Folds in a reply (only this player's).
-    pub fn apply(&mut self, event: &Event) {
-        let mine = |handle: &str| handle.eq_ignore_ascii_case(&self.handle);
-        match event {
-            Event::Finger(finger) if mine(&finger.handle) => {
+    /// Folds in the reply to one of the card's requests (asked for this
+    /// player: the old FICS does not say whose empty history it is).
+    pub fn answer(&mut self, answer: &Answer) {
+        match answer {
+            Answer::Finger(finger) => {
                 self.handle.clone_from(&finger.handle);
                 self.finger = Some((**finger).clone());
             }
-            Event::History(HistoryLine::Header { handle }) => {
-                self.reading_history = mine(handle);
-                if self.reading_history {
-                    self.history.clear();
-                }
-            }
-            // The old FICS does not say whose history is empty: ours, while
-            // we wait for it.
-            Event::History(HistoryLine::NoGames { handle })
-                if handle.as_deref().map_or(!self.history_read, mine) =>
-            {
-                self.history.clear();
+            Answer::History { rows, .. } => {
+                self.history = rows.iter().take(MAX_ROWS).cloned().collect();
                 self.history_read = true;
             }
-            Event::History(HistoryLine::Row(row))
-                if self.reading_history && self.history.len() < MAX_ROWS =>
-            {
-                self.history.push(row.clone());
-                self.history_read = true;
-            }
-            Event::Adjourned(AdjournedLine::StoredHeader { handle }) => {
-                self.reading_stored = mine(handle);
-                if self.reading_stored {
-                    self.stored.clear();
-                    self.stored_read = true;
-                }
-            }
-            Event::Adjourned(AdjournedLine::Stored { opponent, online })
-                if self.reading_stored && self.stored.len() < MAX_ROWS =>
-            {
-                self.stored.push((opponent.clone(), *online));
-            }
-            Event::Adjourned(AdjournedLine::NoneStored { handle }) if mine(handle) => {
-                self.stored.clear();
+            Answer::Stored { games, .. } => {
+                self.stored = games
+                    .iter()
+                    .take(MAX_ROWS)
+                    .map(|g| (g.opponent.clone(), g.online))
+                    .collect();
                 self.stored_read = true;
             }
-            Event::Journal(JournalLine::Header { handle }) => {
-                self.reading_journal = mine(handle);
-                if self.reading_journal {
-                    self.journal.clear();
-                }
+            Answer::Journal { rows, .. } => {
+                self.journal = rows.iter().take(MAX_ROWS).cloned().collect();
             }
-            Event::Journal(JournalLine::Row(row))
-                if self.reading_journal && self.journal.len() < MAX_ROWS =>
-            {
-                self.journal.push(row.clone());
-            }
-            Event::Prompt(_) => {
-                self.reading_history = false;
-                self.reading_stored = false;
-                self.reading_journal = false;
-            }
-            Event::Text(text)
-                if self.finger.is_none() && text.starts_with("There is no player matching") =>
-            {
-                self.not_found = true;
-            }
+            Answer::NoSuchPlayer { .. } if self.finger.is_none() => self.not_found = true,
             _ => {}
         }
     }

@@ -426,6 +426,18 @@ impl Runner {
             if expected.matches(&line) {
                 return true;
             }
+            self.answer_unscripted(&line).await;
+        }
+    }
+
+    /// The transcripts were recorded before Kibitz asked for block mode:
+    /// `iset block 1`, which no script expects, is answered as the old FICS
+    /// answers it (no block mode), so the set-up goes on at once.
+    async fn answer_unscripted(&mut self, line: &ClientLine) {
+        if let ClientLine::Text(text) | ClientLine::NotTimeseal(text) = line
+            && text == "iset block 1"
+        {
+            let _ = self.write.write_all(b"com_iset: block 1\n\rfics% ").await;
         }
     }
 

@@ -63,6 +63,26 @@ pub fn decode(bytes: &[u8]) -> Vec<Event> {
     decode_chunked(bytes, &[usize::MAX])
 }
 
+/// What the server says (`bytes`, a server without block mode), applied to
+/// the app as its network thread would deliver it: decoded, and the
+/// replies to the app's own requests still on their way told apart and
+/// addressed to them (`protocol::replies`, as the session does).
+pub fn serve(app: &mut kibitz::app::KibitzApp, now: std::time::Duration, bytes: &[u8]) {
+    use kibitz::protocol::replies::Replies;
+    let mut replies = Replies::default();
+    for request in app.awaiting() {
+        replies.sent(now, None, &request);
+    }
+    let mut out = std::collections::VecDeque::new();
+    for event in decode(bytes) {
+        replies.fold(now, event, &mut out);
+    }
+    replies.flush(&mut out);
+    for event in out {
+        app.apply_event(now, &event);
+    }
+}
+
 /// Every kind of game end in the transcripts: file, game number, reason, result.
 pub const ENDINGS: [(&str, u32, EndReason, GameResult); 8] = [
     (

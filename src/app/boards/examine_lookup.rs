@@ -5,9 +5,7 @@
 //! says why not.
 
 use crate::protocol::command::{Command, ExamineTarget};
-use crate::protocol::event::Event;
-use crate::protocol::framing::Prompt;
-use crate::protocol::history::{HistoryLine, HistoryRow};
+use crate::protocol::reply::Answer;
 
 #[derive(Debug, Default)]
 pub struct ExamineLookup {
@@ -18,10 +16,6 @@ pub struct ExamineLookup {
 struct Pending {
     me: String,
     opponent: String,
-    /// Our history's header came: the rows that follow are ours.
-    reading: bool,
-    /// The newest row so far (the servers list the newest last).
-    newest: Option<HistoryRow>,
 }
 
 impl ExamineLookup {
@@ -31,70 +25,63 @@ impl ExamineLookup {
         self.pending = Some(Pending {
             me: me.to_owned(),
             opponent: opponent.to_owned(),
-            reading: false,
-            newest: None,
         });
         Command::History(me.to_owned())
     }
 
-    /// One event: at the end of our history, the `examine` to send, or why
-    /// there is none.
-    pub fn on_event(&mut self, event: &Event) -> Option<Result<Command, String>> {
-        let pending = self.pending.as_mut()?;
-        match event {
-            Event::History(HistoryLine::Header { handle }) => {
-                pending.reading = handle.eq_ignore_ascii_case(&pending.me);
-                None
+    /// The reply to our history: the `examine` to send, or why there is
+    /// none. The servers list the newest game last.
+    pub fn answered(&mut self, answer: &Answer) -> Option<Result<Command, String>> {
+        let pending = self.pending.take()?;
+        let rows = match answer {
+            Answer::History { rows, .. } => rows,
+            _ => return Some(Err("Your history could not be read".to_owned())),
+        };
+        Some(match rows.last() {
+            Some(row) if row.opponent.eq_ignore_ascii_case(&pending.opponent) => {
+                Ok(Command::Examine(ExamineTarget::History {
+                    handle: pending.me,
+                    slot: row.slot,
+                }))
             }
-            Event::History(HistoryLine::Row(row)) if pending.reading => {
-                pending.newest = Some(row.clone());
-                None
-            }
-            Event::History(HistoryLine::NoGames { handle })
-                if handle
-                    .as_deref()
-                    .is_none_or(|h| h.eq_ignore_ascii_case(&pending.me)) =>
-            {
-                self.pending = None;
-                Some(Err("Your history has no games yet".to_owned()))
-            }
-            Event::Prompt(Prompt::Command) if pending.reading => {
-                let pending = self.pending.take()?;
-                Some(match pending.newest {
-                    Some(row) if row.opponent.eq_ignore_ascii_case(&pending.opponent) => {
-                        Ok(Command::Examine(ExamineTarget::History {
-                            handle: pending.me,
-                            slot: row.slot,
-                        }))
-                    }
-                    Some(_) => Err(format!(
-                        "The game against {} is not the newest in your history",
-                        pending.opponent
-                    )),
-                    None => Err("Your history lists no games".to_owned()),
-                })
-            }
-            _ => None,
-        }
+            Some(_) => Err(format!(
+                "The game against {} is not the newest in your history",
+                pending.opponent
+            )),
+            None => Err("Your history has no games yet".to_owned()),
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::history::parse_history_line;
+    use crate::protocol::history::{HistoryLine, parse_history_line};
 
-    fn history(lines: &[&str]) -> Vec<Event> {
-        let mut events: Vec<Event> = lines
-            .iter()
-            .map(|l| Event::History(parse_history_line(l).expect(l)))
-            .collect();
-        events.push(Event::Prompt(Prompt::Command));
-        events
-    }
-
-    fn run(lookup: &mut ExamineLookup, events: &[Event]) -> Option<Result<Command, String>> {
-        events.iter().find_map(|e| lookup.on_event(e))
+    fn history(lines: &[&str]) -> Answer {
+        let mut answer = Answer::Done;
+        for line in lines {
+            match parse_history_line(line).expect(line) {
+                HistoryLine::Header { handle } => {
+                    answer = Answer::History {
+                        handle: Some(handle),
+                        rows: Vec::new(),
+                    }
+                }
+                HistoryLine::NoGames { handle } => {
+                    answer = Answer::History {
+                        handle,
+                        rows: Vec::new(),
+                    }
+                }
+                HistoryLine::Row(row) => {
+                    if let Answer::History { rows, .. } = &mut answer {
+                        rows.push(row);
+                    }
+                }
+            }
+        }
+        answer
     }
 
     #[test]
@@ -104,40 +91,33 @@ mod tests {
             lookup.ask("KibUser", "BotA"),
             Command::History("KibUser".into())
         );
-        let events = history(&[
+        let answer = history(&[
             "History for KibUser:",
             " 0: - 1558 B 1882 BotA          [ lr  1   0] C40 Fla Wed Nov 25 05:20:19 2026",
             " 1: + 1882 W 1558 BotA          [ br  5   0] A00 Res Wed Nov 25 07:56:31 2026",
         ]);
         assert_eq!(
-            run(&mut lookup, &events),
+            lookup.answered(&answer),
             Some(Ok(Command::Examine(ExamineTarget::History {
                 handle: "KibUser".into(),
                 slot: 1
             })))
         );
         // Done: the next history is nobody's business here.
-        assert_eq!(run(&mut lookup, &events), None);
+        assert_eq!(lookup.answered(&answer), None);
     }
 
     #[test]
     fn another_opponent_or_no_games_say_why() {
         let mut lookup = ExamineLookup::default();
         lookup.ask("KibUser", "BotC");
-        let events = history(&[
+        let answer = history(&[
             "History for KibUser:",
             " 1: + 1882 W 1558 BotA          [ br  5   0] A00 Res Wed Nov 25 07:56:31 2026",
         ]);
-        assert!(matches!(run(&mut lookup, &events), Some(Err(_))));
+        assert!(matches!(lookup.answered(&answer), Some(Err(_))));
         lookup.ask("KibUser", "BotC");
-        let events = history(&["Sorry, no game information available."]);
-        assert!(matches!(run(&mut lookup, &events), Some(Err(_))));
-        // Somebody else's history (a card) is not ours.
-        lookup.ask("KibUser", "BotA");
-        let events = history(&[
-            "History for BotA:",
-            " 1: - 1558 B 1882 KibUser       [ br  5   0] A00 Res Wed Nov 25 07:56:31 2026",
-        ]);
-        assert_eq!(run(&mut lookup, &events), None);
+        let answer = history(&["Sorry, no game information available."]);
+        assert!(matches!(lookup.answered(&answer), Some(Err(_))));
     }
 }

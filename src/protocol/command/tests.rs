@@ -94,6 +94,7 @@ fn setup_sequence_is_complete_and_ends_with_lock() {
     let lines: Vec<String> = setup_sequence().iter().map(|s| s.to_string()).collect();
     let interface = format!("set interface Kibitz {}", env!("CARGO_PKG_VERSION"));
     let expected = [
+        "iset block 1",
         "set style 12",
         "iset nowrap 1",
         "iset defprompt 1",

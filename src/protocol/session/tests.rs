@@ -1,5 +1,6 @@
 use super::*;
 use crate::protocol::command::{Command, Secret};
+use crate::protocol::request::{Request, RequestId};
 
 fn at(ms: u64) -> Now {
     Duration::from_millis(ms)
@@ -42,7 +43,7 @@ fn guest_login_on_a_modern_server() {
     }));
     assert_eq!(s.handle(), Some("GuestEIET"));
     // One line at a time: the next when the server's prompt answers.
-    assert_eq!(sent(&mut s), ["set style 12\n"]);
+    assert_eq!(sent(&mut s), ["iset block 1\n"]);
     let lines = answer_all(&mut s, at(4));
     // The set-up ends with the lock; the command queued before login comes after.
     assert_eq!(lines[lines.len() - 2], "iset lock 1\n");
@@ -74,7 +75,11 @@ fn guest_logging_in() -> Session {
         at(0),
         b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
     );
-    assert_eq!(sent(&mut s), ["guest\n", "\n", "set style 12\n"]);
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
+    // The old FICS only echoes it: no block mode.
+    s.handle_bytes(at(0), b"fics% com_iset: block 1\n\rfics% ");
+    assert_eq!(sent(&mut s), ["set style 12\n"]);
+    assert!(!s.block_mode());
     s
 }
 
@@ -106,7 +111,7 @@ fn the_set_up_goes_one_line_per_prompt_or_pace() {
 #[test]
 fn a_users_command_goes_ahead_of_the_set_up_and_kibitzs_own_after_it() {
     let mut s = guest_logging_in();
-    s.send_after_setup(at(1), Command::Sought);
+    s.send(at(1), Request::kibitz(RequestId::UNROUTED, Command::Sought));
     s.send(at(2), Command::Raw("observe 5".into()));
     s.handle_bytes(at(3), b"Style 12 set.\n\rfics% ");
     assert_eq!(sent(&mut s), ["observe 5\n"]);
@@ -255,8 +260,8 @@ fn setup_replies_are_marked_and_other_text_is_not() {
     );
     s.handle_timeout(at(1000));
     let evs = events(&mut s);
-    assert!(evs.contains(&Event::SetupReply("Style 12 set.".into())));
-    assert!(evs.contains(&Event::SetupReply("ms set.".into())));
+    assert!(evs.contains(&Event::OwnReply("Style 12 set.".into())));
+    assert!(evs.contains(&Event::OwnReply("ms set.".into())));
     assert!(evs.contains(&Event::Text("Hello there".into())));
     assert!(s.ms());
 }
@@ -284,7 +289,7 @@ fn every_setup_reply_of_both_servers_is_marked() {
     let evs = events(&mut s);
     for reply in replies {
         assert!(
-            evs.contains(&Event::SetupReply(reply.into())),
+            evs.contains(&Event::OwnReply(reply.into())),
             "{reply}: {evs:?}"
         );
     }
@@ -438,5 +443,142 @@ fn a_bad_handle_is_a_failed_login_not_a_timeseal_problem() {
         events(&mut s)
             .iter()
             .any(|e| matches!(e, Event::LoginFailed { .. }))
+    );
+}
+
+/// FatICS and freechess.org take block mode: every line after it goes
+/// numbered, and a reply framed with the number is addressed to its request.
+#[test]
+fn block_mode_numbers_every_line_and_addresses_the_replies() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(0),
+        b"**** Starting FICS session as GuestA(U) ****\n\rfics% ",
+    );
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
+    // Nothing goes while the answer is awaited: not a command, not a move.
+    s.send(at(1), Command::Games);
+    s.send(
+        at(1),
+        Command::Move(crate::protocol::command::MoveText::castle_short()),
+    );
+    s.handle_timeout(at(1) + PACE * 4);
+    assert!(sent(&mut s).is_empty());
+    // The reply to `iset block 1` itself is not framed.
+    s.handle_bytes(at(2), b"block set.\n\rfics% ");
+    assert!(s.block_mode());
+    assert_eq!(sent(&mut s), ["1 games\n"]);
+    let evs = events(&mut s);
+    assert!(
+        evs.contains(&Event::OwnReply("block set.".into())),
+        "{evs:?}"
+    );
+    s.handle_bytes(
+        at(3),
+        b"\x151\x1643\x16There are no games in progress.\n\r\x17\n\rfics% ",
+    );
+    assert_eq!(sent(&mut s), ["2 o-o\n"]);
+    let evs = events(&mut s);
+    assert!(evs.contains(&Event::Text("There are no games in progress.".into())));
+    // Kibitz's own request: its reply is addressed, its lines the log's.
+    s.send(at(4), Request::kibitz(RequestId(42), Command::Games));
+    s.handle_bytes(at(5), b"\x152\x161\x16\x17\n\rfics% ");
+    let lines = answer_all(&mut s, at(6));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.split(' ').next().unwrap().parse::<u32>().is_ok()),
+        "{lines:?}"
+    );
+    let id = lines.last().unwrap().split(' ').next().unwrap().to_owned();
+    assert_eq!(lines.last().map(|l| &l[id.len()..]), Some(" games\n"));
+    s.handle_bytes(
+        at(7),
+        format!("\x15{id}\x1643\x16  1 1720 BotA        1720 BotB       [ br  3   2]   2:59 -  3:00 (39-39) W:  2\n\r\n\r  1 games displayed.\n\r\x17\n\rfics% ").as_bytes(),
+    );
+    let evs = events(&mut s);
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e, Event::Text(t) if t.contains("BotA"))),
+        "{evs:?}"
+    );
+    let reply = evs.iter().find_map(|e| match e {
+        Event::Reply(reply) => Some(reply),
+        _ => None,
+    });
+    let reply = reply.expect("a reply");
+    assert_eq!(reply.to, RequestId(42));
+    assert!(
+        matches!(&reply.answer, crate::protocol::reply::Answer::Games { entries, .. } if entries.len() == 1)
+    );
+}
+
+/// A server that does not answer `iset block 1` at all: the lines go on,
+/// unnumbered, after a while.
+#[test]
+fn no_answer_to_block_mode_means_none() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(0),
+        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
+    );
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
+    s.handle_timeout(at(0) + HELD_LINE_DELAY);
+    assert_eq!(s.poll_timeout(), Some(at(0) + BLOCK_WAIT));
+    s.handle_timeout(at(0) + BLOCK_WAIT);
+    assert_eq!(sent(&mut s), ["set style 12\n"]);
+    assert!(!s.block_mode());
+}
+
+/// A `who` the user typed during the set-up goes ahead of Kibitz's own:
+/// on the old FICS (no frames) the first listing is the user's.
+#[test]
+fn a_who_typed_during_the_set_up_is_the_users() {
+    let mut s = guest_logging_in();
+    s.send(
+        at(1),
+        Request::kibitz(
+            RequestId(7),
+            Command::Who(crate::protocol::who::WhoCategory::Blitz),
+        ),
+    );
+    s.send(
+        at(1),
+        Command::Who(crate::protocol::who::WhoCategory::Blitz),
+    );
+    let mut lines = Vec::new();
+    for _ in 0..40 {
+        s.handle_bytes(at(2), b"fics% ");
+        lines.extend(sent(&mut s));
+    }
+    let at_line = |l: &str| lines.iter().position(|x| x == l).expect(l);
+    assert!(at_line("who b\n") < at_line("iset lock 1\n"), "{lines:?}");
+    events(&mut s);
+    let who = b"\n\r 1500 BotA         1720.BotB\n\r\n\r 2 players displayed (of 2). (*) indicates system administrator.\n\rfics% ";
+    s.handle_bytes(at(3), who);
+    let first = events(&mut s);
+    assert!(
+        first
+            .iter()
+            .any(|e| matches!(e, Event::Text(t) if t.contains("BotA"))),
+        "{first:?}"
+    );
+    assert!(!first.iter().any(|e| matches!(e, Event::Reply(_))));
+    s.handle_bytes(at(4), who);
+    let second = events(&mut s);
+    assert!(
+        !second
+            .iter()
+            .any(|e| matches!(e, Event::Text(t) if t.contains("BotA"))),
+        "{second:?}"
+    );
+    assert!(
+        second
+            .iter()
+            .any(|e| matches!(e, Event::Reply(r) if r.to == RequestId(7)))
     );
 }

@@ -6,15 +6,11 @@ use crate::protocol::who::{WhoEnd, parse_who_line};
 
 fn listing(players: &mut Players, category: WhoCategory, lines: &[&str]) {
     players.asked(category, Duration::ZERO);
-    for line in lines {
-        let entries = parse_who_line(line).expect("a who line");
-        players.apply(&Event::WhoEntries(entries), true);
-    }
-    let end = WhoEnd {
-        shown: 0,
-        total: None,
-    };
-    players.apply(&Event::WhoEnd(end), true);
+    let entries: Vec<_> = lines
+        .iter()
+        .flat_map(|line| parse_who_line(line).expect("a who line"))
+        .collect();
+    players.answered(category, &entries);
 }
 
 fn arrival(handle: &str, arrived: bool) -> Event {
@@ -75,9 +71,9 @@ fn the_listings_make_one_list_with_ratings_per_speed() {
 #[test]
 fn arrivals_and_departures_keep_it_live_and_the_next_listing_replaces_it() {
     let mut players = three_listings();
-    players.apply(&arrival("Erin", true), false);
+    players.apply(&arrival("Erin", true));
     assert!(players.get("erin").is_some_and(|p| p.ratings == [None; 3]));
-    players.apply(&arrival("RndA", false), false);
+    players.apply(&arrival("RndA", false));
     assert!(players.get("RndA").is_none());
     assert_eq!(players.len(), 4);
     // The next blitz listing says who is on; ratings of other speeds stay.
@@ -93,22 +89,17 @@ fn arrivals_and_departures_keep_it_live_and_the_next_listing_replaces_it() {
 }
 
 #[test]
-fn a_listing_the_user_asked_for_is_not_ours() {
+fn a_who_listing_passing_by_is_not_ours() {
+    // Only a reply to our own `who` (routed by its id) fills the list; the
+    // lines of one the user typed do nothing here.
     let mut players = Players::default();
     let entries = parse_who_line("1882 BotA").expect("line");
-    players.apply(&Event::WhoEntries(entries), false);
-    players.apply(
-        &Event::WhoEnd(WhoEnd {
-            shown: 1,
-            total: None,
-        }),
-        false,
-    );
+    players.apply(&Event::WhoEntries(entries));
+    players.apply(&Event::WhoEnd(WhoEnd {
+        shown: 1,
+        total: None,
+    }));
     assert!(players.is_empty() && !players.listed);
-    // Nor is a listing nobody asked for, even when the console hid it.
-    let entries = parse_who_line("1882 BotA").expect("line");
-    players.apply(&Event::WhoEntries(entries), true);
-    assert!(players.is_empty());
 }
 
 #[test]
@@ -145,20 +136,14 @@ fn refresh_waits_for_the_listings_and_the_interval() {
         !players.refresh_due(Duration::from_secs(100)),
         "still on its way"
     );
-    players.apply(
-        &Event::WhoEnd(WhoEnd {
-            shown: 0,
-            total: None,
-        }),
-        true,
-    );
+    players.answered(WhoCategory::Blitz, &[]);
     assert!(!players.refresh_due(Duration::from_secs(64)));
     assert!(players.refresh_due(Duration::from_secs(65)));
     players.asked(WhoCategory::Blitz, Duration::from_secs(65));
     players.forget_asked();
     assert!(!players.refresh_due(Duration::from_secs(66)));
     // Someone arrives: asked about 5 s after the last listing, not 60.
-    players.apply(&arrival("Erin", true), false);
+    players.apply(&arrival("Erin", true));
     assert!(players.refresh_due(Duration::from_secs(70)));
     listing(&mut players, WhoCategory::Blitz, &["1600 Erin"]);
     assert_eq!(players.next_refresh(), Some(Duration::from_secs(60)));
