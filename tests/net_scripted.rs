@@ -540,3 +540,123 @@ async fn a_refused_timeseal_hello_retries_without_timeseal() {
         "{second:?}"
     );
 }
+
+/// A server in the manner of FatICS and freechess.org: it takes `iset block
+/// 1`, then wants every line numbered and frames each reply with the
+/// number (a `games` listing for `games`, nothing for the rest; a line
+/// without a number is refused with code 519, as the real one does).
+async fn block_mode_server(
+    listener: tokio::net::TcpListener,
+    lines: Arc<std::sync::Mutex<Vec<String>>>,
+) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    const GAMES: &str = "  1 1720 BotA        1720 BotB       [ br  3   2]   2:59 -  3:00 (39-39) W:  2\n\r\n\r  1 games displayed.\n\r";
+    let Ok((stream, _)) = listener.accept().await else {
+        return;
+    };
+    let (read, mut write) = stream.into_split();
+    let mut read = BufReader::new(read).lines();
+    let _ = write.write_all(b"login: ").await;
+    let _ = read.next_line().await;
+    let _ = write
+        .write_all(b"Press return to enter the server as \"GuestB\":")
+        .await;
+    let _ = read.next_line().await;
+    let _ = write
+        .write_all(b"**** Starting FICS session as GuestB(U) ****\n\rfics% ")
+        .await;
+    let mut block = false;
+    while let Ok(Some(line)) = read.next_line().await {
+        lines.lock().unwrap().push(line.clone());
+        let numbered = line
+            .split_once(' ')
+            .and_then(|(id, rest)| Some((id.parse::<u32>().ok()?, rest)));
+        let answer = match (block, numbered) {
+            (false, _) if line == "iset block 1" => {
+                block = true;
+                "block set.\n\rfics% ".to_owned()
+            }
+            (false, _) => "fics% ".to_owned(),
+            (true, Some((id, "quit"))) => {
+                let _ = write
+                    .write_all(
+                        format!("\x15{id}\x16103\x16Logging you out.\n\r\x17\n\r").as_bytes(),
+                    )
+                    .await;
+                return;
+            }
+            (true, Some((id, command))) => {
+                let (code, output) = if command == "games" {
+                    (43, GAMES)
+                } else {
+                    (0, "")
+                };
+                format!("\x15{id}\x16{code}\x16{output}\x17\n\rfics% ")
+            }
+            (true, None) => "\x150\x16519\x16\x17\n\rfics% ".to_owned(),
+        };
+        if write.write_all(answer.as_bytes()).await.is_err() {
+            return;
+        }
+    }
+}
+
+#[tokio::test]
+async fn block_mode_numbers_every_line_and_addresses_its_reply() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("address").to_string();
+    let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let server = tokio::spawn(block_mode_server(listener, Arc::clone(&lines)));
+    let config = NetConfig::new(&addr, SessionConfig::guest());
+    let mut handle = net::task::spawn(config, Arc::new(|_| {})).expect("spawn");
+    handle.send(Command::Games);
+    handle.ask(kibitz::protocol::request::RequestId(9), Command::Games);
+    let mut texts = Vec::new();
+    let reply = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(event) = handle.recv().await {
+            match event {
+                NetEvent::Protocol {
+                    event: Event::Reply(reply),
+                    ..
+                } => return Some(reply),
+                NetEvent::Protocol {
+                    event: Event::Text(text),
+                    ..
+                } => texts.push(text),
+                _ => {}
+            }
+        }
+        None
+    })
+    .await
+    .expect("in time")
+    .expect("a reply");
+    assert_eq!(reply.to, kibitz::protocol::request::RequestId(9));
+    match &reply.answer {
+        kibitz::protocol::reply::Answer::Games { entries, .. } => assert_eq!(entries.len(), 1),
+        other => panic!("{other:?}"),
+    }
+    // The user's `games` (sent first) was shown; ours was not.
+    let listed = texts.iter().filter(|t| t.contains("BotA")).count();
+    assert_eq!(listed, 1, "{texts:?}");
+    handle.logout();
+    let _ = tokio::time::timeout(Duration::from_secs(5), server).await;
+    let lines = lines.lock().unwrap().clone();
+    // (The login's lines are not recorded.)
+    assert_eq!(lines[0], "iset block 1");
+    // Every line after it carries its number: none was refused.
+    for line in &lines[1..] {
+        let (id, _) = line.split_once(' ').expect("numbered");
+        assert!(id.parse::<u32>().is_ok_and(|n| n > 0), "{line}");
+    }
+    assert!(
+        lines.iter().any(|l| l.ends_with(" set style 12")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.ends_with(" quit")),
+        "{lines:?}"
+    );
+}

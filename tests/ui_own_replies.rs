@@ -90,3 +90,53 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
     );
     served.finish();
 }
+
+/// Two `who` listings, told apart by one player in each.
+fn who_listing(handle: &str) -> Vec<u8> {
+    format!(
+        "\n\r 1500 {handle:<12} 1720.Shared\n\r\n\r 2 players displayed (of 2). (*) indicates system administrator.\n\rfics% "
+    )
+    .into_bytes()
+}
+
+#[test]
+fn a_who_typed_during_the_set_up_is_shown_and_ours_is_not() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    let line = |text: &str| Step::Expect(Expected::Line(text.into()));
+    // The old FICS answers in the order it reads: the user's `who` went
+    // ahead of the set-up, Kibitz's own `who b` after it.
+    script.steps.extend([
+        line("who"),
+        Step::Send(who_listing("Typed")),
+        line("who b"),
+        Step::Send(who_listing("Ours")),
+    ]);
+    let served = Served::start(vec![script]);
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    // Typed while the set-up is still going out.
+    h.state_mut().send(Command::Raw("who".into()));
+    wait_for(&mut h, "our players list", &|app| {
+        app.lobby().players.get("Ours").is_some()
+    });
+    let console = |h: &Harness<'_, KibitzApp>, what: &str| {
+        h.state()
+            .console()
+            .lines
+            .iter()
+            .filter(|l| l.text.contains(what))
+            .count()
+    };
+    assert_eq!(console(&h, "Typed"), 1, "the user's listing is shown");
+    assert_eq!(console(&h, "Ours"), 0, "ours stays out");
+    assert!(
+        h.state().lobby().players.get("Typed").is_none(),
+        "the user's listing is not the players list"
+    );
+    let sent = served.finish();
+    let at = |l: &str| sent.iter().position(|s| s == l).expect(l);
+    assert!(at("who") < at("iset lock 1"), "{sent:?}");
+}

@@ -96,8 +96,42 @@ impl ReplyKind {
             Command::Moves(game) => ReplyKind::Moves(*game),
             Command::Observe(ObserveTarget::Game(game)) => ReplyKind::Observe(*game),
             Command::Setup(_) => ReplyKind::Setup,
+            Command::Raw(line) => ReplyKind::of_typed(line),
             _ => ReplyKind::Other,
         }
+    }
+
+    /// A line typed in the console: a listing typed is the user's, and must
+    /// not be taken for Kibitz's own of the same kind. FICS takes any
+    /// unambiguous start of a command's name, and a few aliases (`g`, `w`,
+    /// `f`, `o`, `p`).
+    fn of_typed(line: &str) -> ReplyKind {
+        let mut words = line.trim_start_matches(['$', ' ']).split_whitespace();
+        let word = words.next().unwrap_or("").to_ascii_lowercase();
+        let number = || words.clone().next().and_then(|w| w.parse::<u32>().ok());
+        // (name, shortest start the server takes for it)
+        let names: [(&str, usize, Option<ReplyKind>); 9] = [
+            ("games", 1, Some(ReplyKind::Games)),
+            ("sought", 3, Some(ReplyKind::Sought)),
+            ("who", 1, Some(ReplyKind::Who)),
+            ("finger", 1, Some(ReplyKind::Finger)),
+            ("history", 2, Some(ReplyKind::History)),
+            ("journal", 2, Some(ReplyKind::Journal)),
+            ("stored", 3, Some(ReplyKind::Stored)),
+            ("moves", 4, number().map(ReplyKind::Moves)),
+            ("observe", 1, number().map(ReplyKind::Observe)),
+        ];
+        if matches!(word.as_str(), "p" | "pl" | "players") {
+            return ReplyKind::Who;
+        }
+        if word == "=notify" {
+            return ReplyKind::NotifyList;
+        }
+        names
+            .into_iter()
+            .find(|(name, shortest, _)| word.len() >= *shortest && name.starts_with(&word))
+            .and_then(|(_, _, kind)| kind)
+            .unwrap_or(ReplyKind::Other)
     }
 
     /// Whether a reply of this kind names a player the server may not know
@@ -107,5 +141,29 @@ impl ReplyKind {
             self,
             ReplyKind::Finger | ReplyKind::History | ReplyKind::Journal | ReplyKind::Stored
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_listings_are_known_by_their_names_starts_and_aliases() {
+        let kind = |line: &str| ReplyKind::of(&Command::Raw(line.into()));
+        assert_eq!(kind("who"), ReplyKind::Who);
+        assert_eq!(kind("w b"), ReplyKind::Who);
+        assert_eq!(kind("$$games"), ReplyKind::Games);
+        assert_eq!(kind("g"), ReplyKind::Games);
+        assert_eq!(kind("fi BotA"), ReplyKind::Finger);
+        assert_eq!(kind("hist BotA"), ReplyKind::History);
+        assert_eq!(kind("moves 5"), ReplyKind::Moves(5));
+        assert_eq!(kind("o 12"), ReplyKind::Observe(12));
+        assert_eq!(kind("=notify"), ReplyKind::NotifyList);
+        // Not listings, or not enough to tell.
+        assert_eq!(kind("h"), ReplyKind::Other, "help");
+        assert_eq!(kind("tell BotA who"), ReplyKind::Other);
+        assert_eq!(kind("observe BotA"), ReplyKind::Other);
+        assert_eq!(kind(""), ReplyKind::Other);
     }
 }
