@@ -567,7 +567,7 @@ async fn block_mode_server(
         .await;
     let mut block = false;
     while let Ok(Some(line)) = read.next_line().await {
-        lines.lock().unwrap().push(line.clone());
+        lines.lock().expect("lines").push(line.clone());
         let numbered = line
             .split_once(' ')
             .and_then(|(id, rest)| Some((id.parse::<u32>().ok()?, rest)));
@@ -643,7 +643,7 @@ async fn block_mode_numbers_every_line_and_addresses_its_reply() {
     assert_eq!(listed, 1, "{texts:?}");
     handle.logout();
     let _ = tokio::time::timeout(Duration::from_secs(5), server).await;
-    let lines = lines.lock().unwrap().clone();
+    let lines = lines.lock().expect("lines").clone();
     // (The login's lines are not recorded.)
     assert_eq!(lines[0], "iset block 1");
     // Every line after it carries its number: none was refused.
