@@ -593,8 +593,12 @@ impl KibitzApp {
                 Command::Observe(ObserveTarget::Game(game)),
             );
         }
+        // The games given on the command line: after the set-up, whose
+        // style 12 their boards need.
         for game in asked {
-            self.send(Command::Observe(ObserveTarget::Game(game)));
+            let observe = Command::Observe(ObserveTarget::Game(game));
+            self.chrome.echo(&observe);
+            self.wire.send_after_setup(observe);
         }
     }
 

@@ -132,6 +132,15 @@ impl Wire {
         self.log_sent(command);
     }
 
+    /// Puts a command of the user's on the wire after the set-up (the games
+    /// to observe given on the command line: their boards need style 12).
+    pub fn send_after_setup(&mut self, command: Command) {
+        if let Some(net) = &self.net {
+            net.send_after_setup(command.clone());
+        }
+        self.log_sent(command);
+    }
+
     /// Sends a request of Kibitz's own (housekeeping) for `asker`: its
     /// reply comes back addressed to it, and stays out of the console. It
     /// waits for the set-up (its answer needs the set-up's settings); the

@@ -193,13 +193,14 @@ impl Driver {
         };
         match (observe, event) {
             (Observe::Games(games), Event::LoggedIn { .. }) => {
+                // After the set-up: their boards need style 12.
                 for &game in games {
-                    handle.send(Command::Observe(ObserveTarget::Game(game)));
+                    handle.send_after_setup(Command::Observe(ObserveTarget::Game(game)));
                 }
             }
             (Observe::All, Event::LoggedIn { .. }) => {
                 *asked_for_games = true;
-                handle.send(Command::Games);
+                handle.send_after_setup(Command::Games);
             }
             (Observe::All, Event::GamesEntry(entry)) if *asked_for_games => {
                 listed.push(entry.game);

@@ -94,6 +94,13 @@ impl NetHandle {
             .is_ok()
     }
 
+    /// Queues a command of the user's that needs the set-up done (the games
+    /// to observe given on the command line: their boards need style 12).
+    pub fn send_after_setup(&self, command: Command) -> bool {
+        let request = Request::user_after_setup(command);
+        self.commands.try_send(NetCommand::Send(request)).is_ok()
+    }
+
     /// Queues a request of Kibitz's own, sent once the set-up is; its reply
     /// comes back as an [`Event::Reply`] addressed to `id`.
     pub fn ask(&self, id: RequestId, command: Command) -> bool {

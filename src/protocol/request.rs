@@ -31,6 +31,9 @@ pub struct Request {
     pub id: RequestId,
     pub origin: Origin,
     pub command: Command,
+    /// Sent after the set-up even though the user asked (an `observe`
+    /// given on the command line needs style 12 on).
+    pub after_setup: bool,
 }
 
 impl Request {
@@ -40,6 +43,16 @@ impl Request {
             id,
             origin: Origin::Kibitz,
             command,
+            after_setup: true,
+        }
+    }
+
+    /// A command of the user's that needs the set-up done first (the
+    /// games to observe given on the command line): shown like any other.
+    pub fn user_after_setup(command: Command) -> Self {
+        Request {
+            after_setup: true,
+            ..Request::from(command)
         }
     }
 
@@ -56,6 +69,7 @@ impl From<Command> for Request {
             id: RequestId::UNROUTED,
             origin: Origin::User,
             command,
+            after_setup: false,
         }
     }
 }

@@ -29,7 +29,7 @@ use super::event::Event;
 use super::framing::Prompt;
 use super::message::{self, Message};
 use super::replies::{Replies, is_setup_reply};
-use super::request::{Origin, Request, RequestId};
+use super::request::{Request, RequestId};
 use super::timeseal::{self, StampClock, TimesealVersion};
 
 /// Time is a parameter: the caller passes the time since a fixed origin of
@@ -243,8 +243,9 @@ impl Session {
 
     /// Sends a request. The user's go, once logged in, ahead of the set-up
     /// lines not yet sent (a move or a flag claim at once); Kibitz's own
-    /// wait for the set-up, whose settings (style 12, game info) their
-    /// answers need; before the login everything waits for the set-up.
+    /// (and the user's marked `after_setup`) wait for the set-up, whose
+    /// settings (style 12, game info) their answers need; before the login
+    /// everything waits for the set-up.
     pub fn send(&mut self, now: Now, request: impl Into<Request>) {
         let request = request.into();
         let at_once = matches!(request.command, Command::Move(_) | Command::Flag);
@@ -253,7 +254,7 @@ impl Session {
             SessionState::Ready if at_once && self.block_asked.is_none() => {
                 self.queue(now, &request);
             }
-            SessionState::Ready if at_once || request.origin == Origin::User => {
+            SessionState::Ready if at_once || !request.after_setup => {
                 self.urgent.push_back(request);
                 self.release(now);
             }
@@ -323,7 +324,10 @@ impl Session {
             // The answer to `iset block 1`: `block set.`, or the old
             // FICS's echo (any other set-up answer: no block mode).
             let answer = match &event {
-                Event::Text(t) if self.block_asked.is_some() && is_setup_reply(t) => {
+                Event::Text(t)
+                    if self.block_asked.is_some()
+                        && (is_setup_reply(t) || t.ends_with(": Command not found.")) =>
+                {
                     Some(t == "block set.")
                 }
                 _ => None,
@@ -348,9 +352,9 @@ impl Session {
                 if self.state == SessionState::Ready && self.sent_in_batch < self.batch =>
             {
                 self.unanswered_since = None;
-                // `iset block 1` answered, not with `block set.` (which
-                // comes before the prompt): no block mode.
-                self.block_asked = None;
+                // (Not the answer to `iset block 1`: the prompt after the
+                // login's last words may come after it went out. Only its
+                // words answer it.)
                 self.release(now);
             }
             Event::Prompt(prompt) => self.on_prompt(now, prompt),

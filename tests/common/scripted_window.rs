@@ -50,15 +50,18 @@ pub fn logged_in(app: &KibitzApp) -> bool {
 /// `session::PACE` without one).
 pub fn setup_answered() -> Vec<super::fake_server::Step> {
     use super::fake_server::{Expected, Step};
-    use kibitz::protocol::command::{Command, setup_sequence};
+    use kibitz::protocol::command::{Command, SetupStep, setup_sequence};
     setup_sequence()
         .into_iter()
         .flat_map(|step| {
             let line = Command::Setup(step).to_line().expect("a set-up line");
-            [
-                Step::Expect(Expected::Line(line)),
-                Step::Send(b"\n\rfics% ".to_vec()),
-            ]
+            // No block mode: the old FICS's echo of `iset block 1`.
+            let answer = if step == SetupStep::Block {
+                b"\n\rcom_iset: block 1\n\rfics% ".to_vec()
+            } else {
+                b"\n\rfics% ".to_vec()
+            };
+            [Step::Expect(Expected::Line(line)), Step::Send(answer)]
         })
         .collect()
 }

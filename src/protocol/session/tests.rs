@@ -54,9 +54,18 @@ fn guest_login_on_a_modern_server() {
 /// lines sent meanwhile.
 fn answer_all(s: &mut Session, now: Now) -> Vec<String> {
     let mut lines = Vec::new();
+    // The old FICS's echo of `iset block 1` (no block mode), in case it is
+    // still waiting for it.
+    let mut answer: &[u8] = b"com_iset: block 1\n\rfics% ";
     for _ in 0..100 {
-        s.handle_bytes(now, b"fics% ");
+        s.handle_bytes(now, answer);
         let more = sent(s);
+        // The old FICS's echo of `iset block 1` (no block mode).
+        answer = if more.last().is_some_and(|l| l == "iset block 1\n") {
+            b"com_iset: block 1\n\rfics% "
+        } else {
+            b"fics% "
+        };
         if more.is_empty() {
             break;
         }
@@ -581,4 +590,27 @@ fn a_who_typed_during_the_set_up_is_the_users() {
             .iter()
             .any(|e| matches!(e, Event::Reply(r) if r.to == RequestId(7)))
     );
+}
+
+/// FatICS as it really answers: the prompt after the login's last words
+/// comes after `iset block 1` went out, then `block set.` (as in the
+/// fixture `modern-server/iset-block.bin`). That prompt is not the answer.
+#[test]
+fn the_logins_late_prompt_does_not_answer_block_mode() {
+    let mut s = Session::new(config("guest", None), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
+    s.handle_bytes(
+        at(1),
+        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
+    );
+    assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
+    s.handle_bytes(
+        at(2),
+        b"Use \"messages u\" to view unread messages.\n\rfics% ",
+    );
+    assert!(sent(&mut s).is_empty(), "still waiting for its answer");
+    s.handle_bytes(at(3), b"block set.\n\rfics% ");
+    assert!(s.block_mode());
+    assert_eq!(sent(&mut s), ["1 set style 12\n"]);
 }
