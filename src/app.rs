@@ -452,7 +452,7 @@ impl KibitzApp {
         // requests come as `OwnReply`, for the log).
         self.chrome.apply(event);
         match event {
-            Event::OwnReply(text) => tracing::info!("reply to Kibitz: {text}"),
+            Event::OwnReply(text) => tracing::debug!("reply to Kibitz: {text}"),
             Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),
             Event::Reply(reply) => self.answer(now, reply),
             _ => {}
