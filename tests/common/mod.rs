@@ -1,13 +1,15 @@
 //! Helpers shared by the integration tests, in this one folder: the
 //! fixture transcripts and apps made from them (here), the scripted server
 //! (`fake_server`, run on a thread by `served`), the window against it
-//! (`scripted_window`) and the fake UCI engine (`fake_uci`).
+//! (`scripted_window`), the fake UCI engine (`fake_uci`) and the one way to
+//! wait for another thread (`wait`).
 #![allow(dead_code)] // each test binary uses a different part
 
 pub mod fake_server;
 pub mod fake_uci;
 pub mod scripted_window;
 pub mod served;
+pub mod wait;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! window size, a login, and waiting (in real time, with a limit) for what
 //! the app shows.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use egui_kittest::Harness;
 use kibitz::app::{ConnectRequest, KibitzApp, TimeSource};
@@ -24,20 +24,15 @@ pub fn connect(h: &mut Harness<'_, KibitzApp>, addr: &str, handle: &str, passwor
     });
 }
 
-/// Runs frames (draining the network) until `done` holds; panics after 20 s
-/// with `what` and the connection status.
+/// Runs frames (draining the network) until `done` holds; panics after
+/// [`super::wait::LIMIT`] with `what` and the connection status.
 pub fn wait_for(h: &mut Harness<'_, KibitzApp>, what: &str, done: &dyn Fn(&KibitzApp) -> bool) {
-    let started = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "waiting for {what}: {:?}",
-            h.state().status()
-        );
-        h.state_mut().poll_network();
-        h.run_steps(1);
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    super::wait::frames(
+        h,
+        super::wait::LIMIT,
+        |h| done(h.state()),
+        |h| format!("waiting for {what}: {:?}", h.state().status()),
+    );
 }
 
 /// Logged in.

@@ -1,0 +1,274 @@
+//! Finished games go to the PGN archive, and the archive reads back.
+
+use crate::common;
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use kibitz::archive::{self, UtcTime};
+use kibitz::game::{Effect, GameStore};
+use shakmaty::san::San;
+use shakmaty::{Chess, Position};
+
+fn finished_store(file: &str) -> (GameStore, u32) {
+    let events = common::decode(&common::read(&common::fixtures_dir().join(file)));
+    let mut store = GameStore::new();
+    let mut ended = None;
+    for event in &events {
+        for effect in store.apply(Duration::ZERO, event) {
+            if let Effect::Ended(n) = effect {
+                ended = Some(n);
+            }
+        }
+    }
+    (store, ended.expect("a game ended"))
+}
+
+/// Reads the movetext of the first game of a PGN file back with shakmaty.
+fn moves_of(pgn: &str) -> (Vec<(String, String)>, Vec<String>, String) {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    let first_game = pgn.split("\n[Event ").next().unwrap_or(pgn);
+    for line in first_game.lines() {
+        if let Some(tag) = line.strip_prefix('[') {
+            let (name, value) = tag.split_once(' ').expect("tag");
+            tags.push((
+                name.to_owned(),
+                value.trim_end_matches(']').trim_matches('"').to_owned(),
+            ));
+        } else if !line.is_empty() {
+            movetext.push_str(line);
+            movetext.push(' ');
+        }
+    }
+    // Drop the comment, then read tokens.
+    let (before, after) = movetext.split_once('{').unwrap_or((&movetext, ""));
+    let after = after.split_once('}').map_or("", |(_, rest)| rest);
+    let tokens: Vec<&str> = before
+        .split_whitespace()
+        .chain(after.split_whitespace())
+        .collect();
+    let result = tokens.last().expect("result").to_string();
+    let mut position = Chess::default();
+    let mut sans = Vec::new();
+    for token in &tokens[..tokens.len() - 1] {
+        if token.ends_with('.') {
+            continue;
+        }
+        let san: San = token
+            .trim_end_matches(['+', '#'])
+            .parse()
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
+        let m = san.to_move(&position).expect("legal");
+        position.play_unchecked(m);
+        sans.push(token.trim_end_matches(['+', '#']).to_owned());
+    }
+    (tags, sans, result)
+}
+
+#[test]
+fn own_game_archive_parses_back_to_the_same_moves() {
+    let (store, number) = finished_store("real-server/own-game-white.bin");
+    let game = store.get(number).expect("game");
+    assert!(archive::worth_archiving(game));
+    let dir = std::env::temp_dir().join(format!("kibitz-archive-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ended = UtcTime::from_unix(1_795_372_987);
+    let path = archive::append(&dir, game, "127.0.0.1:5000", ended).expect("append");
+    assert!(path.ends_with("games/2026-11.pgn"));
+    // A second game appends, it does not overwrite.
+    archive::append(&dir, game, "127.0.0.1:5000", ended).expect("append again");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(text.matches("[Event ").count(), 2);
+
+    let (tags, sans, result) = moves_of(&text);
+    let expected: Vec<String> = game
+        .san_moves()
+        .into_iter()
+        .map(|s| s.trim_end_matches(['+', '#']).to_owned())
+        .collect();
+    assert_eq!(sans, expected);
+    assert_eq!(sans.len(), 52);
+    assert_eq!(result, "0-1");
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(tag("White"), Some("BotG"));
+    assert_eq!(tag("Black"), Some("BotH"));
+    assert_eq!(tag("Site"), Some("127.0.0.1:5000"));
+    assert_eq!(tag("GameNumber"), Some("1"));
+    assert_eq!(tag("TimeControl"), Some("300+0"));
+    assert_eq!(tag("Result"), Some("0-1"));
+    assert_eq!(tag("Termination"), Some("normal"));
+    assert_eq!(tag("Reason"), Some("BotG checkmated"));
+    assert_eq!(tag("Date"), Some("2026.11.22"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_aborted_game_without_moves_is_not_archived_but_one_with_moves_is() {
+    let (store, number) = finished_store("real-server/end-abort-white.bin");
+    let game = store.get(number).expect("game");
+    // Four plies were played before the abort.
+    assert_eq!(game.moves.len(), 4);
+    assert!(archive::worth_archiving(game));
+    let text = archive::pgn(game, "fics", UtcTime::from_unix(0));
+    assert!(text.contains("[Result \"*\"]"));
+    assert!(text.contains("[Termination \"unterminated\"]"));
+    assert!(text.trim_end().ends_with('*'));
+}
+
+#[test]
+fn a_late_joined_game_records_its_start_position() {
+    let (store, number) = finished_store("extra-old/draw-repetition-white.bin");
+    let game = store.get(number).expect("game");
+    let text = archive::pgn(game, "fics", UtcTime::from_unix(0));
+    // A full game from the start needs no FEN tag.
+    assert!(!text.contains("[FEN "), "{text}");
+    assert!(text.contains("1. Nf3 Nf6 2. Ng1 Ng8"), "{text}");
+}
+
+/// What pgn-reader (the PGN reader of the shakmaty family) reads back.
+#[derive(Default)]
+struct ReadBack {
+    tags: Vec<(String, String)>,
+    sans: Vec<String>,
+    comments: Vec<String>,
+    outcome: String,
+}
+
+struct Collect;
+
+impl pgn_reader::Visitor for Collect {
+    type Tags = ReadBack;
+    type Movetext = ReadBack;
+    type Output = ReadBack;
+
+    fn begin_tags(&mut self) -> ControlFlow<ReadBack, ReadBack> {
+        ControlFlow::Continue(ReadBack::default())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut ReadBack,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<ReadBack> {
+        tags.tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: ReadBack) -> ControlFlow<ReadBack, ReadBack> {
+        ControlFlow::Continue(tags)
+    }
+
+    fn san(&mut self, game: &mut ReadBack, san: pgn_reader::SanPlus) -> ControlFlow<ReadBack> {
+        game.sans.push(san.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut ReadBack,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<ReadBack> {
+        game.comments.push(
+            String::from_utf8_lossy(comment.as_bytes())
+                .trim()
+                .to_owned(),
+        );
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        game: &mut ReadBack,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<ReadBack> {
+        game.outcome = outcome.to_string();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: ReadBack) -> ReadBack {
+        game
+    }
+}
+
+fn read_back(pgn: &str) -> ReadBack {
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(pgn.as_bytes()));
+    reader
+        .read_game(&mut Collect)
+        .expect("read")
+        .expect("a game")
+}
+
+/// The headers players and tools expect (what FICS itself writes), read
+/// back with pgn-reader and compared field by field.
+#[test]
+fn pgn_headers_read_back_field_by_field() {
+    let (store, number) = finished_store("modern-server/own-game-white.bin");
+    let game = store.get(number).expect("game");
+    // The game lasted ten minutes and ended at 2026-11-22 18:43:07 UTC:
+    // the PGN says when it began.
+    let mut game = game.clone();
+    game.ended = Some(game.began + Duration::from_secs(600));
+    let game = &game;
+    let ended = UtcTime::from_unix(1_795_372_987);
+    let pgn = archive::pgn(game, "freechess.org:5000", ended);
+    let back = read_back(&pgn);
+    let expected = [
+        ("Event", "FICS rated blitz game"),
+        ("Site", "freechess.org:5000"),
+        ("Date", "2026.11.22"),
+        ("Round", "-"),
+        ("White", "BotA"),
+        ("Black", "BotB"),
+        ("Result", "1-0"),
+        ("WhiteElo", "1720"),
+        ("BlackElo", "1720"),
+        ("TimeControl", "180+2"),
+        ("GameNumber", "1"),
+        ("UTCDate", "2026.11.22"),
+        ("UTCTime", "18:33:07"),
+        ("Termination", "normal"),
+        ("Reason", "BotB checkmated"),
+    ];
+    let tags: Vec<(&str, &str)> = back
+        .tags
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(tags, expected);
+    assert_eq!(back.comments, ["BotB checkmated"]);
+    assert_eq!(back.outcome, "1-0");
+    assert_eq!(back.sans, game.san_moves());
+
+    // Elsewhere the host names the event.
+    let local = read_back(&archive::pgn(game, "127.0.0.1:5003", ended));
+    assert_eq!(local.tags[0].1, "127.0.0.1 rated blitz game");
+}
+
+/// A crazyhouse game says so (Variant), and its event names the type.
+#[test]
+fn a_variant_game_has_its_variant_tag() {
+    let (store, number) = finished_store("modern-server/crazyhouse-white.bin");
+    let game = store.get(number).expect("game");
+    let back = read_back(&archive::pgn(game, "freechess.org", UtcTime::from_unix(0)));
+    let tag = |name: &str| {
+        back.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(
+        tag("Event").as_deref(),
+        Some("FICS unrated crazyhouse game")
+    );
+    assert_eq!(tag("Variant").as_deref(), Some("Crazyhouse"));
+    assert_eq!(back.sans, game.san_moves());
+}

@@ -1,0 +1,246 @@
+//! Every real-server transcript decodes completely and correctly.
+
+use crate::common;
+
+use std::collections::HashMap;
+
+use kibitz::protocol::event::Event;
+use kibitz::protocol::holdings::Holdings;
+use kibitz::protocol::message::Message;
+use kibitz::protocol::style12::Style12;
+use proptest::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::variant::Crazyhouse;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role, Setup};
+
+/// Lines of the raw stream that start (after prompts) with `prefix`.
+fn raw_lines_starting(bytes: &[u8], prefix: &str) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .split('\n')
+        .map(|l| {
+            let mut l = l.trim_matches(['\r', '\0']);
+            while let Some(rest) = l.strip_prefix("fics% ") {
+                l = rest;
+            }
+            l.trim_start_matches("[G]\0").to_owned()
+        })
+        .filter(|l| l.starts_with(prefix))
+        .collect()
+}
+
+#[test]
+fn every_board_and_game_end_is_decoded() {
+    for path in common::transcripts() {
+        let bytes = common::read(&path);
+        let events = common::decode(&bytes);
+        let name = path.display();
+        let unparsed: Vec<_> = events
+            .iter()
+            .filter(|e| matches!(e, Event::Unparsed { .. } | Event::LineCut { .. }))
+            .collect();
+        // Bughouse's old server truncates long <b1> lines: those are read as
+        // truncated holdings, not failures. Nothing else may fail.
+        assert!(unparsed.is_empty(), "{name}: {unparsed:?}");
+
+        let boards = events
+            .iter()
+            .filter(|e| matches!(e, Event::Board(_)))
+            .count();
+        let raw_boards = raw_lines_starting(&bytes, "<12>").len();
+        assert_eq!(boards, raw_boards, "{name}: boards");
+
+        let ends: Vec<(u32, String)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Message(Message::GameEnd(end)) => {
+                    Some((end.game, end.result.as_str().to_owned()))
+                }
+                _ => None,
+            })
+            .collect();
+        let raw_ends: Vec<(u32, String)> = raw_lines_starting(&bytes, "{Game ")
+            .into_iter()
+            .filter_map(|l| {
+                let result = l.rsplit_once("} ")?.1.trim().to_owned();
+                let game = l.strip_prefix("{Game ")?.split(' ').next()?.parse().ok()?;
+                Some((game, result))
+            })
+            .collect();
+        assert_eq!(ends, raw_ends, "{name}: game ends");
+    }
+}
+
+#[test]
+fn known_counts_and_results() {
+    let cases = [
+        ("real-server/observe-live-games.bin", 144, vec![]),
+        ("modern-server/observe-live-games.bin", 96, vec![]),
+        ("real-server/own-game-white.bin", 53, vec!["0-1"]),
+        ("extra-old/many-games-observer.bin", 717, vec![]),
+        ("real-server/end-resign-white.bin", 8, vec!["1-0"]),
+        ("real-server/end-checkmate-white.bin", 8, vec!["1-0"]),
+        ("real-server/end-flag-white.bin", 5, vec!["0-1"]),
+        ("real-server/end-draw-white.bin", 7, vec!["1/2-1/2"]),
+        ("real-server/end-abort-white.bin", 5, vec!["*"]),
+        // The disconnecting side's file simply stops: no end line.
+        ("real-server/end-disconnect-white.bin", 5, vec![]),
+        ("modern-server/own-game-white.bin", 8, vec!["1-0"]),
+        ("modern-server/end-autoflag-white.bin", 3, vec!["0-1"]),
+        ("modern-server/crazyhouse-white.bin", 40, vec!["1-0"]),
+    ];
+    for (file, boards, results) in cases {
+        let events = common::decode(&common::read(&common::fixtures_dir().join(file)));
+        let got_boards = events
+            .iter()
+            .filter(|e| matches!(e, Event::Board(_)))
+            .count();
+        assert_eq!(got_boards, boards, "{file}");
+        let got: Vec<&str> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Message(Message::GameEnd(end)) => Some(end.result.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(got, results, "{file}");
+    }
+}
+
+/// The position reached by playing `san` after `previous`, as a FEN.
+fn replay(previous: &Style12, holdings: Option<&Holdings>, san: &str) -> Option<String> {
+    let san: San = san.trim_end_matches(['+', '#']).parse().ok()?;
+    let mut setup: Setup = previous.setup();
+    if let Some(h) = holdings {
+        let mut pockets = shakmaty::ByColor::<shakmaty::ByRole<u8>>::default();
+        for (color, counts) in [
+            (shakmaty::Color::White, &h.white_counts),
+            (shakmaty::Color::Black, &h.black_counts),
+        ] {
+            let pocket = pockets.get_mut(color);
+            pocket.pawn = counts.pawn;
+            pocket.knight = counts.knight;
+            pocket.bishop = counts.bishop;
+            pocket.rook = counts.rook;
+            pocket.queen = counts.queen;
+        }
+        setup.pockets = Some(pockets);
+        let mut pos = Crazyhouse::from_setup(setup, CastlingMode::Chess960)
+            .or_else(shakmaty::PositionError::ignore_too_much_material)
+            .ok()?;
+        let m = san.to_move(&pos).ok()?;
+        pos.play_unchecked(m);
+        let mut after = pos.to_setup(EnPassantMode::Legal);
+        after.pockets = None;
+        after.promoted = shakmaty::Bitboard::EMPTY;
+        return Some(
+            Fen::try_from_setup(after)
+                .unwrap_or_else(|e| e.ignore())
+                .to_string(),
+        );
+    }
+    let mut pos = Chess::from_setup(setup, CastlingMode::Chess960).ok()?;
+    let m = san.to_move(&pos).ok()?;
+    pos.play_unchecked(m);
+    Some(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
+}
+
+/// Board, turn, castling and en passant: the FEN fields that do not depend
+/// on how a server counts moves in variants.
+fn position_fields(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_board_matches_the_replayed_san() {
+    let mut checked = 0;
+    for path in common::transcripts() {
+        let events = common::decode(&common::read(&path));
+        let mut last: HashMap<u32, Style12> = HashMap::new();
+        let mut holdings: HashMap<u32, Holdings> = HashMap::new();
+        for event in events {
+            match event {
+                Event::Holdings(h) => {
+                    holdings.insert(h.game, h);
+                }
+                Event::Board(board) => {
+                    let board = *board;
+                    if let Some(previous) = last.get(&board.game) {
+                        let next_ply = board.ply() == previous.ply() + 1;
+                        if let (true, Some(san)) = (next_ply, board.last_san.as_deref()) {
+                            let pocket = holdings.get(&board.game);
+                            let replayed = replay(previous, pocket, san).unwrap_or_else(|| {
+                                panic!("{}: cannot play {san} after {previous}", path.display())
+                            });
+                            if pocket.is_some() {
+                                assert_eq!(
+                                    position_fields(&replayed),
+                                    position_fields(&board.fen()),
+                                    "{}: {board}",
+                                    path.display()
+                                );
+                            } else {
+                                assert_eq!(replayed, board.fen(), "{}: {board}", path.display());
+                            }
+                            checked += 1;
+                        }
+                    }
+                    last.insert(board.game, board);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(checked > 1500, "only {checked} boards were checked");
+}
+
+#[test]
+fn promotions_and_drops_in_verbose_moves() {
+    let events = common::decode(&common::read(
+        &common::fixtures_dir().join("real-server/own-game-white.bin"),
+    ));
+    let last = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Board(b) => Some(b),
+            _ => None,
+        })
+        .expect("a board");
+    assert_eq!(last.last_san.as_deref(), Some("d1=Q+"));
+    assert!(
+        last.board
+            .piece_at(shakmaty::Square::D1)
+            .is_some_and(|p| p.role == Role::Queen)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any chunking of any transcript gives the same events.
+    #[test]
+    fn chunking_never_changes_events(
+        file in 0usize..64,
+        sizes in prop::collection::vec(1usize..300, 1..20),
+    ) {
+        let files = common::transcripts();
+        let path = &files[file % files.len()];
+        let bytes = common::read(path);
+        let whole = common::decode(&bytes);
+        prop_assert_eq!(common::decode_chunked(&bytes, &sizes), whole);
+    }
+}
+
+#[test]
+fn one_byte_chunks_give_the_same_events() {
+    for path in common::transcripts() {
+        let bytes = common::read(&path);
+        assert_eq!(
+            common::decode_chunked(&bytes, &[1]),
+            common::decode(&bytes),
+            "{}",
+            path.display()
+        );
+    }
+}

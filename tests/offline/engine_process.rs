@@ -1,0 +1,249 @@
+//! The engine process against a fake UCI engine (`common/fake_uci.sh`)
+//! and, where installed, real Stockfish: start, options, position + go,
+//! info lines into evaluation and line, bestmove, a crash and the restart,
+//! a hung engine, a missing one.
+
+use crate::common;
+use common::fake_uci;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use kibitz::engine::analysis::{Eval, position_key};
+use kibitz::engine::process::{
+    ANSWER_TIMEOUT, EngineConfig, EngineHandle, EngineStatus, EngineUpdate, RESTART_PAUSE, locate,
+};
+use kibitz::engine::scheduler::{Plan, Target};
+use kibitz::engine::session::EngineOptions;
+use shakmaty::CastlingMode;
+use shakmaty::fen::Fen;
+use shakmaty::variant::VariantPosition;
+
+use common::TempDir;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+fn target(fen: &str) -> Target {
+    let fen: Fen = fen.parse().expect("fen");
+    let position = VariantPosition::from_setup(
+        shakmaty::variant::Variant::Chess,
+        fen.into_setup(),
+        CastlingMode::Standard,
+    )
+    .expect("position");
+    Target {
+        board: 1,
+        key: position_key(&position),
+        position,
+    }
+}
+
+/// The fake engine in `mode`, and the log of what it was told.
+fn fake_engine(dir: &Path, mode: &str) -> (EngineConfig, PathBuf) {
+    let (program, log) = fake_uci::fake_engine(dir, mode);
+    let config = EngineConfig {
+        command: program.display().to_string(),
+        options: EngineOptions::default(),
+    };
+    (config, log)
+}
+
+fn spawn() -> EngineHandle {
+    EngineHandle::spawn(Arc::new(|_| {})).expect("engine thread")
+}
+
+/// Updates until `done` says so (or `within` passes: then it panics).
+fn wait_for(
+    engine: &EngineHandle,
+    within: Duration,
+    what: &str,
+    mut done: impl FnMut(&EngineUpdate) -> bool,
+) -> Vec<EngineUpdate> {
+    // The updates seen, and whether the last one was the awaited.
+    let mut seen = (Vec::new(), false);
+    common::wait::until(
+        &mut seen,
+        within,
+        |(seen, stop)| {
+            while !*stop && let Some(update) = engine.try_update() {
+                *stop = done(&update);
+                seen.push(update);
+            }
+            *stop
+        },
+        |_| {},
+        |(seen, _)| format!("no {what} in {within:?}: {seen:#?}"),
+    );
+    seen.0
+}
+
+/// Updates until the engine is reported failed: what it says.
+fn wait_for_failure(engine: &EngineHandle, within: Duration, what: &str) -> String {
+    let seen = wait_for(engine, within, what, |u| {
+        matches!(u, EngineUpdate::Status(EngineStatus::Failed(_)))
+    });
+    match seen.last() {
+        Some(EngineUpdate::Status(EngineStatus::Failed(message))) => message.clone(),
+        _ => panic!("{seen:#?}"),
+    }
+}
+
+fn focus(fen: &str) -> Plan {
+    Plan {
+        focus: Some(target(fen)),
+        ..Plan::default()
+    }
+}
+
+#[test]
+fn the_focused_position_is_analysed_and_a_short_look_ends_with_bestmove() {
+    let dir = TempDir::new("engine-normal");
+    let (config, log) = fake_engine(dir.path(), "normal");
+    let engine = spawn();
+    engine.want(&config, focus(START));
+    let start_key = target(START).key;
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(20),
+        "analysis",
+        |u| matches!(u, EngineUpdate::Analysis { key, analysis } if *key == start_key && analysis.depth == 12),
+    );
+    assert!(
+        seen.contains(&EngineUpdate::Status(EngineStatus::Ready {
+            name: "FakeFish 1".into()
+        })),
+        "{seen:#?}"
+    );
+    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
+        panic!("{seen:#?}");
+    };
+    assert_eq!(analysis.eval, Eval::Centipawns(25));
+    assert_eq!(analysis.line_san, ["e4", "e5", "Nf3"]);
+
+    // Another board's position (Black to move): a short look, from White's view.
+    let e4_key = target(AFTER_E4).key;
+    engine.want(
+        &config,
+        Plan {
+            focus: None,
+            others: vec![target(AFTER_E4)],
+            ..Plan::default()
+        },
+    );
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(20),
+        "the short look",
+        |u| matches!(u, EngineUpdate::Analysis { key, .. } if *key == e4_key),
+    );
+    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
+        panic!("{seen:#?}");
+    };
+    assert_eq!(analysis.eval, Eval::Centipawns(-25));
+    assert!(analysis.line_san.is_empty(), "e2e4 is not legal for Black");
+    drop(engine);
+
+    let said = std::fs::read_to_string(&log).expect("engine log");
+    let said: Vec<&str> = said.lines().collect();
+    for expected in [
+        "uci",
+        "setoption name Threads value 1",
+        "setoption name Hash value 16",
+        "isready",
+        &format!("position fen {START}"),
+        "go infinite",
+        "stop",
+        &format!("position fen {AFTER_E4}"),
+        "go movetime 300",
+    ] {
+        assert!(said.contains(&expected), "{expected:?} not in {said:#?}");
+    }
+    let infinite = said.iter().position(|l| *l == "go infinite");
+    let stop = said.iter().position(|l| *l == "stop");
+    assert!(infinite < stop, "{said:#?}");
+}
+
+#[test]
+fn a_crashed_engine_says_so_and_starts_again_on_the_next_position() {
+    let dir = TempDir::new("engine-crash");
+    let (config, _) = fake_engine(dir.path(), "crash-once");
+    let engine = spawn();
+    engine.want(&config, focus(START));
+    let message = wait_for_failure(&engine, Duration::from_secs(20), "the failure");
+    assert!(message.contains("stopped"), "{message}");
+    // The next position, after the pause: a new engine, and analysis.
+    std::thread::sleep(RESTART_PAUSE + Duration::from_millis(200));
+    engine.want(&config, focus(AFTER_E4));
+    let e4_key = target(AFTER_E4).key;
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(20),
+        "analysis after the restart",
+        |u| matches!(u, EngineUpdate::Analysis { key, .. } if *key == e4_key),
+    );
+    assert!(
+        seen.iter()
+            .any(|u| matches!(u, EngineUpdate::Status(EngineStatus::Ready { .. }))),
+        "{seen:#?}"
+    );
+}
+
+#[test]
+fn a_hung_engine_never_blocks_the_window_and_is_given_up() {
+    let dir = TempDir::new("engine-silent");
+    let (config, _) = fake_engine(dir.path(), "silent");
+    let engine = spawn();
+    engine.want(&config, focus(START));
+    // The window's calls return at once while the engine says nothing.
+    for _ in 0..100 {
+        engine.want(&config, focus(START));
+        let _ = engine.try_update();
+    }
+    let message = wait_for_failure(
+        &engine,
+        ANSWER_TIMEOUT + Duration::from_secs(10),
+        "the hang noticed",
+    );
+    assert!(message.contains("did not answer"), "{message}");
+}
+
+#[test]
+fn a_missing_engine_tells_how_to_get_one() {
+    let engine = spawn();
+    let config = EngineConfig {
+        command: "/nonexistent/kibitz-test-engine".into(),
+        options: EngineOptions::default(),
+    };
+    engine.want(&config, focus(START));
+    let message = wait_for_failure(&engine, Duration::from_secs(20), "the failure");
+    assert!(message.contains("apt-get install stockfish"), "{message}");
+}
+
+/// Real Stockfish (the README's test command installs it): a mate in 2.
+#[test]
+fn stockfish_finds_the_mate_in_two() {
+    // Not skipped when missing: CI would go green without running it.
+    let path = locate("stockfish")
+        .expect("stockfish is not installed: the README's test command installs it (apt-get install stockfish)");
+    // Légal's pattern: 1. Nf6+ gxf6 2. Bxf7#.
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let key = target(fen).key;
+    let engine = spawn();
+    let config = EngineConfig {
+        command: path.display().to_string(),
+        options: EngineOptions::default(),
+    };
+    engine.want(&config, focus(fen));
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(60),
+        "mate in 2",
+        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && analysis.eval == Eval::Mate(2)),
+    );
+    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
+        panic!("{seen:#?}");
+    };
+    assert_eq!(analysis.line_san.first().map(String::as_str), Some("Nf6+"));
+}

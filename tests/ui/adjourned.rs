@@ -1,0 +1,131 @@
+//! Adjourned games in the window: at login a notice names the opponents
+//! online with a Resume for each (the old FICS's and FatICS's wording), an
+//! opponent's arrival says so too, and a resumed game takes the place of
+//! its adjourned panel and gets its whole move list.
+
+use crate::common;
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::KibitzApp;
+use kibitz::protocol::command::Command;
+
+fn feed(h: &mut Harness<'_, KibitzApp>, text: &str) {
+    common::serve(h.state_mut(), Duration::from_secs(20), text.as_bytes());
+    h.run_steps(3);
+}
+
+#[test]
+fn the_login_notice_resumes_with_one_click() {
+    // The old FICS: a bell, then the names on the next line.
+    let app = common::app_with(&[]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
+    );
+    assert!(
+        h.query_all_by_label_contains("adjourned game with BotA, who is online")
+            .count()
+            >= 1
+    );
+    h.get_by_label("Resume against BotA").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().sent().back(),
+        Some(&Command::Resume("BotA".into()))
+    );
+    assert_eq!(
+        Command::Resume("BotA".into()).to_line().unwrap(),
+        "match BotA"
+    );
+    // FatICS: one line, two names; each gets a Resume.
+    let app = common::app_with(&[]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "2 players who have an adjourned game with you are online: BotA BotB\n\r",
+    );
+    assert!(h.query_by_label("Resume against BotA").is_some());
+    assert!(h.query_by_label("Resume against BotB").is_some());
+    // An opponent arriving later.
+    feed(
+        &mut h,
+        "Notification: BotC, who has an adjourned game with you, has arrived.\n\r",
+    );
+    assert!(h.query_by_label("Resume against BotC").is_some());
+}
+
+#[test]
+fn a_resumed_game_takes_the_adjourned_panel_with_all_its_moves() {
+    const ADJOURNED: &str = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0";
+    let app = common::app_with(&[
+        ADJOURNED,
+        "{Game 1 (Me vs. BotA) BotA lost connection; game adjourned} *",
+    ]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    assert!(h.state().store().get(1).is_some_and(|g| g.is_over()));
+    // Resumed under another number, at ply 3.
+    feed(
+        &mut h,
+        "{Game 4 (Me vs. BotA) Continuing rated blitz match.}\n\r<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R B -1 1 1 1 1 1 4 Me BotA -1 5 0 39 39 280 290 2 N/g1-f3 (0:05) Nf3 0\n\r",
+    );
+    assert!(
+        h.state().store().get(1).is_none(),
+        "the adjourned panel gave way"
+    );
+    assert!(h.state().sent().contains(&Command::Moves(4)));
+    feed(
+        &mut h,
+        "\n\rMovelist for game 4:\n\r\n\rMe (1500) vs. BotA (1500) --- Wed Nov 25 11:46 2026\n\rRated blitz match, initial time: 5 minutes, increment: 0 seconds.\n\r\n\rMove  Me                      BotA\n\r----  ---------------------   ---------------------\n\r  1.  e4      (0:10)          e5      (0:05)\n\r  2.  Nf3     (0:05)\n\r      {Still in progress} *\n\r\n\rfics% ",
+    );
+    let game = h.state().store().get(4).expect("the resumed game");
+    let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3"]);
+}
+
+/// The user's own card asks for the stored games (quietly: no console
+/// lines) and offers Resume for each; somebody else's card does not.
+#[test]
+fn our_own_card_lists_adjourned_games_to_resume() {
+    use kibitz::net::Status;
+    let mut app = common::app_with(&[]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    app.open_profile("Me");
+    assert!(app.sent().contains(&Command::Stored("Me".into())));
+    let mut h = common::window(app, [1400.0, 900.0]);
+    feed(
+        &mut h,
+        "\n\rStatistics for Me        On for: 1 min   Idle: 31 secs\n\r\n\rfics% Stored games for Me:\n\r    C Opponent       On Type          Str  M    ECO Date\n\r 1: W BotA            Y [bnr  5   0] 39-39 B6   B00 2026-11-25 11:46 UTC\n\rfics% ",
+    );
+    assert!(
+        h.query_all_by_label_contains("against BotA (online)")
+            .count()
+            >= 1
+    );
+    assert!(
+        !h.state()
+            .console()
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Stored games") || l.text.contains("BotA            Y")),
+        "the reply to our own stored stays out of the console"
+    );
+    h.get_by_label("Resume against BotA").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().sent().back(),
+        Some(&Command::Resume("BotA".into()))
+    );
+    // Another player's card: no stored games asked.
+    let mut app = common::app_with(&[]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    app.open_profile("BotA");
+    assert!(!app.sent().iter().any(|c| matches!(c, Command::Stored(_))));
+}

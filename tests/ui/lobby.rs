@@ -1,0 +1,283 @@
+//! Many games at once and the lobby, driven through egui_kittest.
+
+use crate::common;
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::{Command, ObserveTarget};
+use kibitz::protocol::decoder::StreamDecoder;
+use kibitz::protocol::event::Event;
+
+fn events(bytes: &[u8]) -> Vec<Event> {
+    let mut decoder = StreamDecoder::new();
+    let mut out = Vec::new();
+    decoder.push(bytes, &mut out);
+    decoder.finish(&mut out);
+    out
+}
+
+fn feed(app: &mut KibitzApp, bytes: &[u8]) {
+    common::serve(app, Duration::from_secs(10), bytes);
+}
+
+fn harness(app: KibitzApp, size: [f32; 2]) -> Harness<'static, KibitzApp> {
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+/// Clicks one of a tile's controls, which show while the pointer is on it.
+fn click_control(h: &mut Harness<'_, KibitzApp>, label: &str, game: u32) {
+    let board = h
+        .get_by_label(&format!("Board, game {game}"))
+        .rect()
+        .center();
+    h.hover_at(board);
+    h.run_steps(2);
+    h.get_by_label(label).click();
+}
+
+fn sixteen_games() -> KibitzApp {
+    common::observed_games(16)
+}
+
+#[test]
+fn sixteen_observed_games_all_show_a_board_and_clocks() {
+    let app = sixteen_games();
+    assert_eq!(app.store().games().count(), 16);
+    let h = harness(app, [1600.0, 1000.0]);
+    for game in 1..=16 {
+        assert!(
+            h.query_by_label(&format!("Board, game {game}")).is_some(),
+            "board {game}"
+        );
+    }
+    assert_eq!(h.query_all_by_label_contains("White clock").count(), 16);
+    assert_eq!(h.query_all_by_label_contains("Black clock").count(), 16);
+}
+
+#[test]
+fn closing_a_panel_unobserves_its_game() {
+    let mut h = harness(sixteen_games(), [1600.0, 1000.0]);
+    click_control(&mut h, "Close game 3", 3);
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(3))));
+    assert!(h.state().store().get(3).is_none());
+    assert!(h.query_by_label("Board, game 3").is_none());
+    assert_eq!(h.state().store().games().count(), 15);
+}
+
+#[test]
+fn panels_open_and_close_from_events() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"You are now observing game 4.\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 4 Ann Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.query_by_label("Board, game 4").is_some());
+    // The game ends: the panel stays, with the result.
+    for event in events(b"\n\r{Game 4 (Ann vs. Bob) Bob resigns} 1-0\n\rfics% ") {
+        h.state_mut().apply_event(Duration::from_secs(11), &event);
+    }
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 4").is_some());
+    assert!(
+        h.query_by_label("1-0 Bob resigns").is_some(),
+        "the result banner"
+    );
+    click_control(&mut h, "Close game 4", 4);
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 4").is_none());
+    // An ended game is not unobserved: the server already dropped it.
+    assert!(!h.state().sent().contains(&Command::Unobserve(Some(4))));
+}
+
+#[test]
+fn the_games_list_observe_button_sends_observe() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    // Logged in with the lobby open: Kibitz asks for the games list.
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.state().sent().contains(&Command::Games));
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    h.run_steps(2);
+    assert_eq!(h.state().lobby().games.len(), 3);
+    h.get_by_label("Observe game 2").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&Command::Observe(ObserveTarget::Game(2)))
+    );
+}
+
+#[test]
+fn an_offer_shows_accept_which_accepts_it() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"\n\rChallenge: BotA (1720) [white] Me (1700) rated blitz 3 2.\n\r\n\r<pf> 5 w=BotA t=match p=BotA (1720) [white] Me (1700) rated blitz 3 2\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    // One offer, shown once (the prose line and <pf> are the same offer).
+    assert_eq!(h.query_all_by_label("Accept").count(), 1);
+    h.get_by_label("Accept").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Accept(Some(5))));
+    assert!(h.query_by_label("Accept").is_none());
+    // A withdrawn offer goes away by itself.
+    feed(h.state_mut(), b"<pf> 6 w=BotC t=draw p=#\n\r");
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_some());
+    feed(h.state_mut(), b"<pr> 6\n\r");
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_none());
+}
+
+#[test]
+fn seeks_list_and_graph_play_a_seek() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"<s> 7 w=BotE ti=00 rt=1500  t=5 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r<s> 8 w=BotF ti=00 rt=1800P t=2 i=12 r=u tp=crazyhouse c=W rr=0-9999 a=t f=f\n\r<sr> 8\n\r",
+    );
+    assert_eq!(app.lobby().seeks.len(), 1);
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label_contains("Seeks (").click();
+    h.run_steps(2);
+    h.get_by_label("Play seek 7").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Play(7)));
+}
+
+#[test]
+fn console_history_recalls_the_last_command() {
+    let app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Command").focus();
+    h.run_steps(1);
+    h.get_by_label("Command").type_text("finger BotA");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&Command::Raw("finger BotA".into()))
+    );
+    assert_eq!(h.state().console().input, "");
+    h.key_press(egui::Key::ArrowUp);
+    h.run_steps(2);
+    assert_eq!(h.state().console().input, "finger BotA");
+}
+
+#[test]
+fn seek_and_match_dialogs_send_their_commands() {
+    let app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Seek…").click();
+    h.run_steps(4);
+    h.get_by_label("Rated game").click();
+    h.run_steps(1);
+    h.get_by_label("Post the seek").click();
+    h.run_steps(2);
+    let lines: Vec<String> = h
+        .state()
+        .sent()
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect();
+    assert!(lines.contains(&"seek 5 0 rated".to_owned()), "{lines:?}");
+    assert!(
+        h.query_by_label("Post the seek").is_none(),
+        "the dialog closes"
+    );
+
+    h.get_by_label("Match…").click();
+    h.run_steps(4);
+    h.get_by_label("Handle").focus();
+    h.run_steps(1);
+    h.get_by_label("Handle").type_text("BotB");
+    h.run_steps(1);
+    h.get_by_label("Send the challenge").click();
+    h.run_steps(2);
+    let lines: Vec<String> = h
+        .state()
+        .sent()
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect();
+    assert!(
+        lines.contains(&"match BotB 5 0 rated".to_owned()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn maximize_detach_and_the_own_game_gets_the_largest_panel() {
+    let mut app = sixteen_games();
+    for game in 9..=16 {
+        app.close_game(game);
+    }
+    // Our own game joins the observed ones.
+    feed(
+        &mut app,
+        b"<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\r",
+    );
+    let mut h = harness(app, [1600.0, 1000.0]);
+    let own = h.get_by_label("Board, game 42").rect().width();
+    let other = h.get_by_label("Board, game 5").rect().width();
+    assert!(own > 2.0 * other, "own {own} vs {other}");
+
+    click_control(&mut h, "Maximize game 5", 5);
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 42").is_none());
+    let big = h.get_by_label("Board, game 5").rect().width();
+    assert!(big > 2.0 * other);
+    click_control(&mut h, "Maximize game 5", 5);
+    h.run_steps(2);
+    assert!(h.query_by_label("Board, game 42").is_some());
+
+    // Detached: the game leaves the grid for a window of its own (embedded
+    // in tests), and comes back when docked.
+    click_control(&mut h, "Detach game 7", 7);
+    h.run_steps(3);
+    assert!(h.state().is_detached(7));
+    assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
+    click_control(&mut h, "Detach game 7", 7);
+    h.run_steps(3);
+    assert!(!h.state().is_detached(7));
+    assert_eq!(h.query_all_by_label("Board, game 7").count(), 1);
+}
+
+#[test]
+fn free_tiling_shows_every_game_and_follows_closing() {
+    let mut app = sixteen_games();
+    for game in 5..=16 {
+        app.close_game(game);
+    }
+    app.set_free_tiling(true);
+    let mut h = harness(app, [1400.0, 900.0]);
+    for game in 1..=4 {
+        assert!(
+            h.query_by_label(&format!("Board, game {game}")).is_some(),
+            "board {game}"
+        );
+    }
+    click_control(&mut h, "Close game 2", 2);
+    h.run_steps(3);
+    assert!(h.query_by_label("Board, game 2").is_none());
+    assert!(h.state().sent().contains(&Command::Unobserve(Some(2))));
+    assert_eq!(h.query_all_by_label_contains("Board, game").count(), 3);
+}

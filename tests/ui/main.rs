@@ -1,0 +1,27 @@
+//! The window's tests, driven as a person drives it (egui_kittest), some against
+//! the scripted server. One binary: on two cores, linking dominates the test build.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod accessibility;
+mod adjourned;
+mod analysis;
+mod auto_flag;
+mod board;
+mod examine;
+mod keyboard;
+mod keyboard_game;
+mod lobby;
+mod login;
+mod multiboard;
+mod my_games;
+mod own_replies;
+mod players;
+mod reconnect;
+mod record;
+mod review;
+mod sounds;
+mod timeseal;
+mod type_in;
+mod wall;

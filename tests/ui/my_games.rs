@@ -1,0 +1,122 @@
+//! My games: the archive Kibitz wrote is listed in the lobby's tab, newest
+//! first, searchable; a game opens on a review board (no server), with its
+//! whole move list to step through.
+
+use crate::common;
+
+use egui_kittest::kittest::Queryable;
+
+const NOVEMBER: &str = "[Event \"FICS rated blitz game\"]\n[Site \"freechess.org\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[WhiteElo \"1710\"]\n[BlackElo \"1730\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"FICS unrated lightning game\"]\n[Date \"2026.11.26\"]\n[White \"BotB\"]\n[Black \"KibUser\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+const OCTOBER: &str = "[Event \"FICS rated standard game\"]\n[Date \"2026.10.02\"]\n[White \"KibUser\"]\n[Black \"BotC\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+
+#[test]
+fn the_archive_is_listed_searched_and_opened_for_review() {
+    let dir = common::TempDir::new("my-games");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-11.pgn"), NOVEMBER).unwrap();
+    std::fs::write(games.join("2026-10.pgn"), OCTOBER).unwrap();
+    let mut app = common::app_with(&[]);
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("3 of 3 games").is_some());
+    // Newest first: the fool's mate of the 26th, then the 25th, then October.
+    let top = |name: &str| h.get_by_label(name).rect().top();
+    let rows = [
+        top("Open BotB vs. KibUser, 2026.11.26, 0-1"),
+        top("Open KibUser vs. BotA, 2026.11.25, 1-0"),
+        top("Open KibUser vs. BotC, 2026.10.02, 1/2-1/2"),
+    ];
+    assert!(rows[0] < rows[1] && rows[1] < rows[2], "{rows:?}");
+    // A search by player.
+    h.get_by_label("Search").click();
+    h.run_steps(1);
+    h.get_by_label("Search").type_text("bota");
+    h.run_steps(3);
+    assert!(h.query_by_label("1 of 3 games").is_some());
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.25, 1-0")
+        .click();
+    h.run_steps(3);
+    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("a review board");
+    let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert!(
+        h.query_by_label(&format!("Board, game {review}")).is_some(),
+        "drawn on a board of its own"
+    );
+    assert!(h.query_by_label("a6, black pawn").is_some());
+    // The result stands over the final position only; an earlier one
+    // browsed to is clear.
+    assert!(h.query_all_by_label_contains("White won").count() >= 1);
+    h.get_by_label("Nf3").click();
+    h.run_steps(3);
+    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(2));
+    assert_eq!(h.query_all_by_label_contains("White won").count(), 0);
+}
+
+/// A dropped file, as the windowing backend hands it to egui.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+/// A PGN file dropped on the window: its games are listed in My games, and
+/// a file of one game opens it at once.
+#[test]
+fn a_dropped_pgn_file_is_opened() {
+    let dir = common::TempDir::new("dropped-pgn");
+    let file = dir.path().join("lesson.pgn");
+    std::fs::write(&file, OCTOBER).unwrap();
+    let app = common::app_with(&[]);
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file)));
+    h.run_steps(3);
+    assert!(h.query_by_label("Games of lesson.pgn").is_some());
+    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("opened at once");
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.players.black.handle, "BotC");
+}
+
+/// Open file… asks the system's file dialog (here a stand-in that picks
+/// a file at once) and lists that file's games.
+#[test]
+fn a_pgn_file_picked_in_the_file_dialog_is_listed() {
+    let dir = common::TempDir::new("picked-pgn");
+    let file = dir.path().join("club.pgn");
+    std::fs::write(&file, NOVEMBER).unwrap();
+    let mut app = common::app_with(&[]);
+    let picked = file.clone();
+    app.set_file_picker(std::sync::Arc::new(move |_| Some(picked.clone())));
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    h.get_by_label("Open file…").click();
+    // The dialog answers on its own thread: frames until it has.
+    for _ in 0..100 {
+        h.run_steps(1);
+        if h.query_by_label("Games of club.pgn").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.query_by_label("Games of club.pgn").is_some());
+    assert!(h.query_by_label("2 of 2 games").is_some());
+    assert!(
+        h.query_by_label("Open BotB vs. KibUser, 2026.11.26, 0-1")
+            .is_some()
+    );
+}
