@@ -3,6 +3,7 @@
 //! killed a moment later.
 
 pub mod read;
+pub mod replay;
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;

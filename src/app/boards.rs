@@ -10,10 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use shakmaty::{Move, Position};
 
 use crate::archive::read::ArchivedGame;
+use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_game};
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
-use crate::game::review::{FIRST_REVIEW_NUMBER, review_game};
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::protocol::chat::partner_tell;
 use crate::protocol::command::{Command, MoveText, ObserveTarget};

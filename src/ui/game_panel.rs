@@ -63,7 +63,7 @@ pub fn game_panel_ui(
     let examinable = game.relation.is_playing() && game.is_over() && cx.examinable;
     let shown = shown_analysis(game, view, cx);
     // A game of the archive (or a PGN file) is reviewed with the engine.
-    let review = (game.number >= crate::game::review::FIRST_REVIEW_NUMBER)
+    let review = (game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER)
         .then(|| review_of(game, &mut view.review, &mut cx.analysis))
         .flatten();
     // A bughouse game of ours gets a row of partner tells under its buttons.

@@ -1,5 +1,6 @@
-//! The crate's files depend on each other without circles, and the window's
-//! widgets (`ui`) never reach up into the app (`app`). A file depends on
+//! The crate's files depend on each other without circles, and only down
+//! its floors (protocol, engine, config < game, net < archive < ui, cli <
+//! app < main): the window's widgets (`ui`) never reach up into the app. A file depends on
 //! another when it names it in a path: `use crate::…`, `use super::…`,
 //! `use self::…` or such a path inline, resolved to the file of the longest
 //! module prefix that exists (`crate::ui::board::BoardView` is
@@ -302,6 +303,101 @@ fn circles_are_found() {
             dir.join("x/b.rs"),
             dir.join("x/c.rs")
         ]],
+        "{graph:#?}"
+    );
+}
+
+/// The floors, lowest first: a file may name files of its own top-level
+/// module and of lower floors only. The protocol knows nothing of the
+/// engine, the domain nothing of sockets, the widgets nothing of the app.
+const FLOORS: [&[&str]; 6] = [
+    &["protocol", "engine", "config", "logging", "recording"],
+    &["game", "net", "secrets", "sound"],
+    &["archive"],
+    &["ui", "cli", "desktop"],
+    &["app"],
+    &["main"],
+];
+
+/// The floor of a file (by its top-level module), if it has one.
+fn floor(src: &Path, file: &Path) -> Option<(usize, String)> {
+    let top = file
+        .strip_prefix(src)
+        .ok()?
+        .components()
+        .next()?
+        .as_os_str()
+        .to_string_lossy()
+        .trim_end_matches(".rs")
+        .to_owned();
+    FLOORS
+        .iter()
+        .position(|floor| floor.contains(&top.as_str()))
+        .map(|at| (at, top))
+}
+
+/// Edges that do not point down the floors (or stay in their module).
+fn upward_edges(src: &Path, graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, targets) in graph {
+        let Some((from, from_top)) = floor(src, file) else {
+            continue;
+        };
+        for target in targets {
+            let Some((to, to_top)) = floor(src, target) else {
+                continue;
+            };
+            if from_top != to_top && to >= from {
+                found.push(format!("{} -> {}", file.display(), target.display()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_file_names_only_lower_floors() {
+    let src = src();
+    let graph = dependencies(&src);
+    // Every top-level module has its floor.
+    for file in graph.keys() {
+        if file != &src.join("lib.rs") {
+            assert!(floor(&src, file).is_some(), "no floor: {}", file.display());
+        }
+    }
+    let upward = upward_edges(&src, &graph);
+    assert!(upward.is_empty(), "upward or sideways: {upward:#?}");
+}
+
+#[test]
+fn an_upward_name_is_found() {
+    let dir = std::env::temp_dir().join(format!("kibitz-floors-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("game")).expect("dir");
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).expect("write");
+    write(
+        "lib.rs",
+        "pub mod game;\npub mod archive;\npub mod protocol;\n",
+    );
+    write("game.rs", "pub mod review;\n");
+    write(
+        "game/review.rs",
+        "use crate::archive::read::Game;\nuse crate::protocol::X;\n",
+    );
+    write("archive.rs", "pub mod read;\nuse crate::game::review;\n");
+    write("protocol.rs", "pub struct X;\n");
+    std::fs::create_dir_all(dir.join("archive")).expect("dir");
+    write("archive/read.rs", "pub struct Game;\n");
+    let graph = dependencies(&dir);
+    let found = upward_edges(&dir, &graph);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    assert_eq!(
+        found,
+        [format!(
+            "{} -> {}",
+            dir.join("game/review.rs").display(),
+            dir.join("archive/read.rs").display()
+        )],
         "{graph:#?}"
     );
 }

@@ -9,9 +9,9 @@ use shakmaty::san::SanPlus;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position};
 
-use super::clock::Now;
-use super::game::{Game, Outcome};
-use crate::archive::read::ArchivedGame;
+use super::read::ArchivedGame;
+use crate::game::clock::Now;
+use crate::game::game::{Game, Outcome};
 use crate::protocol::message::{EndReason, GameResult};
 use crate::protocol::style12::{
     CastleRights, ClockUnit, Relation, Style12, TimeTaken, VerboseMove,
