@@ -39,7 +39,7 @@ fn the_archive_is_listed_searched_and_opened_for_review() {
     h.get_by_label("Open KibUser vs. BotA, 2026.11.25, 1-0")
         .click();
     h.run_steps(3);
-    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     let game = h.state().store().get(review).expect("a review board");
     let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
     assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
@@ -85,7 +85,7 @@ fn a_dropped_pgn_file_is_opened() {
         .push(std::sync::Arc::new(Dropped(file)));
     h.run_steps(3);
     assert!(h.query_by_label("Games of lesson.pgn").is_some());
-    let review = kibitz::game::review::FIRST_REVIEW_NUMBER;
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     let game = h.state().store().get(review).expect("opened at once");
     assert_eq!(game.moves.len(), 2);
     assert_eq!(game.players.black.handle, "BotC");
