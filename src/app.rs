@@ -14,19 +14,15 @@ use shakmaty::Move;
 use crate::config::Settings;
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
-use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
-use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::{Answer, Reply};
 use crate::recording::Chunk;
 use crate::sound::Player;
-use crate::ui::confirm::Decision;
 pub use crate::ui::connect::ConnectRequest;
 use crate::ui::console::Console;
 use crate::ui::game_view::{Action, GameView, PanelSettings};
 use crate::ui::lobby::Lobby;
-use crate::ui::my_games::MyGamesAction;
 
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
@@ -62,6 +58,7 @@ mod feedback;
 mod frame_stats;
 mod keeping;
 mod launch;
+mod layout;
 mod on_screen;
 mod pick_file;
 mod repaint;
@@ -69,6 +66,7 @@ mod shortcuts;
 mod status_bar;
 mod title;
 mod wall;
+mod want;
 mod wire;
 
 pub use boards::move_text;
@@ -82,9 +80,10 @@ use chrome::{BarState, Chrome};
 use feedback::{Feedback, LookedAt};
 use frame_stats::Frames;
 use keeping::Keeping;
+use layout::Layout;
 use shortcuts::Shortcut;
-use status_bar::BarAction;
 use wall::{Wall, WallSwitches};
+use want::Want;
 use wire::Wire;
 
 pub struct KibitzApp {
@@ -132,12 +131,8 @@ impl KibitzApp {
         }
     }
 
-    /// The app as `kibitz` starts it: connecting or replaying if asked.
-    pub fn start(ctx: &egui::Context, options: StartOptions) -> Self {
-        Self::start_with_storage(ctx, None, options)
-    }
-
-    /// As [`Self::start`], restoring the workspace layout from eframe's storage.
+    /// The app as `kibitz` starts it (connecting or replaying if asked),
+    /// the workspace layout restored from eframe's storage.
     pub fn start_with_storage(
         ctx: &egui::Context,
         storage: Option<&dyn eframe::Storage>,
@@ -145,7 +140,7 @@ impl KibitzApp {
     ) -> Self {
         launch::step("window and GL context ready");
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
-        if let Some(layout) = storage.and_then(|s| eframe::get_value::<Layout>(s, LAYOUT_KEY)) {
+        if let Some(layout) = storage.and_then(Layout::restored) {
             app.chrome.set_lobby_open(layout.lobby_open);
             app.boards.set_free_tiling(layout.free_tiling);
             if let Some(tree) = layout.tiles {
@@ -174,7 +169,7 @@ impl KibitzApp {
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.keeping.archive_into(None);
-            let waker = waker_of(ctx, &app.on_screen);
+            let waker = on_screen::waker(&app.on_screen, ctx);
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
                 Ok(handle) => app.time = TimeSource::Real(app.wire.attach(handle, "replay")),
                 Err(e) => app.chrome.note(&format!("cannot replay: {e}")),
@@ -317,16 +312,6 @@ impl KibitzApp {
         self.wire.ask(asker, command);
     }
 
-    /// Asks for the players list: who is on (blitz ratings), then their
-    /// standard and lightning ratings.
-    fn ask_players(&mut self) {
-        let now = self.now();
-        for category in crate::protocol::who::WhoCategory::ALL {
-            self.chrome.players_asked(category, now);
-            self.ask(Asker::Players(category), Command::Who(category));
-        }
-    }
-
     /// Sends a move and shows it at once.
     pub fn play(&mut self, number: u32, mv: Move) {
         if let Some(command) = self.boards.play(number, mv) {
@@ -345,7 +330,7 @@ impl KibitzApp {
         self.chrome.connecting(&request);
         let waker = self.waker.as_ref().map_or_else(
             || Arc::new(|_| {}) as net::Waker,
-            |ctx| waker_of(ctx, &self.on_screen),
+            |ctx| on_screen::waker(&self.on_screen, ctx),
         );
         match self.wire.connect(&request, waker) {
             Ok(origin) => self.time = TimeSource::Real(origin),
@@ -402,35 +387,26 @@ impl KibitzApp {
     /// True when the session is dropped (a refused login: back to the form).
     fn on_status(&mut self, status: Status) -> bool {
         let now = self.now();
-        // A refused login has its note already (and the form).
-        if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
-            && !self.chrome.login_refused()
-        {
-            self.chrome.note(reason);
-        }
-        let stopped = match &status {
-            Status::RetryingIn { .. } => {
-                self.boards.connection_lost(now);
-                false
-            }
-            Status::Stopped { .. } => {
-                self.boards.connection_lost(now);
-                true
-            }
-            _ => false,
-        };
-        let why = match &status {
+        let lost = matches!(status, Status::RetryingIn { .. } | Status::Stopped { .. });
+        let ended = match &status {
             Status::Stopped { reason } => Some(format!("the session ended ({reason})")),
             _ => None,
         };
-        if matches!(status, Status::RetryingIn { .. } | Status::Stopped { .. }) {
+        if lost {
+            // A refused login has its note already (and the form).
+            if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
+                && !self.chrome.login_refused()
+            {
+                self.chrome.note(reason);
+            }
+            self.boards.connection_lost(now);
             self.chrome.forget_asked();
         }
         self.wire.on_status(status);
-        if let Some(why) = why {
-            self.give_up_interrupted(now, &why);
+        if let Some(why) = &ended {
+            self.give_up_interrupted(now, why);
         }
-        if stopped && self.chrome.login_refused() {
+        if ended.is_some() && self.chrome.login_refused() {
             // The login failed: back to the form, which says why.
             self.wire.drop_session();
             return true;
@@ -459,40 +435,17 @@ impl KibitzApp {
         }
         // The boards: the store says what changed.
         let applied = self.boards.apply(now, event);
-        let moved = match event {
-            Event::Board(board) => applied.effects.contains(&Effect::Moved(board.game)),
-            _ => false,
-        };
         // What the user hears and is told.
-        let settings = self.keeping.settings();
         let looked_at = LookedAt {
             focused: self.boards.focused(),
             maximized: self.boards.maximized(),
         };
-        let store = self.boards.store();
-        self.feedback.on_event(
-            event,
-            moved,
-            store,
-            settings,
-            looked_at,
-            self.waker.as_ref(),
-        );
-        let mode = settings.play.announce_moves;
-        if let Some(words) = announce::event_words(event, moved, store, looked_at.focused, mode) {
-            self.chrome.say(words);
-        }
-        self.carry_out(&applied.effects);
-        if let Some(command) = applied.premove {
-            self.send(command);
-        }
-        if let Some(target) = applied.observe_partner {
-            let asker = match target {
-                ObserveTarget::Game(game) => Asker::Observe(game),
-                ObserveTarget::Player(_) => Asker::Nobody,
-            };
-            self.ask(asker, Command::Observe(target));
-        }
+        let (store, settings) = (self.boards.store(), self.keeping.settings());
+        let waker = self.waker.as_ref();
+        let words =
+            (self.feedback).on_event(event, applied.moved, store, settings, looked_at, waker);
+        self.run(words.map(Want::Say));
+        self.run(applied.wants());
         match event {
             Event::LoginFailed { reason } => {
                 let server = self.wire.server().to_owned();
@@ -500,48 +453,16 @@ impl KibitzApp {
                 self.chrome.login_failed(reason, forgotten);
             }
             Event::LoggedIn { handle, titles } => {
-                // Guests (`(U)`) have no notify list (the server refuses one).
-                let guest = titles.iter().any(|t| t == "U")
-                    || handle.to_ascii_lowercase().starts_with("guest");
-                if !guest {
-                    let list = Command::Notify(crate::protocol::command::ListOp::Show);
-                    self.ask(Asker::Friends, list);
-                }
+                let lists = self.chrome.logged_in(handle, titles, now);
+                self.run(lists);
                 self.logged_in(now);
             }
-            Event::Presence(presence) if presence.notify => {
-                let what = if presence.arrived { "arrived" } else { "left" };
-                self.chrome
-                    .tell_friend(format!("{} {what}", presence.handle), None);
-            }
-            Event::GameNotification(n) => {
-                let text = format!(
-                    "{} vs. {} started game {} ({})",
-                    n.white, n.black, n.game, n.description
-                );
-                self.chrome.tell_friend(text, Some(n.game));
-            }
-            Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
-                self.chrome.tell_adjourned(names, false);
-            }
-            Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
-                self.chrome
-                    .tell_adjourned(std::slice::from_ref(handle), true);
-            }
-            Event::Partnership(Partnership::Formed { partner }) => {
-                self.chrome
-                    .say(format!("{partner} is your bughouse partner"));
-            }
-            Event::Partnership(Partnership::Ended { text }) => self.chrome.say(text.clone()),
             Event::TimesealRefused { .. } => {
                 let server = self.wire.server().to_owned();
                 self.chrome.without_timeseal(&server);
                 self.keeping.without_timeseal(&server);
             }
             _ => {}
-        }
-        if let Some((from, kind)) = applied.offer {
-            self.chrome.say(announce::offer_words(&from, &kind));
         }
     }
 
@@ -575,15 +496,10 @@ impl KibitzApp {
         }
     }
 
-    /// Logged in: the lobby's seeks, the games we observed before a
-    /// reconnect (each comes back or is refused: it ended while we were
-    /// away), the games asked for on the command line.
+    /// Logged in: the games we observed before a reconnect (each comes
+    /// back or is refused: it ended while we were away), the games asked
+    /// for on the command line.
     fn logged_in(&mut self, now: Now) {
-        // The lobby's seeks are there from the start (then kept live by
-        // the seek stream); the games list follows too (`Wall::tick`), and
-        // the players (kept live by arrivals and departures).
-        self.ask(Asker::Seeks, Command::Sought);
-        self.ask_players();
         let store = self.boards.store();
         let again = store.interrupted_observed();
         let asked = self.wire.logged_in_at(now, store.any_interrupted());
@@ -602,23 +518,47 @@ impl KibitzApp {
         }
     }
 
-    /// What the store reported: its own requests go out, ended games are
-    /// archived.
-    fn carry_out(&mut self, effects: &[Effect]) {
-        for effect in effects {
-            match effect {
-                // Housekeeping (`moves N` to complete a history): not
-                // echoed; the store reads the list as it passes.
-                Effect::Send(command) => self.ask(Asker::Nobody, command.clone()),
-                Effect::Ended(number) => {
-                    if let Some(game) = self.boards.store().get(*number).cloned() {
+    /// Carries out what the parts want done, in one place.
+    fn run(&mut self, wants: impl IntoIterator<Item = Want>) {
+        for want in wants {
+            match want {
+                Want::Send(command) => self.send(command),
+                Want::Ask(asker, command) => self.ask(asker, command),
+                Want::Say(words) => self.chrome.say(words),
+                Want::OpenCard(handle) => self.open_profile(&handle),
+                Want::ArchiveEnded(number) => {
+                    if let Some(game) = self.boards.store().get(number).cloned() {
                         self.archive(&game);
                     }
                 }
-                Effect::Retired(game) => self.archive(game),
-                Effect::Started(_) | Effect::Moved(_) => {}
+                Want::Archive(game) => self.archive(&game),
+                Want::Review(game) => {
+                    let now = self.now();
+                    if let Err(why) = self.boards.open_review(&game, now) {
+                        self.chrome.say(format!("Cannot open that game: {why}"));
+                    }
+                }
+                Want::ReloadMyGames => {
+                    let games = self.keeping.games_dir();
+                    let games = games.map(|dir| crate::archive::read::read_archive(&dir));
+                    self.chrome.set_my_games(games.unwrap_or_default());
+                }
+                Want::PickFile => self.pick_file.open(self.waker.clone()),
+                Want::Record(on) => self.set_recording(on),
+                Want::FreeTiling(on) => self.boards.set_free_tiling(on),
+                Want::LogOut => self.wire.logout(),
+                Want::Connect => {
+                    self.wire.drop_session();
+                    self.chrome.open_connect_form();
+                }
             }
         }
+    }
+
+    /// What the store reported: its own requests go out, ended games are
+    /// archived.
+    fn carry_out(&mut self, effects: &[Effect]) {
+        self.run(Want::of_effects(effects));
     }
 
     fn archive(&mut self, game: &Game) {
@@ -666,30 +606,15 @@ impl KibitzApp {
         }
     }
 
-    /// PGN files dropped on the window or picked in the file dialog.
+    /// PGN files dropped on the window or picked in the file dialog: their
+    /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        for file in dropped {
-            self.open_pgn_file(file.path());
+        let picked = self.pick_file.picked();
+        for path in dropped.iter().map(|f| f.path().to_path_buf()).chain(picked) {
+            let wants = self.chrome.open_pgn_file(&path);
+            self.run(wants);
         }
-        if let Some(path) = self.pick_file.picked() {
-            self.open_pgn_file(&path);
-        }
-    }
-
-    /// A PGN file's games listed in My games, the one game opened at once
-    /// when it holds only one.
-    fn open_pgn_file(&mut self, path: &std::path::Path) {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let games = crate::archive::read::read_file(path);
-        if let [only] = games.as_slice()
-            && let Err(why) = self.boards.open_review(only, self.now())
-        {
-            self.chrome.say(format!("Cannot open {name}: {why}"));
-        }
-        self.chrome.show_pgn_file(name, games);
     }
 
     /// Asks for files another way than the system's dialog (tests).
@@ -699,22 +624,8 @@ impl KibitzApp {
 
     /// Opens a player's card and asks the server for what it shows.
     pub fn open_profile(&mut self, handle: &str) {
-        self.chrome.open_profile(handle);
-        let card = || Asker::Card(handle.to_owned());
-        self.ask(card(), Command::Finger(handle.to_owned()));
-        self.ask(card(), Command::History(handle.to_owned()));
-        // Guests keep no journal (nor does FatICS: its refusal is ours too).
-        if !handle.starts_with("Guest") {
-            self.ask(card(), Command::Journal(handle.to_owned()));
-        }
-        // Our own card lists our adjourned games, to resume them from.
-        let own = self
-            .wire
-            .me()
-            .is_some_and(|me| me.eq_ignore_ascii_case(handle) && !me.starts_with("Guest"));
-        if own {
-            self.ask(card(), Command::Stored(handle.to_owned()));
-        }
+        let wants = self.chrome.open_profile(handle, self.wire.me());
+        self.run(wants);
     }
 
     /// The user unobserved or closed an observed game: the wall does not
@@ -730,43 +641,11 @@ impl KibitzApp {
     }
 
     fn shortcut(&mut self, shortcut: Shortcut, now: Now) {
-        let settings = self.keeping.settings();
-        let (default_on, confirm_resign) = (
-            settings.analysis.on_by_default,
-            settings.play.confirm_resign,
-        );
-        match shortcut {
-            Shortcut::FocusNext(forward) => self.boards.focus_next(forward),
-            Shortcut::CommandLine => self.chrome.focus_command_line(),
-            Shortcut::Flip => self.boards.flip_keyboard_board(),
-            Shortcut::ToggleAnalysis => self.boards.toggle_analysis(default_on),
-            Shortcut::SayClocks => {
-                let store = self.boards.store();
-                let game = self
-                    .boards
-                    .keyboard_board()
-                    .and_then(|n| store.get(n))
-                    .or_else(|| store.games().next());
-                let words = announce::clocks_words(game, now);
-                self.chrome.say(words);
-            }
-            Shortcut::AnswerOffer(accept) => {
-                if let Some(command) = self.boards.answer_newest_offer(accept) {
-                    self.send(command);
-                }
-            }
-            Shortcut::Draw => self.send(Command::Draw),
-            Shortcut::Takeback => self.send(Command::Takeback(1)),
-            Shortcut::Resign | Shortcut::Abort => {
-                let (decision, command) = if shortcut == Shortcut::Resign {
-                    (Decision::Resign, Command::Resign)
-                } else {
-                    (Decision::Abort, Command::Abort)
-                };
-                if self.boards.confirm(decision, now, confirm_resign) {
-                    self.send(command);
-                }
-            }
+        if shortcut == Shortcut::CommandLine {
+            self.chrome.focus_command_line();
+        } else {
+            let wants = self.boards.shortcut(shortcut, now, self.keeping.settings());
+            self.run(wants);
         }
     }
 
@@ -793,12 +672,12 @@ impl KibitzApp {
             self.ask(Asker::Games, Command::Games);
         }
         if self.wire.logged_in() && self.chrome.players_due(now) {
-            self.ask_players();
+            let players = self.chrome.ask_players(now);
+            self.run(players);
         }
         let auto_flag = self.keeping.settings().play.auto_flag;
-        for claim in self.boards.auto_flag(now, auto_flag) {
-            self.send(claim);
-        }
+        let claims = self.boards.auto_flag(now, auto_flag);
+        self.run(claims.into_iter().map(Want::Send));
         let settings = self.keeping.settings();
         if let Some(left) = self.feedback.low_time(self.boards.store(), settings, now) {
             self.chrome.say(announce::low_time_words(left));
@@ -860,94 +739,16 @@ impl KibitzApp {
         // panel paints its background again: a window's worth of pixels less
         // per frame, which a software renderer feels.
         let side = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
-        let mut bar_actions = Vec::new();
-        egui::Panel::top("status").frame(side).show(ui, |ui| {
-            let state = BarState {
-                status: self.wire.status(),
-                session: self.wire.has_session(),
-                server: self.wire.server(),
-                settings: self.keeping.settings_mut(),
-                recording: self.wire.recording(),
-                free_tiling: self.boards.free_tiling(),
-            };
-            bar_actions = self.chrome.top_bar_ui(ui, state);
-        });
-        for action in bar_actions {
-            match action {
-                BarAction::Record(on) => self.set_recording(on),
-                BarAction::FreeTiling(on) => self.boards.set_free_tiling(on),
-                BarAction::LogOut => self.wire.logout(),
-                BarAction::Connect => {
-                    self.wire.drop_session();
-                    self.chrome.open_connect_form();
-                }
-            }
-        }
-        let mut typed = None;
-        egui::Panel::bottom("console")
-            .frame(side)
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| typed = self.chrome.console_ui(ui));
-        if let Some(command) = typed {
-            self.send(command);
-        }
-        if let Some(handle) = self.chrome.take_card_wanted() {
-            self.open_profile(&handle);
-        }
-        if self.chrome.lobby_open() {
-            let (mut commands, mut card, mut my_games) = (Vec::new(), None, None);
-            egui::Panel::left("lobby")
-                .frame(side)
-                .resizable(true)
-                .default_size(330.0)
-                .show(ui, |ui| {
-                    (commands, card, my_games) = self.chrome.lobby_ui(ui, self.wire.me())
-                });
-            match my_games {
-                Some(MyGamesAction::Reload) => {
-                    let games = self
-                        .keeping
-                        .games_dir()
-                        .map(|dir| crate::archive::read::read_archive(&dir))
-                        .unwrap_or_default();
-                    self.chrome.set_my_games(games);
-                }
-                Some(MyGamesAction::OpenFile) => self.pick_file.open(self.waker.clone()),
-                Some(MyGamesAction::Open(game)) => {
-                    let now = self.now();
-                    if let Err(why) = self.boards.open_review(&game, now) {
-                        self.chrome.say(format!("Cannot open that game: {why}"));
-                    }
-                }
-                None => {}
-            }
-            for command in commands {
-                self.send(command);
-            }
-            if let Some(handle) = card {
-                self.open_profile(&handle);
-            }
-        }
-        if self.chrome.profile().is_some() {
-            let mut commands = Vec::new();
-            egui::Panel::right("profile")
-                .frame(side)
-                .resizable(true)
-                .default_size(360.0)
-                // Wide enough for its table whatever the finger holds.
-                .min_size(300.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("profile card")
-                        .show(ui, |ui| {
-                            commands = self.chrome.profile_ui(ui, self.wire.me())
-                        });
-                });
-            for command in commands {
-                self.send(command);
-            }
-        }
+        let state = BarState {
+            status: self.wire.status(),
+            session: self.wire.has_session(),
+            server: self.wire.server(),
+            settings: self.keeping.settings_mut(),
+            recording: self.wire.recording(),
+            free_tiling: self.boards.free_tiling(),
+        };
+        let wants = self.chrome.side_panels_ui(ui, side, state, self.wire.me());
+        self.run(wants);
         let mut actions = Vec::new();
         let mut analysed = None;
         let mut login = None;
@@ -1027,30 +828,6 @@ impl KibitzApp {
     }
 }
 
-/// Where the workspace layout is kept in eframe's storage.
-const LAYOUT_KEY: &str = "kibitz-layout";
-
-/// The workspace layout remembered across runs.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-struct Layout {
-    lobby_open: bool,
-    free_tiling: bool,
-    /// The free-tiling tree; its panes are game numbers, which the next
-    /// session's games replace as they come.
-    tiles: Option<egui_tiles::Tree<u32>>,
-}
-
-impl Default for Layout {
-    fn default() -> Self {
-        Layout {
-            lobby_open: true,
-            free_tiling: false,
-            tiles: None,
-        }
-    }
-}
-
 impl eframe::App for KibitzApp {
     /// The panels' colour: see the central panel in [`KibitzApp::show`].
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
@@ -1072,17 +849,11 @@ impl eframe::App for KibitzApp {
             free_tiling: self.boards.free_tiling(),
             tiles: Some(self.boards.tiles().clone()),
         };
-        eframe::set_value(storage, LAYOUT_KEY, &layout);
+        layout.save(storage);
         self.keeping.save_at_exit();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
-}
-
-fn waker_of(ctx: &egui::Context, on_screen: &Arc<on_screen::OnScreen>) -> net::Waker {
-    let ctx = ctx.clone();
-    let on_screen = Arc::clone(on_screen);
-    Arc::new(move |wake| ctx.request_repaint_after(on_screen.within(wake)))
 }

@@ -11,6 +11,7 @@ use shakmaty::{Move, Position};
 
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_game};
+use crate::config::Settings;
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
@@ -33,6 +34,10 @@ use crate::ui::move_list::browse_keys;
 use crate::ui::pieces::PieceCache;
 use crate::ui::workspace::Workspace;
 
+use super::asked::Asker;
+use super::shortcuts::Shortcut;
+use super::want::Want;
+
 mod auto_flag;
 mod examine_lookup;
 mod layout;
@@ -46,6 +51,8 @@ pub use partners::partners_together;
 pub struct Applied {
     /// What changed in the store (moves added, games started and ended).
     pub effects: Vec<Effect>,
+    /// The event was a board that added a move to its game.
+    pub moved: bool,
     /// A premove that became legal: the user's move, to send.
     pub premove: Option<Command>,
     /// An offer that came: who offers what (for the announcement).
@@ -53,6 +60,27 @@ pub struct Applied {
     /// The partner board to observe (bughouse): by number, or our
     /// partner's game by their name.
     pub observe_partner: Option<ObserveTarget>,
+}
+
+impl Applied {
+    /// What of it the app carries out: the store's requests and games to
+    /// archive, the premove to send, the partner board to observe, the
+    /// offer said.
+    pub fn wants(&self) -> Vec<Want> {
+        let mut wants = Want::of_effects(&self.effects);
+        wants.extend(self.premove.clone().map(Want::Send));
+        if let Some(target) = &self.observe_partner {
+            let asker = match target {
+                ObserveTarget::Game(game) => Asker::Observe(*game),
+                ObserveTarget::Player(_) => Asker::Nobody,
+            };
+            wants.push(Want::Ask(asker, Command::Observe(target.clone())));
+        }
+        if let Some((from, kind)) = &self.offer {
+            wants.push(Want::Say(super::announce::offer_words(from, kind)));
+        }
+        wants
+    }
 }
 
 #[derive(Default)]
@@ -151,6 +179,10 @@ impl Boards {
             ..Applied::default()
         };
         applied.effects = self.store.apply(now, event);
+        applied.moved = match event {
+            Event::Board(board) => applied.effects.contains(&Effect::Moved(board.game)),
+            _ => false,
+        };
         for effect in &applied.effects {
             match effect {
                 // Its number now shows another game: a new panel.
@@ -364,6 +396,48 @@ impl Boards {
         if !self.detached.remove(&game) {
             self.detached.insert(game);
         }
+    }
+
+    /// A keyboard shortcut for the boards (the command line's is the
+    /// chrome's): what it wants done.
+    pub fn shortcut(&mut self, shortcut: Shortcut, now: Now, settings: &Settings) -> Vec<Want> {
+        let (default_on, confirm_resign) = (
+            settings.analysis.on_by_default,
+            settings.play.confirm_resign,
+        );
+        match shortcut {
+            Shortcut::FocusNext(forward) => self.focus_next(forward),
+            Shortcut::Flip => self.flip_keyboard_board(),
+            Shortcut::ToggleAnalysis => self.toggle_analysis(default_on),
+            Shortcut::SayClocks => {
+                let game = self
+                    .keyboard_board()
+                    .and_then(|n| self.store.get(n))
+                    .or_else(|| self.store.games().next());
+                return vec![Want::Say(super::announce::clocks_words(game, now))];
+            }
+            Shortcut::AnswerOffer(accept) => {
+                return self
+                    .answer_newest_offer(accept)
+                    .map(Want::Send)
+                    .into_iter()
+                    .collect();
+            }
+            Shortcut::Draw => return vec![Want::Send(Command::Draw)],
+            Shortcut::Takeback => return vec![Want::Send(Command::Takeback(1))],
+            Shortcut::Resign | Shortcut::Abort => {
+                let (decision, command) = if shortcut == Shortcut::Resign {
+                    (Decision::Resign, Command::Resign)
+                } else {
+                    (Decision::Abort, Command::Abort)
+                };
+                if self.confirm(decision, now, confirm_resign) {
+                    return vec![Want::Send(command)];
+                }
+            }
+            Shortcut::CommandLine => {}
+        }
+        Vec::new()
     }
 
     /// The keyboard goes to the next (or previous) board, in the order of

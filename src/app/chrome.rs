@@ -5,8 +5,10 @@
 use crate::config::{ServerProfile, Settings};
 use crate::engine::process::EngineStatus;
 use crate::game::{Game, Now};
+use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
@@ -21,6 +23,7 @@ use super::announce::Announcement;
 use super::asked::Asker;
 use super::status_bar::{BarAction, TopBar, top_bar_ui};
 use super::title::window_title;
+use super::want::Want;
 
 pub struct Chrome {
     console: Console,
@@ -145,6 +148,37 @@ impl Chrome {
         self.console.push_event(event);
         self.say_reply(event);
         self.lobby.apply(event);
+        self.tell(event);
+    }
+
+    /// News told above the boards and to the screen reader: a friend came
+    /// or left or started a game, an adjourned game's opponent is online, a
+    /// bughouse partnership formed or ended.
+    fn tell(&mut self, event: &Event) {
+        match event {
+            Event::Presence(presence) if presence.notify => {
+                let what = if presence.arrived { "arrived" } else { "left" };
+                self.tell_friend(format!("{} {what}", presence.handle), None);
+            }
+            Event::GameNotification(n) => {
+                let text = format!(
+                    "{} vs. {} started game {} ({})",
+                    n.white, n.black, n.game, n.description
+                );
+                self.tell_friend(text, Some(n.game));
+            }
+            Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
+                self.tell_adjourned(names, false);
+            }
+            Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
+                self.tell_adjourned(std::slice::from_ref(handle), true);
+            }
+            Event::Partnership(Partnership::Formed { partner }) => {
+                self.say(format!("{partner} is your bughouse partner"));
+            }
+            Event::Partnership(Partnership::Ended { text }) => self.say(text.clone()),
+            _ => {}
+        }
     }
 
     /// The reply to a request of the lobby's, the players list's, the
@@ -297,6 +331,68 @@ impl Chrome {
         console_ui(ui, &mut self.console)
     }
 
+    /// The panels around the boards: the top bar, the console, the lobby
+    /// and the player card (`side`: their frame); what they want done.
+    pub fn side_panels_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        side: egui::Frame,
+        bar: BarState<'_>,
+        me: Option<&str>,
+    ) -> Vec<Want> {
+        let mut wants = Vec::new();
+        egui::Panel::top("status").frame(side).show(ui, |ui| {
+            wants.extend(
+                self.top_bar_ui(ui, bar)
+                    .into_iter()
+                    .map(|action| match action {
+                        BarAction::Record(on) => Want::Record(on),
+                        BarAction::FreeTiling(on) => Want::FreeTiling(on),
+                        BarAction::LogOut => Want::LogOut,
+                        BarAction::Connect => Want::Connect,
+                    }),
+            );
+        });
+        egui::Panel::bottom("console")
+            .frame(side)
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| wants.extend(self.console_ui(ui).map(Want::Send)));
+        wants.extend(self.take_card_wanted().map(Want::OpenCard));
+        if self.lobby_open {
+            egui::Panel::left("lobby")
+                .frame(side)
+                .resizable(true)
+                .default_size(330.0)
+                .show(ui, |ui| {
+                    let (commands, card, my_games) = self.lobby_ui(ui, me);
+                    wants.extend(commands.into_iter().map(Want::Send));
+                    wants.extend(card.map(Want::OpenCard));
+                    wants.extend(my_games.map(|action| match action {
+                        MyGamesAction::Reload => Want::ReloadMyGames,
+                        MyGamesAction::OpenFile => Want::PickFile,
+                        MyGamesAction::Open(game) => Want::Review(game),
+                    }));
+                });
+        }
+        if self.profile.is_some() {
+            egui::Panel::right("profile")
+                .frame(side)
+                .resizable(true)
+                .default_size(360.0)
+                // Wide enough for its table whatever the finger holds.
+                .min_size(300.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("profile card")
+                        .show(ui, |ui| {
+                            wants.extend(self.profile_ui(ui, me).into_iter().map(Want::Send));
+                        });
+                });
+        }
+        wants
+    }
+
     /// The lobby: the commands its buttons give, a player whose card to
     /// open, what the My games tab asks for. A challenge from the Players
     /// tab opens the Match dialog for that player.
@@ -313,9 +409,31 @@ impl Chrome {
         (out.commands, out.profile, out.my_games)
     }
 
-    /// Kibitz asked for the players list (in this category).
-    pub fn players_asked(&mut self, category: crate::protocol::who::WhoCategory, now: Now) {
-        self.lobby.players.asked(category, now);
+    /// Logged in: the lobby's seeks are there from the start (then kept
+    /// live by the seek stream; the games list follows with the wall's
+    /// turn), the players (kept live by arrivals and departures) and the
+    /// friends (guests, `(U)`, have no notify list: the server refuses one).
+    pub fn logged_in(&mut self, handle: &str, titles: &[String], now: Now) -> Vec<Want> {
+        let mut wants = vec![Want::Ask(Asker::Seeks, Command::Sought)];
+        wants.extend(self.ask_players(now));
+        let guest =
+            titles.iter().any(|t| t == "U") || handle.to_ascii_lowercase().starts_with("guest");
+        if !guest {
+            let list = Command::Notify(crate::protocol::command::ListOp::Show);
+            wants.push(Want::Ask(Asker::Friends, list));
+        }
+        wants
+    }
+
+    /// Asks for the players list: who is on (blitz ratings), then their
+    /// standard and lightning ratings.
+    pub fn ask_players(&mut self, now: Now) -> Vec<Want> {
+        let ask = |category| Want::Ask(Asker::Players(category), Command::Who(category));
+        let categories = crate::protocol::who::WhoCategory::ALL;
+        for category in categories {
+            self.lobby.players.asked(category, now);
+        }
+        categories.into_iter().map(ask).collect()
     }
 
     /// Whether the players list is due again (its tab shown, the refresh
@@ -348,13 +466,39 @@ impl Chrome {
     }
 
     /// Opens the card of `handle` (Kibitz asks for its finger and history).
-    pub fn open_profile(&mut self, handle: &str) {
+    /// The card's requests: finger, history, journal (not a guest's: none
+    /// kept; FatICS's refusal stays out too), and on our own card our
+    /// adjourned games, to resume them from.
+    pub fn open_profile(&mut self, handle: &str, me: Option<&str>) -> Vec<Want> {
         self.profile = Some(Profile::asked(handle));
+        let ask = |command| Want::Ask(Asker::Card(handle.to_owned()), command);
+        let mut wants = vec![
+            ask(Command::Finger(handle.to_owned())),
+            ask(Command::History(handle.to_owned())),
+        ];
+        if !handle.starts_with("Guest") {
+            wants.push(ask(Command::Journal(handle.to_owned())));
+        }
+        let own = me.is_some_and(|me| me.eq_ignore_ascii_case(handle) && !me.starts_with("Guest"));
+        if own {
+            wants.push(ask(Command::Stored(handle.to_owned())));
+        }
+        wants
     }
 
-    /// The card shown, if any.
-    pub fn profile(&self) -> Option<&Profile> {
-        self.profile.as_ref()
+    /// A PGN file's games listed in My games (shown); a file of one game
+    /// is opened at once.
+    pub fn open_pgn_file(&mut self, path: &std::path::Path) -> Vec<Want> {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let games = crate::archive::read::read_file(path);
+        let only = match games.as_slice() {
+            [only] => vec![Want::Review(Box::new(only.clone()))],
+            _ => Vec::new(),
+        };
+        self.show_pgn_file(name, games);
+        only
     }
 
     /// The card beside the boards: the commands it gives (a challenge and

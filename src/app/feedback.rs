@@ -63,10 +63,25 @@ impl Feedback {
     }
 
     /// Sounds for what happens in the user's own games (and tells; moves on
-    /// the watched board in view, if asked for), and an OS attention request
-    /// when the window is not focused. `moved`: the event added a move to
-    /// its game (the store said so).
+    /// the watched board in view, if asked for), an OS attention request
+    /// when the window is not focused, and the words the screen reader
+    /// says of it. `moved`: the event added a move to its game (the store
+    /// said so).
     pub fn on_event(
+        &mut self,
+        event: &Event,
+        moved: bool,
+        store: &GameStore,
+        settings: &Settings,
+        looked_at: LookedAt,
+        window: Option<&egui::Context>,
+    ) -> Option<String> {
+        self.sound_and_attention(event, moved, store, settings, looked_at, window);
+        let mode = settings.play.announce_moves;
+        super::announce::event_words(event, moved, store, looked_at.focused, mode)
+    }
+
+    fn sound_and_attention(
         &mut self,
         event: &Event,
         moved: bool,

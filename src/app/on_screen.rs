@@ -3,6 +3,7 @@
 //! lobby is closed, is drained with the next frame that happens anyway (or
 //! within `urgency::INVISIBLE`) instead of drawing a frame of its own.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Duration;
 
@@ -58,6 +59,14 @@ impl OnScreen {
             urgency::INVISIBLE
         }
     }
+}
+
+/// The network thread's waker: a frame as soon as what an event changes
+/// is on screen (later, or with the next frame, when it is not).
+pub fn waker(on_screen: &Arc<OnScreen>, ctx: &egui::Context) -> crate::net::Waker {
+    let ctx = ctx.clone();
+    let on_screen = Arc::clone(on_screen);
+    Arc::new(move |wake| ctx.request_repaint_after(on_screen.within(wake)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,56 @@
+//! What a part wants done beyond its own state: one type for all of it,
+//! carried out in one place (`KibitzApp::run`). A part returns wants; it
+//! never reaches into another part.
+
+use crate::archive::read::ArchivedGame;
+use crate::game::{Effect, Game};
+use crate::protocol::command::Command;
+
+use super::asked::Asker;
+
+#[derive(Debug)]
+pub enum Want {
+    /// A command of the user's: echoed in the console, then sent.
+    Send(Command),
+    /// A request of Kibitz's own: not echoed, its reply to `Asker` only.
+    Ask(Asker, Command),
+    /// Words for the screen reader's live region.
+    Say(String),
+    /// A player's card, opened beside the boards and filled.
+    OpenCard(String),
+    /// A game that ended (by number), or one given up, into the archive.
+    ArchiveEnded(u32),
+    Archive(Box<Game>),
+    /// A game of the archive (or a file) on a review board of its own.
+    Review(Box<ArchivedGame>),
+    /// The archive read again for My games.
+    ReloadMyGames,
+    /// The system's file dialog, for a PGN file.
+    PickFile,
+    /// Session recording on or off.
+    Record(bool),
+    /// Free tiling of the boards on or off.
+    FreeTiling(bool),
+    /// End the session.
+    LogOut,
+    /// The session is over: back to the connect form.
+    Connect,
+}
+
+impl Want {
+    /// What the store's effects ask for: its own requests (`moves N`, not
+    /// echoed; the store reads the list as it passes) and the archive.
+    pub fn of_effect(effect: &Effect) -> Option<Want> {
+        match effect {
+            Effect::Send(command) => Some(Want::Ask(Asker::Nobody, command.clone())),
+            Effect::Ended(number) => Some(Want::ArchiveEnded(*number)),
+            Effect::Retired(game) => Some(Want::Archive(game.clone())),
+            Effect::Started(_) | Effect::Moved(_) => None,
+        }
+    }
+
+    /// Each of the store's effects that asks for something.
+    pub fn of_effects(effects: &[Effect]) -> Vec<Want> {
+        effects.iter().filter_map(Want::of_effect).collect()
+    }
+}
