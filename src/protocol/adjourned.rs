@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use super::seek::{is_handle, number};
+use super::words::{is_handle, number};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -20,7 +20,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Rating, Title, number, split_handle_titles};
+use super::words::{Rating, Title, number, split_handle_titles};
 
 /// Lines of one reply read at most; the rest is left as text.
 const MAX_LINES: usize = 200;

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::seek::{ParseError, Rating, bounded, number};
+use super::words::{ParseError, Rating, bounded, number};
 
 /// Everything a `<g1>` line says about a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -183,7 +183,7 @@ fn pair<T>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::seek::RatingMarker;
+    use super::super::words::RatingMarker;
     use super::*;
 
     fn info(line: &str) -> GameInfo {

@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Color, Rating, is_digits, is_handle, number, tokens};
+use super::words::{Color, Rating, is_digits, is_handle, number, tokens};
 
 /// The kind of game, from the middle letter of the `[ br  3   0]` field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -267,7 +267,7 @@ pub fn parse_games_end(line: &str) -> Option<GamesEnd> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::seek::RatingMarker;
+    use super::super::words::RatingMarker;
     use super::*;
 
     fn entry(line: &str) -> GamesEntry {

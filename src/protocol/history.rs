@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::games_list::GameType;
-use super::seek::{Rating, is_handle, number};
+use super::words::{Rating, is_handle, number};
 
 /// A line of a `history` reply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

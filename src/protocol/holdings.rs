@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Color, ParseError, number};
+use super::words::{Color, ParseError, number};
 
 /// How many of each piece a side holds (saturating: the line is untrusted).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use super::games_list::GameType;
-use super::seek::{is_handle, number};
+use super::words::{is_handle, number};
 
 /// A line of a `journal` reply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -29,3 +29,4 @@ pub mod session;
 pub mod style12;
 pub mod timeseal;
 pub mod who;
+pub mod words;

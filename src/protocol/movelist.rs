@@ -21,7 +21,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Rating, bounded, is_digits, is_handle, number, tokens};
+use super::words::{Rating, bounded, is_digits, is_handle, number, tokens};
 
 /// One half-move of the listing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 
-use super::seek::{is_handle, number};
+use super::words::{is_handle, number};
 
 /// Names of one notify list at most.
 const MAX_NAMES: usize = 1000;

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::seek::{
+use super::words::{
     Color, ParseError, Rating, bounded, is_digits, number, split_handle_titles, tokens,
 };
 
@@ -261,7 +261,7 @@ pub fn parse_match_params(text: &str) -> Option<MatchOfferParams> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::seek::RatingMarker;
+    use super::super::words::RatingMarker;
     use super::*;
 
     fn offer(line: &str) -> OfferLine {

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::seek::is_handle;
+use super::words::is_handle;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

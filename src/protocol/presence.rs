@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Title, is_handle, split_handle_titles};
+use super::words::{Title, is_handle, split_handle_titles};
 
 /// Players on a line of the login's "Present company" at most.
 const MAX_PRESENT: usize = 500;

@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use super::seek::{Rating, Title, number, split_handle_titles};
+use super::words::{Rating, Title, number, split_handle_titles};
 
 /// The rating category a `who` listing shows (and is sorted by): the
 /// letters both the old FICS and FatICS know.

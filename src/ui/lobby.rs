@@ -11,7 +11,8 @@ use super::players::{PlayerAction, Players, players_ui};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
-use crate::protocol::seek::{Rating, Seek, SeekLine};
+use crate::protocol::seek::{Seek, SeekLine};
+use crate::protocol::words::Rating;
 
 /// A hostile server cannot grow the lists past this.
 const MAX_ENTRIES: usize = 5000;
@@ -344,8 +345,8 @@ fn seeks_list_ui(
                             seek.time_min, seek.increment_s, seek.game_type
                         ));
                         let color = match seek.color {
-                            Some(crate::protocol::seek::Color::White) => "white",
-                            Some(crate::protocol::seek::Color::Black) => "black",
+                            Some(crate::protocol::words::Color::White) => "white",
+                            Some(crate::protocol::words::Color::Black) => "black",
                             None => "",
                         };
                         ui.label(format!("{color} {}-{}", seek.min_rating, seek.max_rating));

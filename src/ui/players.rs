@@ -10,8 +10,8 @@ use super::friends::Friends;
 use crate::game::Now;
 use crate::protocol::event::Event;
 use crate::protocol::games_list::GamesEntry;
-use crate::protocol::seek::{Rating, Title};
 use crate::protocol::who::{PlayerStatus, WhoCategory, WhoEntry};
+use crate::protocol::words::{Rating, Title};
 
 /// Players kept at most (a busy freechess.org has about a thousand).
 const MAX_PLAYERS: usize = 5000;

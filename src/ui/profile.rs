@@ -9,7 +9,7 @@ use crate::protocol::finger::{Finger, Seen};
 use crate::protocol::history::HistoryRow;
 use crate::protocol::journal::JournalRow;
 use crate::protocol::reply::Answer;
-use crate::protocol::seek::Rating;
+use crate::protocol::words::Rating;
 
 /// History rows kept at most (FICS keeps ten, FatICS more).
 const MAX_ROWS: usize = 100;

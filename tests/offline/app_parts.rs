@@ -135,7 +135,8 @@ fn the_router_stays_small() {
 
 #[test]
 fn a_functions_lines_are_counted() {
-    let text = "impl A {\n    fn f(&self) {\n        if x {\n        }\n    }\n\n    fn g() {}\n}\n";
+    let text =
+        "impl A {\n    fn f(&self) {\n        if x {\n        }\n    }\n\n    fn g() {}\n}\n";
     assert_eq!(function_lines(text, "f"), Some(4));
     assert_eq!(function_lines(text, "h"), None);
 }

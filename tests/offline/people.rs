@@ -5,8 +5,8 @@ use crate::common;
 
 use kibitz::protocol::event::Event;
 use kibitz::protocol::presence::Presence;
-use kibitz::protocol::seek::{Rating, Title};
 use kibitz::protocol::who::{PlayerStatus, WhoCategory, WhoEntry};
+use kibitz::protocol::words::{Rating, Title};
 use kibitz::ui::players::Players;
 
 fn events(file: &str) -> Vec<Event> {

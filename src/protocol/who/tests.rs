@@ -1,5 +1,5 @@
 use super::*;
-use crate::protocol::seek::RatingMarker;
+use crate::protocol::words::RatingMarker;
 
 fn entry(handle: &str, rating: Rating, status: PlayerStatus) -> WhoEntry {
     WhoEntry {
