@@ -10,6 +10,7 @@ pub mod config;
 pub mod desktop;
 pub mod engine;
 pub mod game;
+pub mod lobby;
 pub mod logging;
 pub mod net;
 pub mod protocol;

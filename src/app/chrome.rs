@@ -5,6 +5,8 @@
 use crate::config::{ServerProfile, Settings};
 use crate::engine::process::EngineStatus;
 use crate::game::{Game, Now};
+use crate::lobby::card::Profile;
+use crate::lobby::friends::Notice;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
@@ -13,10 +15,10 @@ use crate::protocol::reply::Answer;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::friends::{Notice, NoticeAction, notice_ui};
+use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
-use crate::ui::profile::{Profile, ProfileAction, profile_ui};
+use crate::ui::profile::{ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
 
 use super::announce::Announcement;
@@ -147,7 +149,7 @@ impl Chrome {
         self.lobby.friends.apply(event);
         self.console.push_event(event);
         self.say_reply(event);
-        self.lobby.apply(event);
+        self.lobby.lists.apply(event);
         self.tell(event);
     }
 
@@ -185,8 +187,8 @@ impl Chrome {
     /// friends' or the card's.
     pub fn answer(&mut self, asker: &Asker, answer: &Answer) {
         match (asker, answer) {
-            (Asker::Games, Answer::Games { entries, .. }) => self.lobby.set_games(entries),
-            (Asker::Seeks, Answer::Sought(seeks)) => self.lobby.add_seeks(seeks),
+            (Asker::Games, Answer::Games { entries, .. }) => self.lobby.lists.set_games(entries),
+            (Asker::Seeks, Answer::Sought(seeks)) => self.lobby.lists.add_seeks(seeks),
             (Asker::Players(category), Answer::Who(entries)) => {
                 self.lobby.players.answered(*category, entries);
             }

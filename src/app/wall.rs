@@ -187,13 +187,13 @@ impl Wall {
         // dismissed while they last.
         let mut exclude: BTreeSet<u32> = pending;
         exclude.extend(store.games().map(|g| g.number));
-        exclude.extend(lobby.games.iter().filter_map(|e| {
+        exclude.extend(lobby.lists.games.iter().filter_map(|e| {
             self.dismissed
                 .iter()
                 .any(|(n, w, b)| *n == e.game && *w == e.white && *b == e.black)
                 .then_some(e.game)
         }));
-        best_games(&lobby.games, &lobby.filter, &exclude, want)
+        best_games(&lobby.lists.games, &lobby.filter, &exclude, want)
     }
 
     /// When the wall next needs a frame (a finished game to replace).

@@ -1,29 +1,24 @@
 //! The lobby: the games in progress (from `games`), the seeks (from the seek
 //! stream or `sought`) as a list and a graph, and offers to the user.
 
-use std::collections::BTreeMap;
-
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
-use super::friends::Friends;
 use super::my_games::{MyGames, MyGamesAction, my_games_ui};
-use super::players::{PlayerAction, Players, players_ui};
+use super::players::{PlayerAction, players_ui};
+use crate::lobby::friends::Friends;
+use crate::lobby::lists::Lists;
+use crate::lobby::players::Players;
 use crate::protocol::command::{Command, ObserveTarget};
-use crate::protocol::event::Event;
-use crate::protocol::games_list::{GameStatus, GamesEntry};
-use crate::protocol::seek::{Seek, SeekLine};
+use crate::protocol::games_list::GameStatus;
+use crate::protocol::seek::Seek;
 use crate::protocol::words::Rating;
 
-/// A hostile server cannot grow the lists past this.
-const MAX_ENTRIES: usize = 5000;
-
-/// What the lobby knows, fed from events.
+/// The lobby's state: the lists it shows, its tab and filters, the wall's
+/// switch, the players, the friends, My games.
 #[derive(Debug, Default)]
 pub struct Lobby {
-    /// The last complete `games` list.
-    pub games: Vec<GamesEntry>,
-    /// Live seeks by index.
-    pub seeks: BTreeMap<u32, Seek>,
+    /// The games and seeks lists.
+    pub lists: Lists,
     pub filter: Filter,
     pub tab: Tab,
     /// "Fill the wall": the N best games observed and kept up to date.
@@ -97,40 +92,6 @@ impl Filter {
     }
 }
 
-impl Lobby {
-    /// Our `games` listing came: the games list.
-    pub fn set_games(&mut self, entries: &[GamesEntry]) {
-        self.games = entries.iter().take(MAX_ENTRIES).cloned().collect();
-    }
-
-    /// Our `sought` listing came: its seeks join the live ones.
-    pub fn add_seeks(&mut self, seeks: &[Seek]) {
-        for seek in seeks {
-            self.add_seek(seek);
-        }
-    }
-
-    fn add_seek(&mut self, seek: &Seek) {
-        if self.seeks.len() < MAX_ENTRIES || self.seeks.contains_key(&seek.index) {
-            self.seeks.insert(seek.index, seek.clone());
-        }
-    }
-
-    /// Folds the seek stream in (`<s>`, `<sr>`, `<sc>`).
-    pub fn apply(&mut self, event: &Event) {
-        match event {
-            Event::Seek(SeekLine::Clear) => self.seeks.clear(),
-            Event::Seek(SeekLine::Add(seek)) => self.add_seek(seek),
-            Event::Seek(SeekLine::Remove(indexes)) => {
-                for index in indexes {
-                    self.seeks.remove(index);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Whether a seek's game type is a variant rather than chess at some speed:
 /// `crazyhouse`, `wild/fr`, and `lightning crazyhouse` (a modern server's
 /// `sought` names the speed and the variant) are; `blitz`, `untimed` are not.
@@ -169,12 +130,12 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
         ui.selectable_value(
             &mut lobby.tab,
             Tab::Games,
-            format!("Games ({})", lobby.games.len()),
+            format!("Games ({})", lobby.lists.games.len()),
         );
         ui.selectable_value(
             &mut lobby.tab,
             Tab::Seeks,
-            format!("Seeks ({})", lobby.seeks.len()),
+            format!("Seeks ({})", lobby.lists.seeks.len()),
         );
         ui.selectable_value(&mut lobby.tab, Tab::Graph, "Seek graph");
         ui.selectable_value(
@@ -197,7 +158,13 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
     }
     if lobby.tab == Tab::Players {
         let mut out = LobbyOut::default();
-        for action in players_ui(ui, &mut lobby.players, &lobby.friends, me, &lobby.games) {
+        for action in players_ui(
+            ui,
+            &mut lobby.players,
+            &lobby.friends,
+            me,
+            &lobby.lists.games,
+        ) {
             match action {
                 PlayerAction::Observe(handle) => out
                     .commands
@@ -253,7 +220,7 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
         ui.add(egui::DragValue::new(&mut lobby.wall.size).range(1..=36))
             .labelled_by(label.id);
     });
-    if lobby.games.is_empty() {
+    if lobby.lists.games.is_empty() {
         ui.label("No games listed yet (the list comes at login and every 30 s).");
         return;
     }
@@ -264,7 +231,7 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                 .striped(true)
                 .num_columns(4)
                 .show(ui, |ui| {
-                    for entry in &lobby.games {
+                    for entry in &lobby.lists.games {
                         let kind = format!("{:?}", entry.game_type).to_ascii_lowercase();
                         let ratings = [
                             rating_value(&entry.white_rating),
@@ -319,7 +286,7 @@ fn seeks_list_ui(
     commands: &mut Vec<Command>,
     card: &mut Option<String>,
 ) {
-    if lobby.seeks.is_empty() {
+    if lobby.lists.seeks.is_empty() {
         ui.label("No seeks: press Refresh, or post one with `seek 5 0` in the console.");
         return;
     }
@@ -330,7 +297,12 @@ fn seeks_list_ui(
                 .striped(true)
                 .num_columns(4)
                 .show(ui, |ui| {
-                    for seek in lobby.seeks.values().filter(|s| seek_visible(lobby, s)) {
+                    for seek in lobby
+                        .lists
+                        .seeks
+                        .values()
+                        .filter(|s| seek_visible(lobby, s))
+                    {
                         let who = format!("{} {}", rating_text(&seek.rating), seek.handle);
                         if ui
                             .add(egui::Label::new(who).sense(Sense::click()))
@@ -425,7 +397,12 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
         .then(|| response.interact_pointer_pos())
         .flatten();
     let mut nearest: Option<(f32, u32)> = None;
-    for seek in lobby.seeks.values().filter(|s| seek_visible(lobby, s)) {
+    for seek in lobby
+        .lists
+        .seeks
+        .values()
+        .filter(|s| seek_visible(lobby, s))
+    {
         let at = pos2(
             x_of(expected_seconds(seek.time_min, seek.increment_s)),
             y_of(rating_value(&seek.rating).unwrap_or(0)),

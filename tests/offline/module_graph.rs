@@ -313,7 +313,7 @@ fn circles_are_found() {
 const FLOORS: [&[&str]; 6] = [
     &["protocol", "engine", "config", "logging", "recording"],
     &["game", "net", "secrets", "sound"],
-    &["archive"],
+    &["archive", "lobby"],
     &["ui", "cli", "desktop"],
     &["app"],
     &["main"],

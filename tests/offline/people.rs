@@ -3,11 +3,11 @@
 
 use crate::common;
 
+use kibitz::lobby::players::Players;
 use kibitz::protocol::event::Event;
 use kibitz::protocol::presence::Presence;
 use kibitz::protocol::who::{PlayerStatus, WhoCategory, WhoEntry};
 use kibitz::protocol::words::{Rating, Title};
-use kibitz::ui::players::Players;
 
 fn events(file: &str) -> Vec<Event> {
     common::decode(&common::read(&common::fixtures_dir().join(file)))

@@ -112,7 +112,7 @@ fn the_games_list_observe_button_sends_observe() {
         &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
     );
     h.run_steps(2);
-    assert_eq!(h.state().lobby().games.len(), 3);
+    assert_eq!(h.state().lobby().lists.games.len(), 3);
     h.get_by_label("Observe game 2").click();
     h.run_steps(2);
     assert!(
@@ -152,7 +152,7 @@ fn seeks_list_and_graph_play_a_seek() {
         &mut app,
         b"<s> 7 w=BotE ti=00 rt=1500  t=5 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r<s> 8 w=BotF ti=00 rt=1800P t=2 i=12 r=u tp=crazyhouse c=W rr=0-9999 a=t f=f\n\r<sr> 8\n\r",
     );
-    assert_eq!(app.lobby().seeks.len(), 1);
+    assert_eq!(app.lobby().lists.seeks.len(), 1);
     let mut h = harness(app, [1100.0, 760.0]);
     h.get_by_label_contains("Seeks (").click();
     h.run_steps(2);

@@ -53,7 +53,9 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
     let mut h = window(live_app(), [1180.0, 820.0]);
     connect(&mut h, &served.addr, "guest", None);
     wait_for(&mut h, "login", &logged_in);
-    wait_for(&mut h, "the seeks", &|app| app.lobby().seeks.len() == 3);
+    wait_for(&mut h, "the seeks", &|app| {
+        app.lobby().lists.seeks.len() == 3
+    });
     // The Seeks tab lists them without a Refresh.
     h.get_by_label("Seeks (3)").click();
     h.run_steps(2);

@@ -80,7 +80,7 @@ fn the_wall_observes_the_best_games_and_replaces_one_that_ends() {
     assert!(h.state().store().get(5).is_none());
     assert!(h.state().store().get(2).is_some());
     // The lists Kibitz asked for are in the lobby, not in the console.
-    assert_eq!(h.state().lobby().games.len(), 4);
+    assert_eq!(h.state().lobby().lists.games.len(), 4);
     assert!(
         !h.state()
             .console()

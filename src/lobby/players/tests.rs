@@ -148,15 +148,3 @@ fn refresh_waits_for_the_listings_and_the_interval() {
     listing(&mut players, WhoCategory::Blitz, &["1600 Erin"]);
     assert_eq!(players.next_refresh(), Some(Duration::from_secs(60)));
 }
-
-#[test]
-fn rating_cells() {
-    assert_eq!(rating_cell(Some(Rating::established(1882))), "1882");
-    assert_eq!(
-        rating_cell(Some(Rating::established(0))),
-        "----",
-        "FatICS's unrated"
-    );
-    assert_eq!(rating_cell(Some(Rating::Guest)), "++++");
-    assert_eq!(rating_cell(None), "?");
-}

@@ -1,0 +1,9 @@
+//! The lobby, as Kibitz knows it: what the server says beside the boards,
+//! folded from events and replies (the widgets that show it are `ui/`'s).
+//! The games and seeks lists, the players online, the user's friends and
+//! their notices, a player's card.
+
+pub mod card;
+pub mod friends;
+pub mod lists;
+pub mod players;
