@@ -12,6 +12,7 @@ use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
+use crate::protocol::words::{is_guest, is_guest_handle};
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
@@ -418,9 +419,7 @@ impl Chrome {
     pub fn logged_in(&mut self, handle: &str, titles: &[String], now: Now) -> Vec<Want> {
         let mut wants = vec![Want::Ask(Asker::Seeks, Command::Sought)];
         wants.extend(self.ask_players(now));
-        let guest =
-            titles.iter().any(|t| t == "U") || handle.to_ascii_lowercase().starts_with("guest");
-        if !guest {
+        if !is_guest(handle, titles) {
             let list = Command::Notify(crate::protocol::command::ListOp::Show);
             wants.push(Want::Ask(Asker::Friends, list));
         }
@@ -478,10 +477,10 @@ impl Chrome {
             ask(Command::Finger(handle.to_owned())),
             ask(Command::History(handle.to_owned())),
         ];
-        if !handle.starts_with("Guest") {
+        if !is_guest_handle(handle) {
             wants.push(ask(Command::Journal(handle.to_owned())));
         }
-        let own = me.is_some_and(|me| me.eq_ignore_ascii_case(handle) && !me.starts_with("Guest"));
+        let own = me.is_some_and(|me| me.eq_ignore_ascii_case(handle) && !is_guest_handle(me));
         if own {
             wants.push(ask(Command::Stored(handle.to_owned())));
         }

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::config::Settings;
 use crate::game::{GameStore, Now};
+use crate::protocol::chat::{Chat, classify_chat};
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 use crate::protocol::offer::OfferLine;
@@ -184,6 +185,5 @@ impl Feedback {
 
 /// `Name tells you: ...` (also `Name(U)`, `Name(TD)`): a private message.
 fn is_tell(text: &str) -> bool {
-    text.split_once(" tells you: ")
-        .is_some_and(|(who, _)| !who.contains(' '))
+    matches!(classify_chat(text), Some((Chat::Tell, _)))
 }

@@ -290,5 +290,18 @@ pub(crate) fn bounded(text: &str, max: usize) -> String {
     text.get(..end).unwrap_or_default().to_owned()
 }
 
+
+/// A guest's handle: the server names guests `GuestXXXX` (any case).
+pub fn is_guest_handle(handle: &str) -> bool {
+    handle
+        .get(..5)
+        .is_some_and(|head| head.eq_ignore_ascii_case("guest"))
+}
+
+/// A guest, by handle or by the `(U)` title (unregistered) the server gives.
+pub fn is_guest(handle: &str, titles: &[String]) -> bool {
+    titles.iter().any(|t| t == "U") || is_guest_handle(handle)
+}
+
 #[cfg(test)]
 mod tests;

@@ -48,3 +48,11 @@ fn handles_and_titles() {
         assert_eq!(split_handle_titles(bad), None, "{bad:?}");
     }
 }
+
+#[test]
+fn guests() {
+    assert!(is_guest_handle("GuestXYZQ") && is_guest_handle("guest"));
+    assert!(!is_guest_handle("Gues") && !is_guest_handle("BotA"));
+    assert!(is_guest("Somebody", &["U".into()]));
+    assert!(!is_guest("BotA", &["C".into()]));
+}
