@@ -15,6 +15,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, Setup};
 
 use crate::game::{Game, Outcome};
+use crate::protocol::game_type::GameType;
 use crate::protocol::message::EndReason;
 
 /// Where the user's data lives: `$KIBITZ_DATA_DIR` if set (tests, portable
@@ -103,7 +104,11 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
         Some(false) => "unrated ",
         None => "",
     };
-    let kind = game.kind.as_deref().unwrap_or("");
+    let kind = game
+        .kind
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     tags.push((
         "Event",
         format!("{} {rated}{kind} game", server_name(server)).replace("  ", " "),
@@ -145,7 +150,7 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
         tags.push(("Termination", termination(outcome).to_owned()));
         tags.push(("Reason", outcome.text.clone()));
     }
-    if let Some(variant) = pgn_variant(kind) {
+    if let Some(variant) = game.kind.as_ref().and_then(GameType::pgn_variant) {
         tags.push(("Variant", variant.to_owned()));
     }
     if let Some(start) = game.start.as_ref().filter(|s| **s != Setup::default()) {
@@ -209,18 +214,6 @@ fn termination(outcome: &Outcome) -> &'static str {
         EndReason::Abort | EndReason::Adjourn => "unterminated",
         _ => "normal",
     }
-}
-
-fn pgn_variant(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "crazyhouse" => "Crazyhouse",
-        "bughouse" => "Bughouse",
-        "suicide" => "Suicide",
-        "atomic" => "Atomic",
-        "losers" => "Losers",
-        k if k.starts_with("wild") => "Wild",
-        _ => return None,
-    })
 }
 
 /// Whether a finished game is worth archiving: at least one move.

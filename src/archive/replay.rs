@@ -6,12 +6,14 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position};
 
 use super::read::ArchivedGame;
 use crate::game::clock::Now;
 use crate::game::game::{Game, Outcome};
+use crate::game::variant::variant_of;
+use crate::protocol::game_type::GameType;
 use crate::protocol::message::{EndReason, GameResult};
 use crate::protocol::style12::{
     CastleRights, ClockUnit, Relation, Style12, TimeTaken, VerboseMove,
@@ -23,12 +25,15 @@ pub const FIRST_REVIEW_NUMBER: u32 = 1_000_000;
 /// The game, replayed; or why it cannot be (a variant shakmaty lacks, a
 /// move that is not legal where it stands).
 pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Game, String> {
-    let variant = match archived.variant.to_ascii_lowercase().as_str() {
-        "" | "standard" | "chess" => Variant::Chess,
-        "crazyhouse" => Variant::Crazyhouse,
-        "atomic" => Variant::Atomic,
-        "antichess" | "suicide" => Variant::Antichess,
-        other => return Err(format!("Kibitz cannot replay {other} games")),
+    let kind = if archived.variant.is_empty() {
+        GameType::parse(&archived.kind())
+    } else {
+        GameType::from_pgn_variant(&archived.variant)
+    };
+    // A bughouse board alone is no game: its drops came from the partner's.
+    let variant = match variant_of(&kind) {
+        Some(variant) if !kind.is_bughouse() => variant,
+        _ => return Err(format!("Kibitz cannot replay {kind} games")),
     };
     let mut position = match &archived.fen {
         Some(fen) => {
@@ -40,11 +45,7 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
         None => VariantPosition::new(variant),
     };
     let mut game = Game::new(number, now);
-    game.kind = Some(if archived.variant.is_empty() {
-        archived.kind()
-    } else {
-        archived.variant.to_ascii_lowercase()
-    });
+    game.kind = Some(kind);
     game.apply_board(board_of(archived, number, &position, None), now);
     for (ply, text) in archived.sans.iter().enumerate() {
         let mv = text
@@ -169,7 +170,7 @@ mod tests {
         assert!(game.moves.iter().all(|m| m.position.is_some()));
         assert!(game.is_over() && game.detached);
         assert_eq!(game.players.white.handle, "KibUser");
-        assert_eq!(game.kind.as_deref(), Some("blitz"));
+        assert_eq!(game.kind, Some(GameType::Blitz));
         let board = game.board.as_deref().unwrap();
         assert_eq!(board.last_move, VerboseMove::CastleShort);
         assert_eq!(board.turn, Color::Black);

@@ -4,6 +4,7 @@
 use shakmaty::{ByColor, CastlingMode, Color, Setup, san::San};
 
 use super::clock::{Clock, Now};
+use crate::protocol::game_type::GameType;
 use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::holdings::Holdings;
 use crate::protocol::message::{EndReason, GameHeader, GameResult};
@@ -68,7 +69,7 @@ pub struct Game {
     pub relation: Relation,
     pub rated: Option<bool>,
     /// `blitz`, `crazyhouse`, `wild/fr` ...
-    pub kind: Option<String>,
+    pub kind: Option<GameType>,
     pub initial_time_min: u32,
     pub increment_s: u32,
     /// The latest board.
@@ -153,7 +154,7 @@ impl Game {
             rating: Some(header.black_rating.clone()),
         };
         self.rated = Some(header.rated);
-        self.kind = Some(header.kind.clone());
+        self.kind = Some(GameType::parse(&header.kind));
         self.initial_time_min = header.initial_time_min.unwrap_or(self.initial_time_min);
         self.increment_s = header.increment_s.unwrap_or(self.increment_s);
     }
@@ -262,7 +263,7 @@ impl Game {
     /// What `<g1>` says: rated, the game type, the partner board.
     pub fn apply_info(&mut self, info: &GameInfo) {
         self.rated = Some(info.rated);
-        self.kind = Some(info.game_type.clone());
+        self.kind = Some(GameType::parse(&info.game_type));
         self.partner = info.partner_game;
         // Ratings where no header gave them (FatICS sends 0 for none).
         for (color, rating) in [

@@ -8,26 +8,25 @@ use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{ByColor, ByRole, CastlingMode, Color, Setup};
 
 use super::game::Game;
+use crate::protocol::game_type::GameType;
 use crate::protocol::holdings::{Holdings, PieceCounts};
 
 /// The shakmaty variant for a FICS game type; `None` where shakmaty has no
 /// such rules (losers, most wilds).
-pub fn variant_of(kind: &str) -> Option<Variant> {
+pub fn variant_of(kind: &GameType) -> Option<Variant> {
     Some(match kind {
-        "" | "lightning" | "blitz" | "standard" | "untimed" | "wild/fr" | "wild/0" | "wild/1" => {
-            Variant::Chess
-        }
+        kind if kind.is_chess() || kind.is_chess_rules_wild() => Variant::Chess,
         // Bughouse boards are crazyhouse boards whose pockets the partner fills.
-        "crazyhouse" | "bughouse" => Variant::Crazyhouse,
-        "suicide" => Variant::Antichess,
-        "atomic" => Variant::Atomic,
+        GameType::Crazyhouse | GameType::Bughouse => Variant::Crazyhouse,
+        GameType::Suicide => Variant::Antichess,
+        GameType::Atomic => Variant::Atomic,
         _ => return None,
     })
 }
 
 /// Fischer random and the shuffles need castling by rook file.
-fn castling_mode(kind: &str) -> CastlingMode {
-    if kind.starts_with("wild") {
+fn castling_mode(kind: Option<&GameType>) -> CastlingMode {
+    if kind.is_some_and(GameType::castles_by_rook_file) {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
@@ -58,7 +57,7 @@ impl Game {
     /// the old FICS calls bughouse `wild` (`Loaded from wild/bughouse`).
     pub fn variant(&self) -> Option<Variant> {
         let drops = self.holdings.is_some() || self.partner.is_some();
-        match self.kind.as_deref() {
+        match &self.kind {
             Some(kind) => variant_of(kind).or(drops.then_some(Variant::Crazyhouse)),
             None if drops => Some(Variant::Crazyhouse),
             None => Some(Variant::Chess),
@@ -75,7 +74,7 @@ impl Game {
         if variant == Variant::Crazyhouse {
             setup.pockets = Some(self.holdings.as_ref().map(pockets).unwrap_or_default());
         }
-        let mode = castling_mode(self.kind.as_deref().unwrap_or(""));
+        let mode = castling_mode(self.kind.as_ref());
         // Bughouse boards can hold more material than one set; an odd
         // en-passant field is the server's, not the position's, problem.
         // Each `ignore_*` removes its kind from the error, so they chain.
@@ -148,11 +147,17 @@ mod tests {
 
     #[test]
     fn fics_types_map_to_rules() {
-        assert_eq!(variant_of("blitz"), Some(Variant::Chess));
-        assert_eq!(variant_of("crazyhouse"), Some(Variant::Crazyhouse));
-        assert_eq!(variant_of("suicide"), Some(Variant::Antichess));
-        assert_eq!(variant_of("atomic"), Some(Variant::Atomic));
-        assert_eq!(variant_of("losers"), None);
-        assert_eq!(castling_mode("wild/fr"), CastlingMode::Chess960);
+        let rules = |name: &str| variant_of(&GameType::parse(name));
+        assert_eq!(rules("blitz"), Some(Variant::Chess));
+        assert_eq!(rules("wild/fr"), Some(Variant::Chess));
+        assert_eq!(rules("crazyhouse"), Some(Variant::Crazyhouse));
+        assert_eq!(rules("bughouse"), Some(Variant::Crazyhouse));
+        assert_eq!(rules("suicide"), Some(Variant::Antichess));
+        assert_eq!(rules("atomic"), Some(Variant::Atomic));
+        assert_eq!(rules("losers"), None);
+        assert_eq!(rules("wild/5"), None);
+        let fr = GameType::parse("wild/fr");
+        assert_eq!(castling_mode(Some(&fr)), CastlingMode::Chess960);
+        assert_eq!(castling_mode(None), CastlingMode::Standard);
     }
 }

@@ -9,6 +9,7 @@ pub mod decoder;
 pub mod event;
 pub mod finger;
 pub mod framing;
+pub mod game_type;
 pub mod gameinfo;
 pub mod games_list;
 pub mod history;

@@ -290,7 +290,6 @@ pub(crate) fn bounded(text: &str, max: usize) -> String {
     text.get(..end).unwrap_or_default().to_owned()
 }
 
-
 /// A guest's handle: the server names guests `GuestXXXX` (any case).
 pub fn is_guest_handle(handle: &str) -> bool {
     handle

@@ -74,10 +74,7 @@ pub enum Subject {
 /// Whether the engine can take the game's positions: standard chess (a
 /// variant or a game with holdings is not).
 pub fn is_plain_chess(game: &Game) -> bool {
-    matches!(
-        game.kind.as_deref(),
-        None | Some("" | "lightning" | "blitz" | "standard" | "untimed")
-    ) && game.holdings.is_none()
+    game.kind.as_ref().is_none_or(|kind| kind.is_chess()) && game.holdings.is_none()
 }
 
 /// The position a board shows (the browsed one or the live one), if the

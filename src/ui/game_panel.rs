@@ -67,8 +67,7 @@ pub fn game_panel_ui(
         .then(|| review_of(game, &mut view.review, &mut cx.analysis))
         .flatten();
     // A bughouse game of ours gets a row of partner tells under its buttons.
-    let bughouse =
-        game.partner.is_some() || game.kind.as_deref().is_some_and(|k| k.contains("bughouse"));
+    let bughouse = game.partner.is_some() || game.kind.as_ref().is_some_and(|k| k.is_bughouse());
     // Two rows of partner tells under the buttons in a bughouse game.
     let rows = match (playing, bughouse) {
         (true, false) => 1,

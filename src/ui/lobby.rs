@@ -9,6 +9,7 @@ use crate::lobby::friends::Friends;
 use crate::lobby::lists::Lists;
 use crate::lobby::players::Players;
 use crate::protocol::command::{Command, ObserveTarget};
+use crate::protocol::game_type::GameType;
 use crate::protocol::games_list::GameStatus;
 use crate::protocol::seek::Seek;
 use crate::protocol::words::Rating;
@@ -90,18 +91,6 @@ impl Filter {
             self.min_rating == 0 || ratings.iter().flatten().any(|&r| r >= self.min_rating);
         kind_ok && (rated || !self.rated_only) && rating_ok
     }
-}
-
-/// Whether a seek's game type is a variant rather than chess at some speed:
-/// `crazyhouse`, `wild/fr`, and `lightning crazyhouse` (a modern server's
-/// `sought` names the speed and the variant) are; `blitz`, `untimed` are not.
-pub fn is_variant(game_type: &str) -> bool {
-    game_type.split_whitespace().any(|word| {
-        !matches!(
-            word,
-            "blitz" | "lightning" | "standard" | "bullet" | "untimed" | "slow" | "chess"
-        )
-    })
 }
 
 /// Expected game length in seconds (40 moves), the seek graph's x axis.
@@ -407,7 +396,7 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
             x_of(expected_seconds(seek.time_min, seek.increment_s)),
             y_of(rating_value(&seek.rating).unwrap_or(0)),
         );
-        let color = if is_variant(&seek.game_type) {
+        let color = if GameType::parse(&seek.game_type).is_variant() {
             Color32::from_rgb(0xE0, 0x90, 0x30)
         } else {
             Color32::from_rgb(0x40, 0x90, 0xE0)
@@ -432,25 +421,4 @@ fn seek_graph_ui(ui: &mut egui::Ui, lobby: &Lobby, commands: &mut Vec<Command>) 
             .small()
             .weak(),
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variants_are_told_from_chess_speeds() {
-        for chess in ["blitz", "lightning", "standard", "untimed", ""] {
-            assert!(!is_variant(chess), "{chess}");
-        }
-        for variant in [
-            "crazyhouse",
-            "lightning crazyhouse",
-            "wild/fr",
-            "suicide",
-            "bughouse",
-        ] {
-            assert!(is_variant(variant), "{variant}");
-        }
-    }
 }

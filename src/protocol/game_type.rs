@@ -1,0 +1,218 @@
+//! A FICS game type, typed once: a speed of chess (`blitz`), or a variant
+//! (`crazyhouse`, `wild/fr`), as the servers name it in game headers,
+//! `<g1>`, seeks, history and PGN tags. Everything Kibitz decides by a
+//! game's type (which rules, the PGN `Variant` tag, whether it is a
+//! variant, drops, Fischer-random castling) reads it here.
+
+use std::fmt;
+
+/// Longest name kept for a type Kibitz does not know.
+const MAX_NAME: usize = 32;
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameType {
+    /// Plain chess whose speed is not said (an empty type, a PGN file's).
+    Chess,
+    Lightning,
+    Blitz,
+    Standard,
+    Untimed,
+    Crazyhouse,
+    Bughouse,
+    Suicide,
+    Losers,
+    Atomic,
+    /// `wild/N` or `wild/fr` (Fischer random): what follows the slash
+    /// (the old FICS writes bughouse loaded from `wild/bughouse`).
+    Wild(String),
+    /// A type Kibitz does not know, by its name (lower case, bounded).
+    Other(String),
+}
+
+impl GameType {
+    /// Reads a type name as the servers write it, in any case: `blitz`,
+    /// the old FICS's `Lighting`, FatICS's `lightning crazyhouse` (a
+    /// `sought` row names the speed, then the variant: the variant counts).
+    pub fn parse(name: &str) -> GameType {
+        let name = name.trim().to_ascii_lowercase();
+        let last = name.split_whitespace().last().unwrap_or("");
+        match last {
+            "" | "chess" => GameType::Chess,
+            "lightning" | "lighting" | "bullet" => GameType::Lightning,
+            "blitz" => GameType::Blitz,
+            "standard" | "slow" => GameType::Standard,
+            "untimed" | "nonstandard" => GameType::Untimed,
+            "crazyhouse" | "zh" => GameType::Crazyhouse,
+            "bughouse" | "bug" => GameType::Bughouse,
+            "suicide" => GameType::Suicide,
+            "losers" => GameType::Losers,
+            "atomic" => GameType::Atomic,
+            "wild/bughouse" => GameType::Bughouse,
+            wild if wild.starts_with("wild") => {
+                let which = wild.trim_start_matches("wild").trim_start_matches('/');
+                GameType::Wild(bounded(which))
+            }
+            other => GameType::Other(bounded(other)),
+        }
+    }
+
+    /// The type of a PGN file's game: its `Variant` tag (empty: chess).
+    pub fn from_pgn_variant(tag: &str) -> GameType {
+        match tag.trim().to_ascii_lowercase().as_str() {
+            "" | "standard" | "chess" => GameType::Chess,
+            "antichess" => GameType::Suicide,
+            "chess960" | "fischerandom" | "fischer random" => GameType::Wild("fr".to_owned()),
+            "wild" => GameType::Wild(String::new()),
+            other => GameType::parse(other),
+        }
+    }
+
+    /// The PGN `Variant` tag for a game of this type; none for chess.
+    pub fn pgn_variant(&self) -> Option<&'static str> {
+        Some(match self {
+            GameType::Crazyhouse => "Crazyhouse",
+            GameType::Bughouse => "Bughouse",
+            GameType::Suicide => "Suicide",
+            GameType::Atomic => "Atomic",
+            GameType::Losers => "Losers",
+            GameType::Wild(_) => "Wild",
+            _ => return None,
+        })
+    }
+
+    /// Plain chess at some speed.
+    pub fn is_chess(&self) -> bool {
+        matches!(
+            self,
+            GameType::Chess
+                | GameType::Lightning
+                | GameType::Blitz
+                | GameType::Standard
+                | GameType::Untimed
+        )
+    }
+
+    /// Anything but plain chess (unknown types count as variants).
+    pub fn is_variant(&self) -> bool {
+        !self.is_chess()
+    }
+
+    /// Pieces are dropped from pockets.
+    pub fn has_drops(&self) -> bool {
+        matches!(self, GameType::Crazyhouse | GameType::Bughouse)
+    }
+
+    pub fn is_bughouse(&self) -> bool {
+        *self == GameType::Bughouse
+    }
+
+    /// Castling by rook file (Fischer random and the shuffled wilds).
+    pub fn castles_by_rook_file(&self) -> bool {
+        matches!(self, GameType::Wild(_))
+    }
+
+    /// A wild variant played with the standard rules from another start
+    /// (`wild/fr`, `wild/0`, `wild/1`).
+    pub fn is_chess_rules_wild(&self) -> bool {
+        matches!(self, GameType::Wild(which) if matches!(which.as_str(), "fr" | "0" | "1"))
+    }
+}
+
+/// The server's name of the type (`wild/fr`, `blitz`).
+impl fmt::Display for GameType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            GameType::Chess => "chess",
+            GameType::Lightning => "lightning",
+            GameType::Blitz => "blitz",
+            GameType::Standard => "standard",
+            GameType::Untimed => "untimed",
+            GameType::Crazyhouse => "crazyhouse",
+            GameType::Bughouse => "bughouse",
+            GameType::Suicide => "suicide",
+            GameType::Losers => "losers",
+            GameType::Atomic => "atomic",
+            GameType::Wild(which) if which.is_empty() => "wild",
+            GameType::Wild(which) => return write!(f, "wild/{which}"),
+            GameType::Other(name) => name,
+        };
+        f.write_str(name)
+    }
+}
+
+fn bounded(text: &str) -> String {
+    text.chars().take(MAX_NAME).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_as_the_servers_write_them() {
+        assert_eq!(GameType::parse("blitz"), GameType::Blitz);
+        assert_eq!(GameType::parse("Lighting"), GameType::Lightning);
+        assert_eq!(
+            GameType::parse("lightning crazyhouse"),
+            GameType::Crazyhouse
+        );
+        assert_eq!(GameType::parse("wild/fr"), GameType::Wild("fr".into()));
+        assert_eq!(GameType::parse("wild/bughouse"), GameType::Bughouse);
+        assert_eq!(GameType::parse("Suicide"), GameType::Suicide);
+        assert_eq!(
+            GameType::parse("kriegspiel"),
+            GameType::Other("kriegspiel".into())
+        );
+        for name in [
+            "blitz",
+            "wild/fr",
+            "wild/4",
+            "crazyhouse",
+            "losers",
+            "untimed",
+        ] {
+            assert_eq!(GameType::parse(name).to_string(), name);
+        }
+    }
+
+    #[test]
+    fn what_a_type_says() {
+        assert!(GameType::parse("standard").is_chess());
+        assert!(GameType::parse("wild/fr").is_variant());
+        assert!(GameType::parse("wild/fr").castles_by_rook_file());
+        assert!(GameType::parse("wild/fr").is_chess_rules_wild());
+        assert!(!GameType::parse("wild/5").is_chess_rules_wild());
+        assert!(GameType::parse("bughouse").has_drops());
+        assert_eq!(GameType::parse("blitz").pgn_variant(), None);
+        assert_eq!(GameType::parse("wild/3").pgn_variant(), Some("Wild"));
+        assert_eq!(
+            GameType::from_pgn_variant("Crazyhouse"),
+            GameType::Crazyhouse
+        );
+        assert_eq!(GameType::from_pgn_variant("antichess"), GameType::Suicide);
+        assert_eq!(GameType::from_pgn_variant(""), GameType::Chess);
+        assert!(GameType::parse("").is_chess());
+    }
+
+    #[test]
+    fn variants_are_told_from_chess_speeds() {
+        for chess in ["blitz", "lightning", "standard", "untimed", ""] {
+            assert!(!GameType::parse(chess).is_variant(), "{chess}");
+        }
+        for variant in [
+            "crazyhouse",
+            "lightning crazyhouse",
+            "wild/fr",
+            "suicide",
+            "bughouse",
+        ] {
+            assert!(GameType::parse(variant).is_variant(), "{variant}");
+        }
+    }
+
+    #[test]
+    fn hostile_names_are_bounded() {
+        let long = "x".repeat(10_000);
+        assert_eq!(GameType::parse(&long).to_string().len(), MAX_NAME);
+    }
+}
