@@ -7,17 +7,16 @@
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::variant::VariantPosition;
-use shakmaty::{CastlingMode, Color, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, EnPassantMode, Move, Position};
 
 use super::read::ArchivedGame;
 use crate::game::clock::Now;
 use crate::game::game::{Game, Outcome};
+use crate::game::snapshot::Snapshot;
 use crate::game::variant::variant_of;
 use crate::protocol::game_type::GameType;
 use crate::protocol::message::{EndReason, GameResult};
-use crate::protocol::style12::{
-    CastleRights, ClockUnit, Relation, Style12, TimeTaken, VerboseMove,
-};
+use crate::protocol::style12::{Relation, VerboseMove};
 
 /// Review boards are numbered from here, far above any server's games.
 pub const FIRST_REVIEW_NUMBER: u32 = 1_000_000;
@@ -86,20 +85,14 @@ fn outcome(result: &str) -> Outcome {
     }
 }
 
-/// The position as the server would have sent it, so the game takes it as
-/// the next board.
+/// The game as this position shows it: the next board the game takes.
 fn board_of(
     archived: &ArchivedGame,
     number: u32,
     position: &VariantPosition,
     last: Option<(Move, String)>,
-) -> Style12 {
+) -> Snapshot {
     let setup = position.to_setup(EnPassantMode::Legal);
-    let castles = position.castles();
-    let rights = |color: Color| CastleRights {
-        short: castles.has(color, shakmaty::CastlingSide::KingSide),
-        long: castles.has(color, shakmaty::CastlingSide::QueenSide),
-    };
     let last_move = match &last {
         None => VerboseMove::None,
         Some((Move::Castle { king, rook }, _)) if rook.file() > king.file() => {
@@ -117,27 +110,24 @@ fn board_of(
             promotion: mv.promotion(),
         },
     };
-    Style12 {
-        board: setup.board.clone(),
+    Snapshot {
+        fen: Fen::from_position(position, EnPassantMode::Legal).to_string(),
+        ply: (setup.fullmoves.get() - 1) * 2 + u32::from(setup.turn.is_black()),
         turn: setup.turn,
-        double_push_file: setup.ep_square.map(|square| square.file()),
-        castling: shakmaty::ByColor::new_with(rights),
-        halfmove_clock: setup.halfmoves,
+        setup,
         game: number,
         white: archived.white.clone(),
         black: archived.black.clone(),
         relation: Relation::Observing,
         initial_time_min: 0,
         increment_s: 0,
-        material: shakmaty::ByColor::default(),
         remaining_ms: shakmaty::ByColor::default(),
-        clock_unit: ClockUnit::Seconds,
-        move_number: setup.fullmoves.get(),
-        last_move,
-        time_taken: TimeTaken::Seconds { ms: 0 },
-        last_san: last.map(|(_, san)| san),
-        flip: false,
+        whole_seconds: true,
         ticking: Some(false),
+        last_move,
+        last_san: last.map(|(_, san)| san),
+        time_taken_ms: None,
+        flip: false,
         lag_ms: None,
     }
 }
@@ -173,7 +163,7 @@ mod tests {
         assert_eq!(game.kind, Some(GameType::Blitz));
         let board = game.board.as_deref().unwrap();
         assert_eq!(board.last_move, VerboseMove::CastleShort);
-        assert_eq!(board.turn, Color::Black);
+        assert_eq!(board.turn, shakmaty::Color::Black);
     }
 
     #[test]

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Color};
 
-use crate::protocol::style12::{ClockUnit, Relation, Style12};
+use super::snapshot::Snapshot;
+use crate::protocol::style12::Relation;
 
 /// Time since the origin the caller chose (the net thread's start).
 pub type Now = Duration;
@@ -43,7 +44,7 @@ impl Clock {
     /// decides. Where it does not (old servers), the side to move runs only
     /// in a played or observed game with a time control once both sides
     /// have made their first move (FICS starts the clock with Black's reply).
-    pub fn from_board(board: &Style12, now: Now) -> Self {
+    pub fn from_board(board: &Snapshot, now: Now) -> Self {
         let runs = match board.ticking {
             Some(ticking) => ticking,
             None => {
@@ -51,14 +52,14 @@ impl Clock {
                     board.relation,
                     Relation::Observing | Relation::PlayingMyMove | Relation::PlayingOpponentToMove
                 );
-                live && board.is_timed() && board.ply() >= 2
+                live && board.is_timed() && board.ply >= 2
             }
         };
         Clock {
             remaining_ms: board.remaining_ms,
             received_at: now,
             running: runs.then_some(board.turn),
-            whole_seconds: board.clock_unit == ClockUnit::Seconds,
+            whole_seconds: board.whole_seconds,
         }
     }
 
@@ -118,13 +119,18 @@ mod tests {
     const OLD: &str = "<12> rnbqkb-r pppppppp -----n-- -------- ----P--- -------- PPPPKPPP RNBQ-BNR B -1 0 0 1 1 0 7 Newton Einstein 0 2 12 39 39 119 122 2 K/e1-e2 (0:06) Ke2 0";
     const MODERN_TICKING: &str = "<12> r-bqkbnr pppp-ppp --n----- ----p--Q --B-P--- -------- PPPP-PPP RNB-K-NR B -1 1 1 1 1 3 1 BotA BotB 0 3 2 39 39 181291 179452 3 B/f1-c4 (0:00.709) Bc4 0 1 7";
 
+    /// A style-12 line as the game keeps it.
+    fn snapshot(line: &str, ms: bool) -> Snapshot {
+        Snapshot::from_style12(&crate::protocol::style12::Style12::parse(line, ms).expect(line))
+    }
+
     fn secs(s: u64) -> Now {
         Duration::from_secs(s)
     }
 
     #[test]
     fn old_server_observed_game_runs_for_the_side_to_move() {
-        let board = Style12::parse(OLD, false).unwrap();
+        let board = snapshot(OLD, false);
         let clock = Clock::from_board(&board, secs(10));
         assert_eq!(clock.running(), Some(Color::Black));
         assert_eq!(clock.remaining_ms(Color::Black, secs(13)), 119_000);
@@ -135,13 +141,13 @@ mod tests {
     #[test]
     fn whole_seconds_count_the_dropped_fraction() {
         // The board says Black has 122 s: truly somewhere in [122, 123).
-        let board = Style12::parse(OLD, false).unwrap();
+        let board = snapshot(OLD, false);
         let clock = Clock::from_board(&board, secs(10));
         assert_eq!(clock.remaining_ms(Color::Black, secs(132)), 0);
         assert_eq!(clock.surely_out_in_ms(Color::Black, secs(132)), 1000);
         assert_eq!(clock.surely_out_in_ms(Color::Black, secs(133)), 0);
         // Milliseconds: no slack.
-        let board = Style12::parse(MODERN_TICKING, true).unwrap();
+        let board = snapshot(MODERN_TICKING, true);
         let clock = Clock::from_board(&board, secs(0));
         assert_eq!(clock.surely_out_in_ms(Color::Black, secs(0)), 179_452);
     }
@@ -149,20 +155,20 @@ mod tests {
     #[test]
     fn old_server_first_moves_examined_and_untimed_do_not_run() {
         let first = OLD.replace(" 2 K/e1-e2", " 1 K/e1-e2");
-        let board = Style12::parse(&first, false).unwrap();
-        assert_eq!(board.ply(), 1);
+        let board = snapshot(&first, false);
+        assert_eq!(board.ply, 1);
         assert_eq!(Clock::from_board(&board, secs(0)).running(), None);
         let examined = OLD.replace("Einstein 0 2", "Einstein 2 2");
-        let board = Style12::parse(&examined, false).unwrap();
+        let board = snapshot(&examined, false);
         assert_eq!(Clock::from_board(&board, secs(0)).running(), None);
         let untimed = OLD.replace("Einstein 0 2 12", "Einstein 0 0 0");
-        let board = Style12::parse(&untimed, false).unwrap();
+        let board = snapshot(&untimed, false);
         assert_eq!(Clock::from_board(&board, secs(0)).running(), None);
     }
 
     #[test]
     fn the_ticking_field_decides() {
-        let board = Style12::parse(MODERN_TICKING, true).unwrap();
+        let board = snapshot(MODERN_TICKING, true);
         let clock = Clock::from_board(&board, Duration::from_millis(500));
         assert_eq!(clock.running(), Some(Color::Black));
         assert_eq!(
@@ -170,13 +176,13 @@ mod tests {
             178_000
         );
         let paused = MODERN_TICKING.replace("Bc4 0 1 7", "Bc4 0 0 7");
-        let board = Style12::parse(&paused, true).unwrap();
+        let board = snapshot(&paused, true);
         assert_eq!(Clock::from_board(&board, secs(0)).running(), None);
     }
 
     #[test]
     fn stop_freezes_the_value() {
-        let board = Style12::parse(OLD, false).unwrap();
+        let board = snapshot(OLD, false);
         let mut clock = Clock::from_board(&board, secs(0));
         clock.stop(secs(5));
         assert_eq!(clock.remaining_ms(Color::Black, secs(50)), 117_000);
@@ -185,7 +191,7 @@ mod tests {
 
     #[test]
     fn next_visible_change() {
-        let board = Style12::parse(MODERN_TICKING, true).unwrap();
+        let board = snapshot(MODERN_TICKING, true);
         let clock = Clock::from_board(&board, secs(0));
         // 179452 ms shows 2:59; it shows 2:58 after 452 ms more.
         assert_eq!(
@@ -193,7 +199,7 @@ mod tests {
             Some(Duration::from_millis(452))
         );
         let low = MODERN_TICKING.replace("181291 179452", "181291 15050");
-        let clock = Clock::from_board(&Style12::parse(&low, true).unwrap(), secs(0));
+        let clock = Clock::from_board(&snapshot(&low, true), secs(0));
         assert_eq!(
             clock.next_visible_change(secs(0), 20_000),
             Some(Duration::from_millis(50))

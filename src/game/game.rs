@@ -9,7 +9,8 @@ use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::holdings::Holdings;
 use crate::protocol::message::{EndReason, GameHeader, GameResult};
 use crate::protocol::movelist::MoveList;
-use crate::protocol::style12::{Relation, Style12};
+use super::snapshot::Snapshot;
+use crate::protocol::style12::Relation;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Player {
@@ -73,7 +74,7 @@ pub struct Game {
     pub initial_time_min: u32,
     pub increment_s: u32,
     /// The latest board.
-    pub board: Option<Box<Style12>>,
+    pub board: Option<Box<Snapshot>>,
     /// The position before `moves[0]` and its ply number.
     pub start: Option<Setup>,
     pub start_ply: u32,
@@ -160,8 +161,8 @@ impl Game {
     }
 
     /// Folds a board into the game: history, clocks, lag.
-    pub fn apply_board(&mut self, board: Style12, now: Now) -> BoardChange {
-        let ply = board.ply();
+    pub fn apply_board(&mut self, board: Snapshot, now: Now) -> BoardChange {
+        let ply = board.ply;
         let change = match self.board.as_deref() {
             None => BoardChange::First,
             Some(previous)
@@ -174,7 +175,7 @@ impl Game {
             Some(_) if ply < self.ply() => BoardChange::TakenBack,
             Some(_) => BoardChange::Gap,
         };
-        let setup = board.setup();
+        let setup = board.setup.clone();
         if change != BoardChange::Same {
             self.marks.clear();
         }
@@ -187,7 +188,7 @@ impl Game {
             }
             BoardChange::Moved => self.moves.push(Ply {
                 san: board.last_san.clone().unwrap_or_default(),
-                time_taken_ms: board.time_taken.ms(),
+                time_taken_ms: board.time_taken_ms,
                 position: Some(setup),
             }),
             BoardChange::Same => {}

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::clock::Now;
 use super::game::{BoardChange, Game, Outcome};
+use super::snapshot::Snapshot;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::gameinfo::GameInfo;
@@ -213,7 +214,7 @@ impl GameStore {
         if let Some(info) = self.pending_info.remove(&number) {
             game.apply_info(&info);
         }
-        let change = game.apply_board(board.clone(), now);
+        let change = game.apply_board(Snapshot::from_style12(board), now);
         let live = matches!(
             board.relation,
             Relation::Observing | Relation::PlayingMyMove | Relation::PlayingOpponentToMove

@@ -70,7 +70,7 @@ impl Game {
     pub fn position(&self) -> Option<VariantPosition> {
         let board = self.board.as_deref()?;
         let variant = self.variant()?;
-        let mut setup: Setup = board.setup();
+        let mut setup: Setup = board.setup.clone();
         if variant == Variant::Crazyhouse {
             setup.pockets = Some(self.holdings.as_ref().map(pockets).unwrap_or_default());
         }

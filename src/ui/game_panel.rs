@@ -578,7 +578,7 @@ fn board_area_ui(
         .and_then(|i| game.moves.get(i)?.position.clone());
     let live = browsing.is_none();
     let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
-    let setup = browsing.or(pending).unwrap_or_else(|| board.setup());
+    let setup = browsing.or(pending).unwrap_or_else(|| board.setup.clone());
     let position = if live && view.pending.is_none() && !game.is_over() {
         game.position()
     } else {
@@ -678,7 +678,7 @@ fn type_in_ui_for(
 
 /// The squares of the last move, from the verbose notation.
 fn last_move_squares(
-    board: &crate::protocol::style12::Style12,
+    board: &crate::game::snapshot::Snapshot,
 ) -> Option<(Option<Square>, Square)> {
     let back = (!board.turn).backrank();
     let on_back = |file| Square::from_coords(file, back);
