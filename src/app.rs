@@ -1,10 +1,11 @@
 //! The application: a few parts, each owning its state (ARCHITECTURE.md has
 //! the table), and the frame that ties them together. Network events are
 //! drained each frame within a budget and routed to the parts in a fixed
-//! order ([`KibitzApp::apply_event`]); what one part asks of another (a
-//! command to send, a game to archive, words to announce) comes back to
-//! this file as a return value and is carried out here. No other file
-//! has an `impl KibitzApp`.
+//! order ([`KibitzApp::apply_event`]), a reply to the part that asked
+//! ([`KibitzApp::answer`]); what one part wants of another (a command to
+//! send, a game to archive, words to announce) comes back as a `Want` and
+//! is carried out in one place ([`KibitzApp::run`]). No other file has an
+//! `impl KibitzApp`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,12 +13,11 @@ use std::time::{Duration, Instant};
 use shakmaty::Move;
 
 use crate::config::Settings;
-use crate::game::{Effect, Game, GameStore, Now};
+use crate::game::{Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::reply::{Answer, Reply};
-use crate::recording::Chunk;
 use crate::sound::Player;
 pub use crate::ui::connect::ConnectRequest;
 use crate::ui::console::Console;
@@ -26,28 +26,6 @@ use crate::ui::lobby::Lobby;
 
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
-
-/// Where the app's "now" comes from.
-#[derive(Debug, Clone, Copy)]
-pub enum TimeSource {
-    /// Time since this instant (the network thread stamps events on the same clock).
-    Real(Instant),
-    /// A fixed time, for tests.
-    Fixed(Now),
-}
-
-/// How to start.
-#[derive(Debug, Clone, Default)]
-pub struct StartOptions {
-    /// Connect at once (from `--server/--user`).
-    pub connect: Option<ConnectRequest>,
-    /// Games to observe once logged in.
-    pub observe: Vec<u32>,
-    /// Show a recording instead of connecting.
-    pub replay: Option<(Vec<Chunk>, f64)>,
-    /// Show only the first N games of the recording.
-    pub replay_games: Option<usize>,
-}
 
 mod analysis;
 mod announce;
@@ -60,6 +38,7 @@ mod keeping;
 mod launch;
 mod layout;
 mod on_screen;
+mod options;
 mod pick_file;
 mod repaint;
 mod shortcuts;
@@ -71,6 +50,7 @@ mod wire;
 
 pub use boards::move_text;
 pub use launch::{mark_launch, step as launch_step};
+pub use options::{StartOptions, TimeSource};
 pub use pick_file::Picker;
 
 use analysis::Analyses;
@@ -305,13 +285,6 @@ impl KibitzApp {
         self.wire.send(command);
     }
 
-    /// Sends a request of Kibitz's own (housekeeping) for `asker`: not
-    /// echoed; its reply goes to `asker` only (see [`Self::answer`]), never
-    /// to the console.
-    fn ask(&mut self, asker: Asker, command: Command) {
-        self.wire.ask(asker, command);
-    }
-
     /// Sends a move and shows it at once.
     pub fn play(&mut self, number: u32, mv: Move) {
         if let Some(command) = self.boards.play(number, mv) {
@@ -419,7 +392,7 @@ impl KibitzApp {
     fn give_up_interrupted(&mut self, now: Now, why: &str) {
         self.wire.resume_done();
         let effects = self.boards.give_up_interrupted(now, why);
-        self.carry_out(&effects);
+        self.run(Want::of_effects(&effects));
     }
 
     /// Folds one protocol event into the app: the parts in a fixed order.
@@ -477,10 +450,8 @@ impl KibitzApp {
                 // The wall fills from the new list.
                 let pending = self.wire.pending_observes().collect();
                 let lobby = self.chrome.lobby();
-                for game in self.wall.fill(lobby, self.boards.store(), pending) {
-                    let observe = Command::Observe(ObserveTarget::Game(game));
-                    self.ask(Asker::Observe(game), observe);
-                }
+                let games = self.wall.fill(lobby, self.boards.store(), pending);
+                self.run(games.into_iter().map(Want::observe));
             }
             (Asker::ExamineLookup, answer) => match self.boards.examine_answered(answer) {
                 Some(Ok(examine)) => self.send(examine),
@@ -490,7 +461,7 @@ impl KibitzApp {
             (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
                 // Refused after the reconnect: the game is gone.
                 let effects = self.boards.gone_while_disconnected(game, now);
-                self.carry_out(&effects);
+                self.run(Want::of_effects(&effects));
             }
             _ => {}
         }
@@ -503,12 +474,7 @@ impl KibitzApp {
         let store = self.boards.store();
         let again = store.interrupted_observed();
         let asked = self.wire.logged_in_at(now, store.any_interrupted());
-        for game in again {
-            self.ask(
-                Asker::Observe(game),
-                Command::Observe(ObserveTarget::Game(game)),
-            );
-        }
+        self.run(again.into_iter().map(Want::observe));
         // The games given on the command line: after the set-up, whose
         // style 12 their boards need.
         for game in asked {
@@ -523,7 +489,12 @@ impl KibitzApp {
         for want in wants {
             match want {
                 Want::Send(command) => self.send(command),
-                Want::Ask(asker, command) => self.ask(asker, command),
+                // Not echoed; its reply goes to `asker` only (see
+                // [`Self::answer`]), never to the console.
+                Want::Ask(asker, command) => {
+                    self.wire.ask(asker, command);
+                }
+                Want::CloseGame(game) => self.boards.close(game),
                 Want::Say(words) => self.chrome.say(words),
                 Want::OpenCard(handle) => self.open_profile(&handle),
                 Want::ArchiveEnded(number) => {
@@ -551,14 +522,20 @@ impl KibitzApp {
                     self.wire.drop_session();
                     self.chrome.open_connect_form();
                 }
+                Want::Dismissed {
+                    game,
+                    players,
+                    closed,
+                } => {
+                    // The wall does not bring it back (and fills a closed
+                    // one's place at once).
+                    let (now, on) = (self.now(), self.chrome.lobby().wall.on);
+                    if self.wall.dismissed(game, players, closed, now, on) {
+                        self.wire.ask(Asker::Games, Command::Games);
+                    }
+                }
             }
         }
-    }
-
-    /// What the store reported: its own requests go out, ended games are
-    /// archived.
-    fn carry_out(&mut self, effects: &[Effect]) {
-        self.run(Want::of_effects(effects));
     }
 
     fn archive(&mut self, game: &Game) {
@@ -573,37 +550,10 @@ impl KibitzApp {
         self.frames.engine_updates(updates);
     }
 
+    /// What a game's panel asked for.
     fn handle(&mut self, action: Action) {
-        let now = self.now();
-        match action {
-            Action::Send(command) => self.send(command),
-            Action::Say(words) => self.chrome.say(words),
-            Action::Move { game, mv } => self.play(game, mv),
-            Action::Maximize { game } => self.boards.toggle_maximized(game),
-            Action::Detach { game } => self.boards.toggle_detached(game),
-            Action::Close { game } => {
-                if self.boards.observing_live(game) {
-                    self.send(Command::Unobserve(Some(game)));
-                    self.dismiss(game, true, now);
-                }
-                self.boards.close(game);
-            }
-            Action::Unobserve { game } => {
-                self.send(Command::Unobserve(Some(game)));
-                self.dismiss(game, false, now);
-            }
-            Action::Profile { handle } => self.open_profile(&handle),
-            Action::Mark { game, mark } => {
-                if let Some(kibitz) = self.boards.toggle_mark(game, mark) {
-                    self.ask(Asker::Nobody, kibitz);
-                }
-            }
-            Action::Examine { game } => {
-                if let Some(history) = self.boards.examine_finished(game) {
-                    self.ask(Asker::ExamineLookup, history);
-                }
-            }
-        }
+        let wants = self.boards.act(action);
+        self.run(wants);
     }
 
     /// PGN files dropped on the window or picked in the file dialog: their
@@ -626,18 +576,6 @@ impl KibitzApp {
     pub fn open_profile(&mut self, handle: &str) {
         let wants = self.chrome.open_profile(handle, self.wire.me());
         self.run(wants);
-    }
-
-    /// The user unobserved or closed an observed game: the wall does not
-    /// bring it back (and fills a closed one's place at once).
-    fn dismiss(&mut self, game: u32, closed: bool, now: Now) {
-        let Some(players) = self.boards.players(game) else {
-            return;
-        };
-        let on = self.chrome.lobby().wall.on;
-        if self.wall.dismissed(game, players, closed, now, on) {
-            self.ask(Asker::Games, Command::Games);
-        }
     }
 
     fn shortcut(&mut self, shortcut: Shortcut, now: Now) {
@@ -665,12 +603,7 @@ impl KibitzApp {
             lobby_open: self.chrome.lobby_open(),
         };
         let step = self.wall.tick(now, switches, self.boards.store());
-        for game in step.close {
-            self.boards.close(game);
-        }
-        if step.ask_list {
-            self.ask(Asker::Games, Command::Games);
-        }
+        self.run(step.wants());
         if self.wire.logged_in() && self.chrome.players_due(now) {
             let players = self.chrome.ask_players(now);
             self.run(players);

@@ -398,6 +398,59 @@ impl Boards {
         }
     }
 
+    /// What a game's panel asked for: done here, or wanted of others.
+    pub fn act(&mut self, action: Action) -> Vec<Want> {
+        match action {
+            Action::Send(command) => return vec![Want::Send(command)],
+            Action::Say(words) => return vec![Want::Say(words)],
+            Action::Move { game, mv } => {
+                return self.play(game, mv).map(Want::Send).into_iter().collect();
+            }
+            Action::Maximize { game } => self.toggle_maximized(game),
+            Action::Detach { game } => self.toggle_detached(game),
+            Action::Close { game } => {
+                let mut wants = Vec::new();
+                if self.observing_live(game) {
+                    wants.push(Want::Send(Command::Unobserve(Some(game))));
+                    wants.extend(self.dismissed(game, true));
+                }
+                self.close(game);
+                return wants;
+            }
+            Action::Unobserve { game } => {
+                let mut wants = vec![Want::Send(Command::Unobserve(Some(game)))];
+                wants.extend(self.dismissed(game, false));
+                return wants;
+            }
+            Action::Profile { handle } => return vec![Want::OpenCard(handle)],
+            Action::Mark { game, mark } => {
+                let kibitz = self.toggle_mark(game, mark);
+                return kibitz
+                    .map(|k| Want::Ask(Asker::Nobody, k))
+                    .into_iter()
+                    .collect();
+            }
+            Action::Examine { game } => {
+                let history = self.examine_finished(game);
+                return history
+                    .map(|h| Want::Ask(Asker::ExamineLookup, h))
+                    .into_iter()
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
+    /// The user unobserved or closed an observed game: the wall hears of it.
+    fn dismissed(&self, game: u32, closed: bool) -> Option<Want> {
+        let players = self.players(game)?;
+        Some(Want::Dismissed {
+            game,
+            players,
+            closed,
+        })
+    }
+
     /// A keyboard shortcut for the boards (the command line's is the
     /// chrome's): what it wants done.
     pub fn shortcut(&mut self, shortcut: Shortcut, now: Now, settings: &Settings) -> Vec<Want> {

@@ -12,9 +12,13 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use crate::game::{Game, GameStore, Now};
+use crate::protocol::command::Command;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::style12::Relation;
 use crate::ui::lobby::{Filter, Lobby, rating_value};
+
+use super::asked::Asker;
+use super::want::Want;
 
 /// How often the games list is fetched while the lobby is open or the wall on.
 pub const LIST_REFRESH: Duration = Duration::from_secs(30);
@@ -99,6 +103,18 @@ pub struct WallStep {
     pub ask_list: bool,
     /// Finished tiles whose time is up: to close.
     pub close: Vec<u32>,
+}
+
+impl WallStep {
+    /// What the step wants: the games list asked for, finished tiles closed.
+    pub fn wants(self) -> Vec<Want> {
+        let ask = self
+            .ask_list
+            .then_some(Want::Ask(Asker::Games, Command::Games));
+        ask.into_iter()
+            .chain(self.close.into_iter().map(Want::CloseGame))
+            .collect()
+    }
 }
 
 impl Wall {

@@ -4,7 +4,7 @@
 
 use crate::archive::read::ArchivedGame;
 use crate::game::{Effect, Game};
-use crate::protocol::command::Command;
+use crate::protocol::command::{Command, ObserveTarget};
 
 use super::asked::Asker;
 
@@ -35,6 +35,14 @@ pub enum Want {
     LogOut,
     /// The session is over: back to the connect form.
     Connect,
+    /// A game's tile taken off the screen (and its game out of the store).
+    CloseGame(u32),
+    /// The user unobserved or closed an observed game (its players).
+    Dismissed {
+        game: u32,
+        players: (String, String),
+        closed: bool,
+    },
 }
 
 impl Want {
@@ -47,6 +55,13 @@ impl Want {
             Effect::Retired(game) => Some(Want::Archive(game.clone())),
             Effect::Started(_) | Effect::Moved(_) => None,
         }
+    }
+
+    /// Observe a game for Kibitz's own reasons (the wall, again after a
+    /// reconnect): a refusal comes back to the asker.
+    pub fn observe(game: u32) -> Want {
+        let command = Command::Observe(ObserveTarget::Game(game));
+        Want::Ask(Asker::Observe(game), command)
     }
 
     /// Each of the store's effects that asks for something.

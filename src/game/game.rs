@@ -4,12 +4,12 @@
 use shakmaty::{ByColor, CastlingMode, Color, Setup, san::San};
 
 use super::clock::{Clock, Now};
+use super::snapshot::Snapshot;
 use crate::protocol::game_type::GameType;
 use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::holdings::Holdings;
 use crate::protocol::message::{EndReason, GameHeader, GameResult};
 use crate::protocol::movelist::MoveList;
-use super::snapshot::Snapshot;
 use crate::protocol::style12::Relation;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

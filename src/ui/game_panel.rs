@@ -677,9 +677,7 @@ fn type_in_ui_for(
 }
 
 /// The squares of the last move, from the verbose notation.
-fn last_move_squares(
-    board: &crate::game::snapshot::Snapshot,
-) -> Option<(Option<Square>, Square)> {
+fn last_move_squares(board: &crate::game::snapshot::Snapshot) -> Option<(Option<Square>, Square)> {
     let back = (!board.turn).backrank();
     let on_back = |file| Square::from_coords(file, back);
     match board.last_move {

@@ -265,7 +265,10 @@ fn game_info_sent_before_the_first_board_is_kept_for_it() {
     // before the game's first `<12>`.
     let (store, _) = store_of("modern-server/observe-live-games.bin", Duration::ZERO);
     let game = store.get(1).expect("game 1");
-    assert_eq!(game.kind, Some(kibitz::protocol::game_type::GameType::Blitz));
+    assert_eq!(
+        game.kind,
+        Some(kibitz::protocol::game_type::GameType::Blitz)
+    );
     assert_eq!(game.rated, Some(false));
     assert_eq!(game.partner, None);
 }
