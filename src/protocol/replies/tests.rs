@@ -284,3 +284,48 @@ fn setup_replies_are_ours_in_the_order_sent() {
     // A third, typed by the user, is shown.
     assert_eq!(shown(&out), ["Style 12 set."]);
 }
+
+proptest::proptest! {
+    /// Hostile output, framed or not, against many requests of every kind:
+    /// no panic, and what is remembered stays bounded.
+    #[test]
+    fn hostile_output_never_panics_and_stays_bounded(
+        chunks in proptest::collection::vec(
+            "(\u{15}[0-9]{1,3}\u{16}[0-9]{1,3}\u{16}|\u{17}|\n\r|fics% |There is no player matching x\\.|Finger of BotA:|History for BotA:|Movelist for game 5:| 1500 BotA|  1 games displayed\\.|block set\\.|[a-z <>0-9]{0,20})*",
+            0..30,
+        ),
+        block in proptest::bool::ANY,
+    ) {
+        let kinds = [
+            Command::Games,
+            Command::Who(WhoCategory::Blitz),
+            Command::Finger("BotA".into()),
+            Command::History("BotA".into()),
+            Command::Moves(5),
+            Command::Observe(ObserveTarget::Game(5)),
+            Command::Setup(SetupStep::Ms),
+            Command::Draw,
+        ];
+        let mut replies = Replies::default();
+        replies.set_block_mode(block);
+        for i in 0..(MAX_IN_FLIGHT + 50) {
+            let wire_id = block.then_some(i as u32 % 1000);
+            let command = kinds[i % kinds.len()].clone();
+            replies.sent(T0, wire_id, &Request::kibitz(RequestId(i as u64), command));
+        }
+        let mut decoder = StreamDecoder::new();
+        let mut out = VecDeque::new();
+        for chunk in &chunks {
+            let mut events = Vec::new();
+            decoder.push(chunk.as_bytes(), &mut events);
+            for event in events {
+                replies.fold(T0, event, &mut out);
+            }
+            replies.flush(&mut out);
+            out.clear();
+            proptest::prop_assert!(replies.in_flight.len() <= MAX_IN_FLIGHT);
+            let held = replies.current.as_ref().and_then(|r| r.held.as_ref()).map_or(0, Vec::len);
+            proptest::prop_assert!(held <= MAX_HELD);
+        }
+    }
+}
