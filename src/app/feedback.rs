@@ -77,20 +77,6 @@ impl Feedback {
         looked_at: LookedAt,
         window: Option<&egui::Context>,
     ) -> Option<String> {
-        self.sound_and_attention(event, moved, store, settings, looked_at, window);
-        let mode = settings.play.announce_moves;
-        super::announce::event_words(event, moved, store, looked_at.focused, mode)
-    }
-
-    fn sound_and_attention(
-        &mut self,
-        event: &Event,
-        moved: bool,
-        store: &GameStore,
-        settings: &Settings,
-        looked_at: LookedAt,
-        window: Option<&egui::Context>,
-    ) {
         let mine = |game: u32| store.get(game).is_some_and(|g| g.my_color().is_some());
         // A watched board sounds only where the user looks at it: the one
         // with the keyboard, or shown alone (and only if asked for).
@@ -158,6 +144,8 @@ impl Feedback {
                 ));
             }
         }
+        let mode = settings.play.announce_moves;
+        super::announce::event_words(event, moved, store, looked_at.focused, mode)
     }
 
     /// One beep when the user's clock drops under the low-time mark: the

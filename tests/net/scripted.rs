@@ -181,10 +181,10 @@ fn old_fics_block_answer(mut script: Script) -> Script {
     script
 }
 
-#[tokio::test]
-async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
-    // The server answers nothing (no prompts): the set-up goes a line per
-    // PACE, and what the user types meanwhile is not kept behind it.
+/// A guest logged in on a server that answers nothing after the login but
+/// the old FICS's echo of `iset block 1`: the server, the client, the
+/// handle it was given.
+async fn guest_logged_in() -> (FakeServer, NetHandle, Option<String>) {
     let t = transcript("modern-server/guest-login.bin");
     let script = old_fics_block_answer(
         Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
@@ -195,11 +195,21 @@ async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
         .await
         .expect("server");
     let mut handle = client(&server.addr.to_string(), &t, false, false);
+    let mut logged_in = None;
     while let Some(event) = handle.recv().await {
-        if let NetEvent::Status(Status::LoggedIn { .. }) = event {
+        if let NetEvent::Status(Status::LoggedIn { handle }) = event {
+            logged_in = Some(handle);
             break;
         }
     }
+    (server, handle, logged_in)
+}
+
+#[tokio::test]
+async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
+    // The server answers nothing (no prompts): the set-up goes a line per
+    // PACE, and what the user types meanwhile is not kept behind it.
+    let (server, handle, _) = guest_logged_in().await;
     handle.ask(
         kibitz::protocol::request::RequestId::UNROUTED,
         Command::Games,
@@ -219,23 +229,7 @@ async fn a_command_typed_during_the_set_up_goes_ahead_of_it() {
 
 #[tokio::test]
 async fn guest_login_then_setup_with_lock_last() {
-    let t = transcript("modern-server/guest-login.bin");
-    let script = old_fics_block_answer(
-        Script::from_fixture(&fixture_path("modern-server/guest-login.bin"))
-            .expect("script")
-            .login_only(),
-    );
-    let server = FakeServer::start(vec![script], false)
-        .await
-        .expect("server");
-    let mut handle = client(&server.addr.to_string(), &t, false, false);
-    let mut logged_in = None;
-    while let Some(event) = handle.recv().await {
-        if let NetEvent::Status(Status::LoggedIn { handle }) = event {
-            logged_in = Some(handle);
-            break;
-        }
-    }
+    let (server, handle, logged_in) = guest_logged_in().await;
     assert_eq!(logged_in.as_deref(), Some("GuestEIET"));
     handle.logout();
     let received = server.received(0, Duration::from_secs(3)).await;

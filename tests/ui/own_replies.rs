@@ -27,6 +27,16 @@ const LATE_BOARD: &str = "\n\r<12> r-bqkbnr pppp-ppp --n----- ----p--- --B-P--- 
 
 const MOVES: &str = "\n\rMovelist for game 5:\n\r\n\rAlice (1500) vs. Bob (1400) --- Mon Nov 23 07:00:00 2026\n\rUnrated blitz match, initial time: 3 minutes, increment: 0 seconds.\n\r\n\rMove  Alice                   Bob\n\r----  ---------------------   ---------------------\n\r  1.  e4      (0:00.000)      e5      (0:00.000)\n\r  2.  Nf3     (0:01.000)      Nc6     (0:01.000)\n\r  3.  Bc4     (0:02.000)   \n\r      {Still in progress} *\n\rfics% ";
 
+/// Console lines holding `what`.
+fn console_has(h: &Harness<'_, KibitzApp>, what: &str) -> usize {
+    h.state()
+        .console()
+        .lines
+        .iter()
+        .filter(|l| l.text.contains(what))
+        .count()
+}
+
 #[test]
 fn seeks_at_login_and_own_replies_out_of_the_console() {
     let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
@@ -65,14 +75,6 @@ fn seeks_at_login_and_own_replies_out_of_the_console() {
     wait_for(&mut h, "the history of game 5", &|app| {
         app.store().get(5).is_some_and(|g| g.moves.len() == 5)
     });
-    let console_has = |h: &Harness<'_, KibitzApp>, what: &str| {
-        h.state()
-            .console()
-            .lines
-            .iter()
-            .filter(|l| l.text.contains(what))
-            .count()
-    };
     assert_eq!(console_has(&h, "Movelist for game 5"), 0, "our own moves");
     assert_eq!(console_has(&h, "ads displayed"), 0, "our own sought");
     assert_eq!(console_has(&h, "No such variable"), 0, "a set-up reply");
@@ -124,16 +126,8 @@ fn a_who_typed_during_the_set_up_is_shown_and_ours_is_not() {
     wait_for(&mut h, "our players list", &|app| {
         app.lobby().players.get("Ours").is_some()
     });
-    let console = |h: &Harness<'_, KibitzApp>, what: &str| {
-        h.state()
-            .console()
-            .lines
-            .iter()
-            .filter(|l| l.text.contains(what))
-            .count()
-    };
-    assert_eq!(console(&h, "Typed"), 1, "the user's listing is shown");
-    assert_eq!(console(&h, "Ours"), 0, "ours stays out");
+    assert_eq!(console_has(&h, "Typed"), 1, "the user's listing is shown");
+    assert_eq!(console_has(&h, "Ours"), 0, "ours stays out");
     assert!(
         h.state().lobby().players.get("Typed").is_none(),
         "the user's listing is not the players list"

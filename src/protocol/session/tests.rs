@@ -75,15 +75,19 @@ fn answer_all(s: &mut Session, now: Now) -> Vec<String> {
     lines
 }
 
-/// A guest just logged in: the set-up's first line is out, unanswered.
-fn guest_logging_in() -> Session {
+/// A guest's login up to the session's first words (`started`, the bytes
+/// that start it): `iset block 1` has gone out.
+fn guest_started(started: &[u8]) -> Session {
     let mut s = Session::new(config("guest", None), at(0));
     s.handle_bytes(at(0), b"login: ");
     s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
-    s.handle_bytes(
-        at(0),
-        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
-    );
+    s.handle_bytes(at(0), started);
+    s
+}
+
+/// A guest just logged in: the set-up's first line is out, unanswered.
+fn guest_logging_in() -> Session {
+    let mut s = guest_started(b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r");
     assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
     // The old FICS only echoes it: no block mode.
     s.handle_bytes(at(0), b"fics% com_iset: block 1\n\rfics% ");
@@ -235,13 +239,7 @@ fn pings_are_not_answered_without_timeseal() {
 }
 
 fn ready_session() -> Session {
-    let mut s = Session::new(config("guest", None), at(0));
-    s.handle_bytes(at(0), b"login: ");
-    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
-    s.handle_bytes(
-        at(0),
-        b"**** Starting FICS session as GuestA(U) ****\n\rfics% ",
-    );
+    let mut s = guest_started(b"**** Starting FICS session as GuestA(U) ****\n\rfics% ");
     answer_all(&mut s, at(0));
     events(&mut s);
     s
@@ -459,13 +457,7 @@ fn a_bad_handle_is_a_failed_login_not_a_timeseal_problem() {
 /// numbered, and a reply framed with the number is addressed to its request.
 #[test]
 fn block_mode_numbers_every_line_and_addresses_the_replies() {
-    let mut s = Session::new(config("guest", None), at(0));
-    s.handle_bytes(at(0), b"login: ");
-    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
-    s.handle_bytes(
-        at(0),
-        b"**** Starting FICS session as GuestA(U) ****\n\rfics% ",
-    );
+    let mut s = guest_started(b"**** Starting FICS session as GuestA(U) ****\n\rfics% ");
     assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
     // Nothing goes while the answer is awaited: not a command, not a move.
     s.send(at(1), Command::Games);
@@ -528,13 +520,7 @@ fn block_mode_numbers_every_line_and_addresses_the_replies() {
 /// unnumbered, after a while.
 #[test]
 fn no_answer_to_block_mode_means_none() {
-    let mut s = Session::new(config("guest", None), at(0));
-    s.handle_bytes(at(0), b"login: ");
-    s.handle_bytes(at(0), b"Press return to enter the server as \"GuestA\":");
-    s.handle_bytes(
-        at(0),
-        b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r",
-    );
+    let mut s = guest_started(b"**** Starting FICS session as GuestA(U) ****\n\rMOTD\n\r");
     assert_eq!(sent(&mut s), ["guest\n", "\n", "iset block 1\n"]);
     s.handle_timeout(at(0) + HELD_LINE_DELAY);
     assert_eq!(s.poll_timeout(), Some(at(0) + BLOCK_WAIT));
