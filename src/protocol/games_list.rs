@@ -117,9 +117,7 @@ pub fn parse_games_entry(line: &str) -> Option<GamesEntry> {
         return None;
     }
 
-    let ([flags, time, inc], 3) = tokens::<3>(inner)? else {
-        return None;
-    };
+    let (flags, time, inc) = type_and_time(inner)?;
     let mut letters = flags.chars();
     let private = match flags.len() {
         3 => letters.next()? == 'p',
@@ -164,13 +162,32 @@ pub fn parse_games_entry(line: &str) -> Option<GamesEntry> {
     })
 }
 
+/// Reads ` br  3   0` (flags, then `%3d %3d`): the flags (`[p]` private,
+/// the type's letter, `r`/`u`) and the two numbers. A base time of three
+/// digits or more runs into the flags: `[ su120   0]`.
+fn type_and_time(inner: &str) -> Option<(&str, &str, &str)> {
+    match tokens::<3>(inner)? {
+        ([flags, time, inc], 3) => Some((flags, time, inc)),
+        ([joined, inc, _], 2) => {
+            let at = joined.find(|c: char| c.is_ascii_digit())?;
+            let (flags, time) = joined.split_at(at);
+            Some((flags, time, inc))
+        }
+        _ => None,
+    }
+}
+
 type ClocksAndMaterial = ((i64, i64), (u32, u32));
 
 /// Reads `  1:57 -  1:57 (39-39` (the closing parenthesis already removed).
 fn clocks_and_material(text: &str) -> Option<ClocksAndMaterial> {
     let (clocks, material) = text.split_once('(')?;
-    let ([white, "-", black], 3) = tokens::<3>(clocks)? else {
-        return None;
+    // `%6s -%6s`: a clock of an hour or more (`1:13:34`, seven wide) runs
+    // into the dash: `1:19:56 -1:13:34`.
+    let (white, black) = match tokens::<3>(clocks)? {
+        ([white, "-", black], 3) => (white, black),
+        ([white, black, _], 2) => (white, black.strip_prefix('-')?),
+        _ => return None,
     };
     let (white_material, black_material) = material.split_once('-')?;
     Some((
@@ -272,6 +289,36 @@ mod tests {
 
     fn entry(line: &str) -> GamesEntry {
         parse_games_entry(line).unwrap_or_else(|| panic!("not an entry: {line:?}"))
+    }
+
+    /// Long games, as freechess.org lists them while it relays a
+    /// tournament: a base time of three digits runs into the flags, a clock
+    /// of an hour or more into the dash.
+    #[test]
+    fn long_games_and_hour_clocks() {
+        let e = entry(
+            "103 2586 GMNakamura  2654 GMCarlsen  [ sr120   0] 1:19:56 -1:13:34 (39-39) W: 21",
+        );
+        assert_eq!((e.game, e.time_min, e.increment_s), (103, 120, 0));
+        assert_eq!(e.game_type, GameType::Standard);
+        assert!(e.rated);
+        assert_eq!((e.white_clock_s, e.black_clock_s), (Some(4796), Some(4414)));
+        let e = entry(
+            " 88 ++++ GuestABCD   1711 Bravo      [ su165   0]  45:00 - 1:02:03 (39-39) B:  2",
+        );
+        assert_eq!((e.time_min, e.rated), (165, false));
+        assert_eq!(e.black_clock_s, Some(3723));
+        // Ratings under 1000: four places, as any.
+        let e =
+            entry(" 12  978 hadamar      923 Johnnyp    [ br  5   0]   4:59 -  5:00 (39-39) W:  2");
+        assert_eq!(e.white, "hadamar");
+        // Not an entry: a dash with nothing after it, letters without a time.
+        assert!(
+            parse_games_entry(" 1 1500 A  1500 B [ br  5   0]  4:59 -x (39-39) W: 2").is_none()
+        );
+        assert!(
+            parse_games_entry(" 1 1500 A  1500 B [ brx   0]  4:59 - 4:59 (39-39) W: 2").is_none()
+        );
     }
 
     #[test]

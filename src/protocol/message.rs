@@ -376,6 +376,7 @@ fn parse_game_brace(line: &str) -> Option<Message> {
 /// `W (r) B (r) rated|unrated kind [min inc]`, with optional trailing words
 /// such as `(adjourned)`.
 fn parse_header(text: &str) -> Option<GameHeader> {
+    let text = tight_parentheses(text);
     let mut tokens = text.split_whitespace();
     let white = tokens.next()?.to_owned();
     let white_rating = parenthesized(tokens.next()?)?;
@@ -399,6 +400,20 @@ fn parse_header(text: &str) -> Option<GameHeader> {
         initial_time_min,
         increment_s,
     })
+}
+
+/// The servers pad a rating under 1000 to four places inside its
+/// parentheses (`hadamar ( 978)`): read as `(978)`.
+fn tight_parentheses(text: &str) -> String {
+    let mut tight = String::with_capacity(text.len());
+    let mut after_paren = false;
+    for c in text.chars() {
+        if !(after_paren && c == ' ') {
+            tight.push(c);
+            after_paren = c == '(';
+        }
+    }
+    tight
 }
 
 fn parenthesized(token: &str) -> Option<String> {
@@ -432,7 +447,7 @@ fn parse_game_colon(rest: &str) -> Option<Message> {
     }
     let header = parse_header(text)?;
     // A header has exactly the shape; "N: X moves: e4" and friends fail it.
-    let words = text.split_whitespace().count();
+    let words = tight_parentheses(text).split_whitespace().count();
     (words == 8 || words == 6).then_some(Message::ObservationHeader { game, header })
 }
 

@@ -244,3 +244,50 @@ fn one_byte_chunks_give_the_same_events() {
         );
     }
 }
+
+/// `kibitz decode` on a `games` list as freechess.org writes it while it
+/// relays a tournament (the formats other clients' test suites keep): long
+/// games, whose base time runs into the type letters and whose clocks of
+/// an hour or more run into the dash, are entries like any other.
+#[test]
+fn decode_reads_a_long_games_list() {
+    let listing = "\n\r\
+ 12  978 hadamar      923 Johnnyp    [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r\
+ 88 ++++ GuestABCD   1711 Bravo      [ su165   0]  45:00 - 1:02:03 (39-39) B:  2\n\r\
+103 2586 GMNakamura  2654 GMCarlsen  [ sr120   0] 1:19:56 -1:13:34 (39-39) W: 21\n\r\
+104 2701 GMCaruana   2690 GMSo       [psr120  30] 1:45:10 -1:59:59 (38-39) B: 17\n\r\
+\n\r  4 games displayed (of 212 in progress).\n\rfics% ";
+    let dir = common::TempDir::new("decode-long-games");
+    let path = dir.path().join("games.bin");
+    std::fs::write(&path, listing).expect("write");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("decode")
+        .arg(&path)
+        .output()
+        .expect("kibitz decode");
+    assert!(output.status.success());
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let entries: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| r["type"] == "games_entry")
+        .collect();
+    let games: Vec<u64> = entries.iter().filter_map(|e| e["game"].as_u64()).collect();
+    assert_eq!(games, [12, 88, 103, 104], "{records:#?}");
+    assert_eq!(entries[2]["time_min"], 120);
+    assert_eq!(entries[2]["white_clock_s"], 4796);
+    assert_eq!(entries[2]["black_clock_s"], 4414);
+    assert_eq!(entries[3]["private"], true);
+    assert_eq!(entries[3]["increment_s"], 30);
+    assert_eq!(
+        entries[0]["white_rating"],
+        serde_json::json!({"known": {"value": 978, "marker": "established"}})
+    );
+    assert!(
+        records
+            .iter()
+            .any(|r| r["type"] == "games_end" && r["in_progress"] == 212)
+    );
+}

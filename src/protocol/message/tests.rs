@@ -168,6 +168,41 @@ fn creating_and_observation_headers() {
     ));
 }
 
+/// Ratings under 1000 are padded inside their parentheses (freechess.org,
+/// from other clients' test suites).
+#[test]
+fn headers_with_ratings_under_a_thousand() {
+    let Some(Message::Creating(h)) =
+        parse_message("Creating: Schoon (1171) hadamar ( 978) rated blitz 5 0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(
+        (
+            h.black.as_str(),
+            h.black_rating.as_str(),
+            h.rated,
+            h.kind.as_str()
+        ),
+        ("hadamar", "978", true, "blitz")
+    );
+    assert_eq!((h.initial_time_min, h.increment_s), (Some(5), Some(0)));
+    let Some(Message::ObservationHeader { game, header }) =
+        parse_message("Game 222: Johnnyp ( 923) schakeric (1321) rated standard 20 0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(game, 222);
+    assert_eq!(header.white_rating, "923");
+    assert_eq!(header.kind, "standard");
+    let Some(Message::Creating(h)) =
+        parse_message("Creating: GuestAB (   0) GuestCD (   0) unrated lightning 1 0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(h.white_rating, "0");
+}
+
 #[test]
 fn session_lines() {
     assert_eq!(
