@@ -70,7 +70,7 @@ pub fn best_games(
         .filter(|e| e.status == GameStatus::Playing && !e.private)
         .filter(|e| !exclude.contains(&e.game))
         .filter(|e| {
-            let kind = format!("{:?}", e.game_type).to_ascii_lowercase();
+            let kind = e.game_type.name();
             let ratings = [rating_value(&e.white_rating), rating_value(&e.black_rating)];
             filter.keeps(&kind, e.rated, &ratings)
         })

@@ -40,7 +40,7 @@ impl GameType {
             "" | "chess" => GameType::Chess,
             "lightning" | "lighting" | "bullet" => GameType::Lightning,
             "blitz" => GameType::Blitz,
-            "standard" | "slow" => GameType::Standard,
+            "standard" | "slow" | "corr" => GameType::Standard,
             "untimed" | "nonstandard" => GameType::Untimed,
             "crazyhouse" | "zh" => GameType::Crazyhouse,
             "bughouse" | "bug" => GameType::Bughouse,
@@ -48,6 +48,7 @@ impl GameType {
             "losers" => GameType::Losers,
             "atomic" => GameType::Atomic,
             "wild/bughouse" => GameType::Bughouse,
+            "chess960" | "fr" => GameType::Wild("fr".to_owned()),
             wild if wild.starts_with("wild") => {
                 let which = wild.trim_start_matches("wild").trim_start_matches('/');
                 GameType::Wild(bounded(which))

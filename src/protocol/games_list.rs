@@ -30,6 +30,10 @@ pub enum GameType {
     Losers,
     Atomic,
     Nonstandard,
+    /// FatICS: `o`, games slower than standard.
+    Slow,
+    /// FatICS: `9`.
+    Chess960,
     /// A letter this client does not know.
     Other(char),
 }
@@ -48,8 +52,31 @@ impl GameType {
             'L' => GameType::Losers,
             'x' => GameType::Atomic,
             'n' => GameType::Nonstandard,
+            'o' => GameType::Slow,
+            '9' => GameType::Chess960,
             other => GameType::Other(other),
         }
+    }
+
+    /// Its name, as the lobby shows it (an unknown letter as itself).
+    pub fn name(self) -> String {
+        let name = match self {
+            GameType::Blitz => "blitz",
+            GameType::Lightning => "lightning",
+            GameType::Standard => "standard",
+            GameType::Untimed => "untimed",
+            GameType::Wild => "wild",
+            GameType::Crazyhouse => "crazyhouse",
+            GameType::Bughouse => "bughouse",
+            GameType::Suicide => "suicide",
+            GameType::Losers => "losers",
+            GameType::Atomic => "atomic",
+            GameType::Nonstandard => "nonstandard",
+            GameType::Slow => "slow",
+            GameType::Chess960 => "chess960",
+            GameType::Other(letter) => return format!("type {letter}"),
+        };
+        name.to_owned()
     }
 }
 
@@ -124,7 +151,7 @@ pub fn parse_games_entry(line: &str) -> Option<GamesEntry> {
         2 => false,
         _ => return None,
     };
-    let game_type = letters.next().filter(char::is_ascii_alphabetic)?;
+    let game_type = letters.next().filter(char::is_ascii_alphanumeric)?;
     let rated = match letters.next()? {
         'r' => true,
         'u' => false,
@@ -169,8 +196,9 @@ fn type_and_time(inner: &str) -> Option<(&str, &str, &str)> {
     match tokens::<3>(inner)? {
         ([flags, time, inc], 3) => Some((flags, time, inc)),
         ([joined, inc, _], 2) => {
-            let at = joined.find(|c: char| c.is_ascii_digit())?;
-            let (flags, time) = joined.split_at(at);
+            // Two flags (type, rated), or three after `p` (private).
+            let rated_at = if joined.starts_with('p') { 2 } else { 1 };
+            let (flags, time) = joined.split_at_checked(rated_at + 1)?;
             Some((flags, time, inc))
         }
         _ => None,

@@ -221,7 +221,7 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                 .num_columns(4)
                 .show(ui, |ui| {
                     for entry in &lobby.lists.games {
-                        let kind = format!("{:?}", entry.game_type).to_ascii_lowercase();
+                        let kind = entry.game_type.name();
                         let ratings = [
                             rating_value(&entry.white_rating),
                             rating_value(&entry.black_rating),
