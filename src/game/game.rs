@@ -99,6 +99,9 @@ pub struct Game {
     /// Arrows and circles on the board (ours and, on an examined board,
     /// the others'); gone when the position changes.
     pub marks: Vec<crate::protocol::marks::Mark>,
+    /// What a player of this game last asked or answered, as observers
+    /// are told (`BotA offers a draw.`), until the next move.
+    pub note: Option<String>,
 }
 
 impl Game {
@@ -126,6 +129,7 @@ impl Game {
             began: now,
             ended: None,
             marks: Vec::new(),
+            note: None,
         }
     }
 
@@ -178,6 +182,7 @@ impl Game {
         let setup = board.setup.clone();
         if change != BoardChange::Same {
             self.marks.clear();
+            self.note = None;
         }
         match change {
             BoardChange::First | BoardChange::Gap => {

@@ -345,6 +345,11 @@ impl GameStore {
                     g.detach(now);
                 }
             }
+            Message::GameNote { game, text } => {
+                if let Some(g) = self.games.get_mut(game) {
+                    g.note = Some(text.clone());
+                }
+            }
             _ => {}
         }
     }

@@ -66,6 +66,10 @@ pub enum Message {
     OfferDeclined { by: String, what: String },
     /// `Game N: Game clock paused.` / `resumed.`
     ClockPaused { game: u32, paused: bool },
+    /// What a player of game N asked or answered, as its observers are told
+    /// (`Game 97: X requests to take back 1 half move(s).`, `Game 39: X
+    /// offers a draw.`): news of that game, never an offer to the user.
+    GameNote { game: u32, text: String },
 }
 
 /// Who plays, at which ratings and time control: the common part of the
@@ -441,14 +445,31 @@ fn parse_game_colon(rest: &str) -> Option<Message> {
         }
         _ => {}
     }
-    if let Some((from, half_moves)) = takeback_request(text, " requests to take back ") {
-        let offer = ProseOffer::Takeback { half_moves };
-        return Some(Message::OfferReceived { from, offer });
+    if let Some(note) = game_note(text) {
+        return Some(Message::GameNote { game, text: note });
     }
     let header = parse_header(text)?;
     // A header has exactly the shape; "N: X moves: e4" and friends fail it.
     let words = tight_parentheses(text).split_whitespace().count();
     (words == 8 || words == 6).then_some(Message::ObservationHeader { game, header })
+}
+
+/// `X offers a draw.`, `X requests to take back 1 half move(s).`, `X
+/// declines the draw request.`, `X accepts the unpause request.`: a player's
+/// offer or answer, told to observers. Bounded.
+fn game_note(text: &str) -> Option<String> {
+    const VERBS: [&str; 6] = [
+        "offers",
+        "requests",
+        "declines",
+        "accepts",
+        "withdraws",
+        "proposes",
+    ];
+    let (who, rest) = text.split_once(' ')?;
+    let verb = rest.split_whitespace().next()?;
+    (is_handle(who) && VERBS.contains(&verb) && text.ends_with('.'))
+        .then(|| text.chars().take(200).collect())
 }
 
 /// `X would like to take back 2 half move(s).` / `half-move(s)`.

@@ -145,6 +145,11 @@ pub fn game_panel_ui(
             &format!("{} {}", outcome.result.as_str(), outcome.text),
         );
     }
+    // News from the game's players to its observers, in the top strip's
+    // middle (the pieces stay in view).
+    if let Some(note) = game.note.as_ref().filter(|_| game.outcome.is_none()) {
+        note_ui(ui, layout.top_strip, note);
+    }
     if game.interrupted && game.outcome.is_none() {
         result_banner_ui(
             ui,
@@ -234,6 +239,22 @@ fn double_clicked(ui: &egui::Ui) -> bool {
         i.pointer
             .button_double_clicked(egui::PointerButton::Primary)
     })
+}
+
+/// A note in the middle of a strip (what a player of an observed game
+/// asked or answered), cut with `…` where the strip is short.
+fn note_ui(ui: &mut egui::Ui, strip: egui::Rect, text: &str) {
+    let middle = egui::Rect::from_center_size(
+        strip.center(),
+        egui::vec2(strip.width() * 0.44, strip.height()),
+    );
+    let mut inner = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(middle)
+            .layout(Layout::centered_and_justified(egui::Direction::LeftToRight)),
+    );
+    let note = RichText::new(text).color(theme::BANNER_FG).italics();
+    inner.add(egui::Label::new(note).truncate());
 }
 
 /// The result over the finished game's last position: one line, or two

@@ -145,6 +145,41 @@ fn an_offer_shows_accept_which_accepts_it() {
     assert!(h.query_by_label("Accept").is_none());
 }
 
+/// An observer is told of a takeback the players ask for (`Game 97: X
+/// requests to take back ...`): news on that game's tile, not an offer to
+/// the user to accept (a bare `accept` would answer whatever was pending).
+#[test]
+fn an_observed_games_takeback_request_is_news_on_its_tile() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 97 Olaf Petra 0 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    feed(
+        h.state_mut(),
+        b"\n\rGame 97: Olaf requests to take back 1 half move(s).\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Olaf requests to take back 1 half move(s).")
+            .is_some(),
+        "the note on the tile"
+    );
+    assert!(h.query_by_label("Accept").is_none(), "no offer to answer");
+    assert!(h.query_by_label("Decline").is_none());
+    // The next move ends the news.
+    feed(
+        h.state_mut(),
+        b"\n\r<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 97 Olaf Petra 0 5 0 39 39 300 298 1 P/e7-e5 (0:02) e5 0\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Olaf requests to take back 1 half move(s).")
+            .is_none()
+    );
+}
+
 #[test]
 fn seeks_list_and_graph_play_a_seek() {
     let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));

@@ -203,6 +203,55 @@ fn headers_with_ratings_under_a_thousand() {
     assert_eq!(h.white_rating, "0");
 }
 
+/// What observers are told of a game's players' offers is news of that
+/// game, not an offer to the user.
+#[test]
+fn observers_notes_are_the_games() {
+    for (line, game, text) in [
+        (
+            "Game 97: Olaf requests to take back 1 half move(s).",
+            97,
+            "Olaf requests to take back 1 half move(s).",
+        ),
+        ("Game 39: BotA offers a draw.", 39, "BotA offers a draw."),
+        (
+            "Game 39: BotB declines the draw request.",
+            39,
+            "BotB declines the draw request.",
+        ),
+        (
+            "Game 5: BotA requests to pause the game.",
+            5,
+            "BotA requests to pause the game.",
+        ),
+        (
+            "Game 5: BotB accepts the unpause request.",
+            5,
+            "BotB accepts the unpause request.",
+        ),
+        (
+            "Game 12: BotA requests to abort the game.",
+            12,
+            "BotA requests to abort the game.",
+        ),
+    ] {
+        assert_eq!(
+            parse_message(line),
+            Some(Message::GameNote {
+                game,
+                text: text.to_owned()
+            }),
+            "{line}"
+        );
+    }
+    // To the player asked, it is an offer.
+    assert!(matches!(
+        parse_message("Olaf would like to take back 1 half move(s)."),
+        Some(Message::OfferReceived { .. })
+    ));
+    assert_eq!(parse_message("Game 1: BotA moves: e4"), None);
+}
+
 #[test]
 fn session_lines() {
     assert_eq!(
@@ -342,10 +391,8 @@ fn offers_in_words() {
         offer("BotA would like to take back 2 half-move(s)."),
         ("BotA".into(), ProseOffer::Takeback { half_moves: 2 })
     );
-    assert_eq!(
-        offer("Game 1: BotA requests to take back 1 half-move(s)."),
-        ("BotA".into(), ProseOffer::Takeback { half_moves: 1 })
-    );
+    // `Game 1: BotA requests to take back ...` is what observers are told:
+    // a note of game 1 (`observers_notes_are_the_games`), not an offer.
     assert!(matches!(
         offer("Challenge: BotA (----) [white] BotB (----) unrated blitz 3 0."),
         (from, ProseOffer::Match { .. }) if from == "BotA"
