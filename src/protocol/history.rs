@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::games_list::GameType;
-use super::words::{Rating, is_handle, number};
+use super::words::{Rating, bounded, is_handle, number};
 
 /// A line of a `history` reply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -109,13 +109,18 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
         [speed, variant, _] => fatics_type(*speed, *variant),
         _ => return None,
     };
-    let tail: Vec<&str> = tail.split_whitespace().collect();
-    let [eco, reason, ended @ ..] = tail.as_slice() else {
-        return None;
+    // ECO, reason, date: where they do not read as such, the row is still
+    // listed, the rest kept as its date.
+    let words: Vec<&str> = tail.split_whitespace().collect();
+    let (eco, reason, ended) = match words.as_slice() {
+        [eco, reason, ended @ ..]
+            if is_eco(eco) && reason.len() <= 3 && (1..=8).contains(&ended.len()) =>
+        {
+            (*eco, *reason, ended.join(" "))
+        }
+        [] => return None,
+        _ => ("", "", bounded(tail.trim(), MAX_ENDED)),
     };
-    if eco.len() > 3 || reason.len() > 3 || ended.is_empty() || ended.len() > 8 {
-        return None;
-    }
     Some(HistoryRow {
         slot,
         result,
@@ -127,10 +132,23 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
         rated: rated_letter == 'r',
         time_min: number(time)?,
         increment_s: number(inc)?,
-        eco: (*eco).to_owned(),
-        reason: (*reason).to_owned(),
-        ended: ended.join(" "),
+        eco: eco.to_owned(),
+        reason: reason.to_owned(),
+        ended,
     })
+}
+
+/// The longest date kept of a row that did not read whole.
+const MAX_ENDED: usize = 64;
+
+/// An ECO code: `C20`, or FatICS's with a letter after it (`C00d`, `A00k`).
+fn is_eco(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    matches!(bytes.first(), Some(b'A'..=b'E'))
+        && bytes.len() >= 3
+        && bytes.len() <= 4
+        && bytes[1..3].iter().all(u8::is_ascii_digit)
+        && bytes[3..].iter().all(u8::is_ascii_lowercase)
 }
 
 /// FatICS's speed and variant letters (its `speed` and `variant` tables):
@@ -213,6 +231,29 @@ mod tests {
             panic!("a row");
         };
         assert_eq!((guest.rating, guest.rated), (Rating::Guest, false));
+    }
+
+    /// FatICS writes ECO codes with a letter (`B00l`); a row whose end does
+    /// not read is still listed, with what could be read.
+    #[test]
+    fn rows_that_do_not_fit_exactly_are_listed() {
+        let Some(HistoryLine::Row(row)) = parse_history_line(
+            " 0: + ---- B ---- KibUser       [lnr  1   0] B00l Res 2026-11-25 19:32 UTC",
+        ) else {
+            panic!("not a row")
+        };
+        assert_eq!(
+            (row.opponent.as_str(), row.eco.as_str()),
+            ("KibUser", "B00l")
+        );
+        assert_eq!(row.ended, "2026-11-25 19:32 UTC");
+        let Some(HistoryLine::Row(row)) = parse_history_line(
+            " 3: - 1500 W 1600 BotA          [ br  5   0] ??? something unexpected here at the end",
+        ) else {
+            panic!("not a row")
+        };
+        assert_eq!((row.slot, row.eco.as_str()), (3, ""));
+        assert!(row.ended.starts_with("??? something"));
     }
 
     #[test]
