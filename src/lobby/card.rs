@@ -3,6 +3,7 @@
 //! and record, online or last seen, notes, the last games, the journal, the
 //! adjourned games.
 
+use crate::protocol::adjourned::StoredGame;
 use crate::protocol::finger::Finger;
 use crate::protocol::history::HistoryRow;
 use crate::protocol::journal::JournalRow;
@@ -21,9 +22,8 @@ pub struct Profile {
     pub history_read: bool,
     /// The server knows no such player.
     pub not_found: bool,
-    /// The player's adjourned games (asked for on the user's own card):
-    /// opponent, and whether they are online where the server says.
-    pub stored: Vec<(String, Option<bool>)>,
+    /// The player's adjourned games (asked for on the user's own card).
+    pub stored: Vec<StoredGame>,
     /// The `stored` reply came.
     pub stored_read: bool,
     /// The games kept in the player's journal (old FICS, freechess.org).
@@ -58,11 +58,7 @@ impl Profile {
                 self.history_read = true;
             }
             Answer::Stored { games, .. } => {
-                self.stored = games
-                    .iter()
-                    .take(MAX_ROWS)
-                    .map(|g| (g.opponent.clone(), g.online))
-                    .collect();
+                self.stored = games.iter().take(MAX_ROWS).cloned().collect();
                 self.stored_read = true;
             }
             Answer::Journal { rows, .. } => {

@@ -19,6 +19,7 @@
 
 use serde::Serialize;
 
+use super::games_list::{GameType, read_type_letters};
 use super::words::{is_handle, number};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -32,15 +33,36 @@ pub enum AdjournedLine {
     OpponentArrived { handle: String },
     /// `Stored games for NAME:`: the rows that follow are NAME's.
     StoredHeader { handle: String },
-    /// One adjourned game of the `stored` list: the opponent, and (FatICS)
-    /// whether they are online.
-    Stored {
-        opponent: String,
-        online: Option<bool>,
-    },
+    /// One adjourned game of the `stored` list.
+    Stored(StoredGame),
     /// `NAME has no adjourned games.`
     NoneStored { handle: String },
 }
+
+/// One adjourned game of a `stored` list: the opponent, and what the list
+/// says of it (the old FICS only names the players; FatICS and
+/// freechess.org give every column).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct StoredGame {
+    pub opponent: String,
+    /// Whether the opponent is online.
+    pub online: Option<bool>,
+    /// The list owner's colour in it (`W`, `B`).
+    pub color: Option<char>,
+    pub game_type: Option<GameType>,
+    pub rated: Option<bool>,
+    pub time_min: Option<u32>,
+    pub increment_s: Option<u32>,
+    /// Whose move (`W`, `B`) and its number (`B6`).
+    pub to_move: Option<char>,
+    pub move_number: Option<u32>,
+    pub eco: Option<String>,
+    /// When it was adjourned, as the server wrote it.
+    pub date: Option<String>,
+}
+
+/// The longest date kept.
+const MAX_DATE: usize = 40;
 
 /// One line, prompt stripped; `None` for any other line.
 pub fn parse_adjourned_line(line: &str) -> Option<AdjournedLine> {
@@ -91,19 +113,20 @@ pub fn parse_stored_row(line: &str, me: &str) -> Option<AdjournedLine> {
         } else {
             white
         };
-        return Some(AdjournedLine::Stored {
+        return Some(AdjournedLine::Stored(StoredGame {
             opponent: opponent.to_owned(),
-            online: None,
-        });
+            ..StoredGame::default()
+        }));
     }
-    // ` 1: W BotA            Y [bnr  5   0] ...`
+    // ` 1: W BotA            Y [bnr  5   0] 39-39 B6   B00 2026-11-25 11:46 UTC`
     let (slot, rest) = line.split_once(": ")?;
     number(slot)?;
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let [color, opponent, online, bracket, ..] = words.as_slice() else {
+    let (head, rest) = rest.split_once('[')?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let [color, opponent, online] = words.as_slice() else {
         return None;
     };
-    if !matches!(*color, "W" | "B") || !is_handle(opponent) || !bracket.starts_with('[') {
+    if !matches!(*color, "W" | "B") || !is_handle(opponent) {
         return None;
     }
     let online = match *online {
@@ -111,10 +134,31 @@ pub fn parse_stored_row(line: &str, me: &str) -> Option<AdjournedLine> {
         "N" => false,
         _ => return None,
     };
-    Some(AdjournedLine::Stored {
+    let mut game = StoredGame {
         opponent: (*opponent).to_owned(),
         online: Some(online),
-    })
+        color: color.chars().next(),
+        ..StoredGame::default()
+    };
+    // The columns after the opponent: read where they read, as the
+    // history's are (a row is listed whatever follows).
+    let (terms, tail) = rest.split_once(']').unwrap_or((rest, ""));
+    if let [kind, time, inc] = terms.split_whitespace().collect::<Vec<_>>().as_slice() {
+        game.game_type = read_type_letters(kind).map(|(t, _)| t);
+        game.rated = read_type_letters(kind).map(|(_, rated)| rated);
+        game.time_min = number(time);
+        game.increment_s = number(inc);
+    }
+    let mut tail = tail.split_whitespace();
+    let _strength = tail.next();
+    if let Some(next) = tail.next() {
+        game.to_move = next.chars().next().filter(|c| matches!(c, 'W' | 'B'));
+        game.move_number = next.get(1..).and_then(number);
+    }
+    game.eco = tail.next().map(|eco| eco.chars().take(8).collect());
+    let date: Vec<&str> = tail.collect();
+    game.date = (!date.is_empty()).then(|| date.join(" ").chars().take(MAX_DATE).collect());
+    Some(AdjournedLine::Stored(game))
 }
 
 /// The old FICS's names line after its "... is online:" line.
@@ -185,20 +229,29 @@ mod tests {
         );
         assert_eq!(
             parse_stored_row("   kibuser vs. bota", "KibUser"),
-            Some(AdjournedLine::Stored {
+            Some(AdjournedLine::Stored(StoredGame {
                 opponent: "bota".into(),
-                online: None
-            })
+                ..StoredGame::default()
+            }))
         );
         assert_eq!(
             parse_stored_row(
                 " 1: W BotA            Y [bnr  5   0] 39-39 W3   B12 2026-11-25 11:50 UTC",
                 "KibUser"
             ),
-            Some(AdjournedLine::Stored {
+            Some(AdjournedLine::Stored(StoredGame {
                 opponent: "BotA".into(),
-                online: Some(true)
-            })
+                online: Some(true),
+                color: Some('W'),
+                game_type: Some(GameType::Blitz),
+                rated: Some(true),
+                time_min: Some(5),
+                increment_s: Some(0),
+                to_move: Some('W'),
+                move_number: Some(3),
+                eco: Some("B12".into()),
+                date: Some("2026-11-25 11:50 UTC".into()),
+            }))
         );
         assert_eq!(
             parse_stored_row(

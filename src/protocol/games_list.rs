@@ -80,6 +80,35 @@ impl GameType {
     }
 }
 
+/// Reads the letters of a `[ br  5   0]` field of a history or a `stored`
+/// row: the old FICS's type and rated letters (`br`), or FatICS's speed,
+/// variant and rated letters (`bnr`). The type, and whether rated.
+pub fn read_type_letters(kind: &str) -> Option<(GameType, bool)> {
+    let letters: Vec<char> = kind.chars().collect();
+    let rated = match letters.last()? {
+        'r' => true,
+        'u' => false,
+        _ => return None,
+    };
+    let game_type = match letters.as_slice() {
+        [type_letter, _] => GameType::from_letter(*type_letter),
+        [speed, variant, _] => fatics_type(*speed, *variant),
+        _ => return None,
+    };
+    Some((game_type, rated))
+}
+
+/// FatICS's speed and variant letters (its `speed` and `variant` tables):
+/// plain chess (`n`) is named by its speed, a variant by the variant.
+fn fatics_type(speed: char, variant: char) -> GameType {
+    match (speed, variant) {
+        ('?', 'n') => GameType::Untimed,
+        (speed, 'n') => GameType::from_letter(speed),
+        (_, '9') => GameType::Wild,
+        (_, variant) => GameType::from_letter(variant),
+    }
+}
+
 /// Whether the game is being played or worked on by an examiner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::games_list::GameType;
+use super::games_list::{GameType, read_type_letters};
 use super::words::{Rating, bounded, is_handle, number};
 
 /// A line of a `history` reply.
@@ -99,16 +99,7 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
     let [kind, time, inc] = terms.as_slice() else {
         return None;
     };
-    let letters: Vec<char> = kind.chars().collect();
-    let rated_letter = *letters.last()?;
-    if !matches!(rated_letter, 'r' | 'u') {
-        return None;
-    }
-    let game_type = match letters.as_slice() {
-        [type_letter, _] => GameType::from_letter(*type_letter),
-        [speed, variant, _] => fatics_type(*speed, *variant),
-        _ => return None,
-    };
+    let (game_type, rated) = read_type_letters(kind)?;
     // ECO, reason, date: where they do not read as such, the row is still
     // listed, the rest kept as its date.
     let words: Vec<&str> = tail.split_whitespace().collect();
@@ -129,7 +120,7 @@ fn parse_row(line: &str) -> Option<HistoryRow> {
         opponent_rating: Rating::parse(opponent_rating)?,
         opponent: (*opponent).to_owned(),
         game_type,
-        rated: rated_letter == 'r',
+        rated,
         time_min: number(time)?,
         increment_s: number(inc)?,
         eco: eco.to_owned(),
@@ -149,17 +140,6 @@ fn is_eco(text: &str) -> bool {
         && bytes.len() <= 4
         && bytes[1..3].iter().all(u8::is_ascii_digit)
         && bytes[3..].iter().all(u8::is_ascii_lowercase)
-}
-
-/// FatICS's speed and variant letters (its `speed` and `variant` tables):
-/// plain chess (`n`) is named by its speed, a variant by the variant.
-fn fatics_type(speed: char, variant: char) -> GameType {
-    match (speed, variant) {
-        ('?', 'n') => GameType::Untimed,
-        (speed, 'n') => GameType::from_letter(speed),
-        (_, '9') => GameType::Wild,
-        (_, variant) => GameType::from_letter(variant),
-    }
 }
 
 fn single(word: &str, allowed: &[char]) -> Option<char> {

@@ -30,7 +30,7 @@ use super::journal::JournalLine;
 use super::message::Message;
 use super::movelist::MoveListParser;
 use super::notify::parse_notify_header;
-use super::reply::{Answer, MAX_ITEMS, Reply, StoredGame};
+use super::reply::{Answer, MAX_ITEMS, Reply};
 use super::request::{Origin, ReplyKind, Request, RequestId};
 /// Time since the session's origin (as in `session.rs`, which uses this file).
 type Now = Duration;
@@ -468,12 +468,7 @@ impl Assembly {
             AdjournedLine::StoredHeader { handle: h } | AdjournedLine::NoneStored { handle: h } => {
                 *handle = Some(h.clone());
             }
-            AdjournedLine::Stored { opponent, online } if games.len() < MAX_ITEMS => {
-                games.push(StoredGame {
-                    opponent: opponent.clone(),
-                    online: *online,
-                });
-            }
+            AdjournedLine::Stored(game) if games.len() < MAX_ITEMS => games.push(game.clone()),
             _ => {}
         }
     }

@@ -2,6 +2,7 @@
 //! and addressed to the request's id (see [`super::replies`], which
 //! assembles it).
 
+use super::adjourned::StoredGame;
 use super::finger::Finger;
 use super::games_list::{GamesEnd, GamesEntry};
 use super::history::{HistoryLine, HistoryRow};
@@ -78,14 +79,6 @@ pub enum Answer {
     /// Nothing Kibitz reads (the lines are the console's, or the log's).
     #[default]
     Done,
-}
-
-/// One adjourned game of a `stored` listing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredGame {
-    pub opponent: String,
-    /// Whether the opponent is online, where the server says (FatICS).
-    pub online: Option<bool>,
 }
 
 impl Answer {

@@ -5,6 +5,7 @@
 //! the boards, never over them.
 
 use crate::lobby::card::Profile;
+use crate::protocol::adjourned::StoredGame;
 use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
 use crate::protocol::finger::Seen;
 use crate::protocol::words::Rating;
@@ -18,6 +19,42 @@ pub enum ProfileAction {
     /// Put `tell NAME ` in the command line.
     Tell(String),
     Close,
+}
+
+/// An adjourned game in words: the opponent (online or not), the user's
+/// colour, the terms, whose move, the opening and when, where the list says.
+fn stored_text(game: &StoredGame) -> String {
+    let mut text = format!("against {}", game.opponent);
+    match game.online {
+        Some(true) => text.push_str(" (online)"),
+        Some(false) => text.push_str(" (not online)"),
+        None => {}
+    }
+    let mut parts = Vec::new();
+    match game.color {
+        Some('W') => parts.push("you White".to_owned()),
+        Some('B') => parts.push("you Black".to_owned()),
+        _ => {}
+    }
+    if let (Some(kind), Some(time), Some(inc)) = (game.game_type, game.time_min, game.increment_s) {
+        let rated = match game.rated {
+            Some(true) => " rated",
+            Some(false) => " unrated",
+            None => "",
+        };
+        parts.push(format!("{} {time} {inc}{rated}", kind.name()));
+    }
+    if let (Some(side), Some(number)) = (game.to_move, game.move_number) {
+        let side = if side == 'W' { "White" } else { "Black" };
+        parts.push(format!("{side} to move, move {number}"));
+    }
+    parts.extend(game.eco.clone());
+    parts.extend(game.date.clone());
+    if !parts.is_empty() {
+        text.push_str(": ");
+        text.push_str(&parts.join(", "));
+    }
+    text
 }
 
 /// A journal's rating: 0 is none.
@@ -163,14 +200,10 @@ pub fn profile_ui(
         if profile.stored.is_empty() {
             ui.label("None.");
         }
-        for (opponent, online) in &profile.stored {
-            ui.horizontal(|ui| {
-                let status = match online {
-                    Some(true) => " (online)",
-                    Some(false) => " (not online)",
-                    None => "",
-                };
-                ui.label(format!("against {opponent}{status}"));
+        for game in &profile.stored {
+            let opponent = &game.opponent;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(stored_text(game));
                 if ui
                     .small_button(format!("Resume against {opponent}"))
                     .on_hover_text("Challenge them to go on with the game")

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use kibitz::protocol::adjourned::AdjournedLine;
+use kibitz::protocol::adjourned::{AdjournedLine, StoredGame};
 use kibitz::protocol::event::Event;
 use kibitz::protocol::message::{EndReason, Message};
 
@@ -48,10 +48,10 @@ fn the_old_fics() {
             AdjournedLine::StoredHeader {
                 handle: "KibUser".into()
             },
-            AdjournedLine::Stored {
+            AdjournedLine::Stored(StoredGame {
                 opponent: "bota".into(),
-                online: None
-            },
+                ..StoredGame::default()
+            }),
         ]
     );
     // The next login: the opponent's name is on the line after the bell.
@@ -71,10 +71,23 @@ fn the_old_fics() {
 fn fatics_adjourns_and_resumes() {
     let first = events("modern-server/adjourned-kibuser-1.bin");
     assert_eq!(adjournments(&first), 1);
-    assert!(adjourned(&first).contains(&AdjournedLine::Stored {
-        opponent: "BotA".into(),
-        online: Some(false)
-    }));
+    // Every column of FatICS's row.
+    let stored = adjourned(&first).into_iter().find_map(|line| match line {
+        AdjournedLine::Stored(game) => Some(game),
+        _ => None,
+    });
+    let stored = stored.expect("a stored game");
+    assert_eq!(
+        (stored.opponent.as_str(), stored.online, stored.color),
+        ("BotA", Some(false), Some('W'))
+    );
+    assert_eq!(
+        (stored.time_min, stored.increment_s, stored.rated),
+        (Some(5), Some(0), Some(true))
+    );
+    assert_eq!((stored.to_move, stored.move_number), (Some('B'), Some(6)));
+    assert_eq!(stored.eco.as_deref(), Some("B00"));
+    assert_eq!(stored.date.as_deref(), Some("2026-11-25 11:46 UTC"));
     let second = events("modern-server/adjourned-kibuser-2.bin");
     assert_eq!(
         adjourned(&second),
@@ -83,10 +96,11 @@ fn fatics_adjourns_and_resumes() {
             AdjournedLine::StoredHeader {
                 handle: "KibUser".into()
             },
-            AdjournedLine::Stored {
+            AdjournedLine::Stored(StoredGame {
                 opponent: "BotA".into(),
-                online: Some(true)
-            },
+                online: Some(true),
+                ..stored.clone()
+            }),
             AdjournedLine::NoneStored {
                 handle: "KibUser".into()
             },

@@ -107,6 +107,14 @@ fn our_own_card_lists_adjourned_games_to_resume() {
             .count()
             >= 1
     );
+    // Every column the list gives (issue 32): colour, terms, whose move,
+    // opening, date.
+    assert!(
+        h.query_by_label(
+            "against BotA (online): you White, blitz 5 0 rated, Black to move, move 6, B00, 2026-11-25 11:46 UTC"
+        )
+        .is_some()
+    );
     assert!(
         !h.state()
             .console()
