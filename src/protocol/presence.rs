@@ -7,7 +7,7 @@
 //! <wd> BotB
 //! Notification: BotB has arrived.              (a player on the notify list)
 //! Notification: BotB has departed.
-//! Notification: BotB has arrived and isn't on your notify list.
+//! Notification: BotB has arrived and isn't on your notify list.  (we are on theirs)
 //! Present company includes: BotA BotB.         (at login: the notify list online)
 //! ```
 //!
@@ -28,8 +28,11 @@ pub struct Presence {
     pub titles: Vec<Title>,
     /// True: arrived; false: left.
     pub arrived: bool,
-    /// Told because the player is on our notify list (or has us on theirs).
+    /// Told because the player is on our notify list: a friend.
     pub notify: bool,
+    /// Told because the player has us on their notify list, not we them
+    /// (`... and isn't on your notify list.`): no friend.
+    pub watcher: bool,
 }
 
 /// A pin or notify line; None for any other line.
@@ -63,12 +66,16 @@ pub fn parse_presence(line: &str) -> Option<Presence> {
     }
     let rest = line.strip_prefix("Notification: ")?;
     let (who, what) = rest.split_once(' ')?;
-    let arrived = match what {
-        "has arrived." | "has arrived and isn't on your notify list." => true,
-        "has departed." | "has departed and isn't on your notify list." => false,
+    let (arrived, watcher) = match what {
+        "has arrived." => (true, false),
+        "has departed." => (false, false),
+        "has arrived and isn't on your notify list." => (true, true),
+        "has departed and isn't on your notify list." => (false, true),
         _ => return None,
     };
-    presence(who, arrived, true)
+    let mut found = presence(who, arrived, !watcher)?;
+    found.watcher = watcher;
+    Some(found)
 }
 
 fn presence(token: &str, arrived: bool, notify: bool) -> Option<Presence> {
@@ -78,6 +85,7 @@ fn presence(token: &str, arrived: bool, notify: bool) -> Option<Presence> {
         titles,
         arrived,
         notify,
+        watcher: false,
     })
 }
 
@@ -115,6 +123,7 @@ mod tests {
             titles: Vec::new(),
             arrived: true,
             notify,
+            watcher: false,
         };
         let left = |handle: &str, notify| Presence {
             arrived: false,
@@ -143,9 +152,20 @@ mod tests {
             parse_presence("Notification: BotB has arrived."),
             Some(came("BotB", true))
         );
+        // They have us on their list; we do not have them: no friend.
         assert_eq!(
             parse_presence("Notification: BotB has departed and isn't on your notify list."),
-            Some(left("BotB", true))
+            Some(Presence {
+                watcher: true,
+                ..left("BotB", false)
+            })
+        );
+        assert_eq!(
+            parse_presence("Notification: BotB has arrived and isn't on your notify list."),
+            Some(Presence {
+                watcher: true,
+                ..came("BotB", false)
+            })
         );
         for line in [
             "[BotB has connected]",

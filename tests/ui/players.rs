@@ -419,3 +419,23 @@ fn a_card_from_the_console_and_from_a_seek() {
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Finger("Alpha".into())));
 }
+
+/// `... has arrived and isn't on your notify list.`: the player has the
+/// user on their list, not the user them. No friend: no notice, no sound;
+/// a friend's arrival still has both.
+#[test]
+fn an_arrival_off_our_list_is_no_friends() {
+    let app =
+        common::app_with(&["Notification: Stranger has arrived and isn't on your notify list."]);
+    let mut h = window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    assert!(
+        h.state().lobby().players.get("Stranger").is_some(),
+        "listed as on"
+    );
+    assert_eq!(h.query_all_by_label("Stranger arrived").count(), 0);
+    let friend = common::app_with(&["Notification: BotB has arrived."]);
+    let mut h = window(friend, [1180.0, 820.0]);
+    h.run_steps(2);
+    assert!(h.query_all_by_label("BotB arrived").count() >= 1);
+}

@@ -19,6 +19,7 @@ fn arrival(handle: &str, arrived: bool) -> Event {
         titles: Vec::new(),
         arrived,
         notify: false,
+        watcher: false,
     })
 }
 
