@@ -16,7 +16,7 @@ use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::{Effect, Game, GameStore, Now};
-use crate::protocol::chat::partner_tell;
+use crate::protocol::chat::ChatKind;
 use crate::protocol::command::{Command, MoveText, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::marks::{Mark, mark_text};
@@ -238,11 +238,9 @@ impl Boards {
                     self.store.link_partners(ours, *theirs);
                 }
             }
-            Event::Text(text) => {
-                if let Some((who, words)) = partner_tell(text) {
-                    let words: String = words.chars().take(200).collect();
-                    self.partner_said = Some((who.to_owned(), words));
-                }
+            Event::Chat(chat) if chat.kind == ChatKind::PartnerTell => {
+                let words: String = chat.text.chars().take(200).collect();
+                self.partner_said = Some((chat.from.clone(), words));
             }
             Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
                 // Our optimistic move was refused: show the server's board again.

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::config::Settings;
 use crate::game::{GameStore, Now};
-use crate::protocol::chat::{Chat, classify_chat};
+use crate::protocol::chat::ChatKind;
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 use crate::protocol::offer::OfferLine;
@@ -112,7 +112,7 @@ impl Feedback {
             Event::Message(Message::OfferReceived { .. }) | Event::Offer(OfferLine::From(_)) => {
                 (None, true)
             }
-            Event::Text(text) if is_tell(text) => (Some(Sound::Tell), false),
+            Event::Chat(chat) if chat.kind == ChatKind::Tell => (Some(Sound::Tell), false),
             // A friend arrived, left, or started a game (told once: one line
             // each from the server).
             Event::Presence(presence) if presence.notify => (Some(Sound::Tell), true),
@@ -169,9 +169,4 @@ impl Feedback {
         }
         Some(left)
     }
-}
-
-/// `Name tells you: ...` (also `Name(U)`, `Name(TD)`): a private message.
-fn is_tell(text: &str) -> bool {
-    matches!(classify_chat(text), Some((Chat::Tell, _)))
 }

@@ -65,6 +65,7 @@ pub fn event_json(event: &Event) -> Value {
         Event::Adjourned(line) => tagged("adjourned", line),
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
+        Event::Chat(chat) => tagged("chat", chat),
     }
 }
 

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use super::event::{NetEvent, Status};
-use crate::protocol::chat::{Chat, classify_chat};
+use crate::protocol::chat::Chat;
 use crate::protocol::event::Event;
 use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
@@ -122,9 +122,10 @@ fn event_wake(event: &Event) -> Wake {
             Wake::Now
         }
         Event::Message(message) => message_wake(message),
-        Event::Text(text) => Wake::Console {
-            chat: classify_chat(text).map(|(chat, _)| chat),
-        },
+        // A chat line's text is the All tab's; its typed reading right
+        // after it says which other tab shows it.
+        Event::Text(_) => Wake::Console { chat: None },
+        Event::Chat(chat) => Wake::Console { chat: chat.tab() },
         Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { chat: None },
         Event::Reply(reply) => reply_wake(&reply.answer),
         Event::OwnReply(_)

@@ -3,6 +3,7 @@
 use super::adjourned::{
     AdjournedLine, parse_adjourned_line, parse_adjourned_names, parse_stored_row,
 };
+use super::chat::parse_chat;
 use super::event::Event;
 use super::finger::FingerParser;
 use super::framing::{Frame, Framer};
@@ -162,6 +163,8 @@ impl LineDecoder {
             Some(Event::Partnership(partnership))
         } else if let Some(handles) = parse_present_company(&line) {
             Some(Event::PresentCompany(handles))
+        } else if let Some(chat) = parse_chat(&line) {
+            Some(Event::Chat(Box::new(chat)))
         } else {
             parse_message(&line).map(Event::Message)
         };

@@ -1,6 +1,7 @@
 //! Everything the protocol core reports, one typed value per happening.
 
 use super::adjourned::AdjournedLine;
+use super::chat::ChatLine;
 use super::finger::Finger;
 use super::framing::Prompt;
 use super::gameinfo::GameInfo;
@@ -127,4 +128,6 @@ pub enum Event {
     Adjourned(AdjournedLine),
     /// A prose line that means something (game end, observation, offers ...).
     Message(Message),
+    /// A chat line: a tell, a channel tell, a shout, a game's kibitz ...
+    Chat(Box<ChatLine>),
 }

@@ -5,7 +5,8 @@ use std::collections::VecDeque;
 
 use egui::{Color32, RichText};
 
-pub use crate::protocol::chat::{Chat, classify_chat};
+pub use crate::protocol::chat::Chat;
+use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 
@@ -118,6 +119,8 @@ const COMMANDS: [&str; 40] = [
 pub struct ConsoleLine {
     pub kind: LineKind,
     pub text: String,
+    /// A chat line's speaker (a click opens their card).
+    pub speaker: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -144,6 +147,7 @@ impl Console {
         self.lines.push_back(ConsoleLine {
             kind,
             text: text.to_owned(),
+            speaker: None,
         });
         while self.lines.len() > SCROLLBACK {
             self.lines.pop_front();
@@ -154,14 +158,20 @@ impl Console {
     pub fn push_event(&mut self, event: &Event) {
         match event {
             Event::Text(text) if !text.trim().is_empty() => {
-                let kind = match classify_chat(text) {
-                    Some((chat, handle)) => {
-                        self.remember_handle(&handle);
-                        LineKind::Chat(chat)
-                    }
-                    None => LineKind::Server,
-                };
-                self.push(kind, &unescape_char_refs(text));
+                self.push(LineKind::Server, &unescape_char_refs(text));
+            }
+            // The typed reading of the line just shown: its tab, its speaker.
+            Event::Chat(chat) => {
+                if let Some(tab) = chat.tab()
+                    && let Some(line) = self.lines.back_mut()
+                    && line.kind == LineKind::Server
+                {
+                    line.kind = LineKind::Chat(tab);
+                    line.speaker = Some(chat.from.clone());
+                }
+                if chat.kind != ChatKind::Told {
+                    self.remember_handle(&chat.from);
+                }
             }
             Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
             Event::Board(board) => {
@@ -375,7 +385,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                 let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);
                 // A chat line's speaker opens their card on a click.
                 if let LineKind::Chat(_) = line.kind
-                    && let Some((_, speaker)) = classify_chat(&line.text)
+                    && let Some(speaker) = line.speaker.clone()
                 {
                     let response = ui
                         .add(label.sense(egui::Sense::click()))
