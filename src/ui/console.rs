@@ -408,6 +408,42 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
 mod tests {
     use super::*;
 
+    /// The tabs and speakers come from the typed chat event the decoder
+    /// gives after a line's text.
+    #[test]
+    fn chat_lines_go_to_their_tabs_by_their_typed_reading() {
+        let mut console = Console::default();
+        let mut events = Vec::new();
+        let mut decoder = crate::protocol::decoder::StreamDecoder::new();
+        decoder.push(
+            b"Anna(SR)(TM) tells you: hi\n\rBob(53): all\n\rCid(1740)[90] kibitzes: nice\n\rThere is no such game.\n\r",
+            &mut events,
+        );
+        decoder.finish(&mut events);
+        for event in &events {
+            console.push_event(event);
+        }
+        let kinds: Vec<(LineKind, Option<&str>)> = console
+            .lines
+            .iter()
+            .map(|l| (l.kind, l.speaker.as_deref()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (LineKind::Chat(Chat::Tell), Some("Anna")),
+                (LineKind::Chat(Chat::Channel), Some("Bob")),
+                (LineKind::Chat(Chat::Game), Some("Cid")),
+                (LineKind::Server, None),
+            ]
+        );
+        assert!(ConsoleTab::Tells.shows(LineKind::Chat(Chat::Tell)));
+        // Completion knows the speakers.
+        console.input = "tell an".into();
+        console.complete();
+        assert_eq!(console.input, "tell Anna ");
+    }
+
     #[test]
     fn tab_completes_commands_and_handles() {
         let mut console = Console::default();
