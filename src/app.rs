@@ -415,8 +415,9 @@ impl KibitzApp {
         };
         let (store, settings) = (self.boards.store(), self.keeping.settings());
         let waker = self.waker.as_ref();
-        let words =
-            (self.feedback).on_event(event, applied.moved, store, settings, looked_at, waker);
+        let words = self
+            .feedback
+            .on_event(event, applied.moved, store, settings, looked_at, waker);
         self.run(words.map(Want::Say));
         self.run(applied.wants());
         match event {
@@ -503,10 +504,10 @@ impl KibitzApp {
                     }
                 }
                 Want::Archive(game) => self.archive(&game),
-                Want::Review(game) => {
+                Want::Review { game, source } => {
                     let now = self.now();
                     if let Err(why) = self.boards.open_review(&game, now) {
-                        self.chrome.say(format!("Cannot open that game: {why}"));
+                        self.chrome.say(format!("Cannot open {source}: {why}"));
                     }
                 }
                 Want::ReloadMyGames => {

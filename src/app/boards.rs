@@ -11,7 +11,6 @@ use shakmaty::{Move, Position};
 
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_game};
-use crate::config::Settings;
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
@@ -35,10 +34,10 @@ use crate::ui::pieces::PieceCache;
 use crate::ui::workspace::Workspace;
 
 use super::asked::Asker;
-use super::shortcuts::Shortcut;
 use super::want::Want;
 
 mod auto_flag;
+mod commands;
 mod examine_lookup;
 mod layout;
 mod offers;
@@ -69,12 +68,12 @@ impl Applied {
     pub fn wants(&self) -> Vec<Want> {
         let mut wants = Want::of_effects(&self.effects);
         wants.extend(self.premove.clone().map(Want::Send));
-        if let Some(target) = &self.observe_partner {
-            let asker = match target {
-                ObserveTarget::Game(game) => Asker::Observe(*game),
-                ObserveTarget::Player(_) => Asker::Nobody,
-            };
-            wants.push(Want::Ask(asker, Command::Observe(target.clone())));
+        match &self.observe_partner {
+            Some(ObserveTarget::Game(game)) => wants.push(Want::observe(*game)),
+            Some(target) => {
+                wants.push(Want::Ask(Asker::Nobody, Command::Observe(target.clone())));
+            }
+            None => {}
         }
         if let Some((from, kind)) = &self.offer {
             wants.push(Want::Say(super::announce::offer_words(from, kind)));
@@ -394,101 +393,6 @@ impl Boards {
         if !self.detached.remove(&game) {
             self.detached.insert(game);
         }
-    }
-
-    /// What a game's panel asked for: done here, or wanted of others.
-    pub fn act(&mut self, action: Action) -> Vec<Want> {
-        match action {
-            Action::Send(command) => return vec![Want::Send(command)],
-            Action::Say(words) => return vec![Want::Say(words)],
-            Action::Move { game, mv } => {
-                return self.play(game, mv).map(Want::Send).into_iter().collect();
-            }
-            Action::Maximize { game } => self.toggle_maximized(game),
-            Action::Detach { game } => self.toggle_detached(game),
-            Action::Close { game } => {
-                let mut wants = Vec::new();
-                if self.observing_live(game) {
-                    wants.push(Want::Send(Command::Unobserve(Some(game))));
-                    wants.extend(self.dismissed(game, true));
-                }
-                self.close(game);
-                return wants;
-            }
-            Action::Unobserve { game } => {
-                let mut wants = vec![Want::Send(Command::Unobserve(Some(game)))];
-                wants.extend(self.dismissed(game, false));
-                return wants;
-            }
-            Action::Profile { handle } => return vec![Want::OpenCard(handle)],
-            Action::Mark { game, mark } => {
-                let kibitz = self.toggle_mark(game, mark);
-                return kibitz
-                    .map(|k| Want::Ask(Asker::Nobody, k))
-                    .into_iter()
-                    .collect();
-            }
-            Action::Examine { game } => {
-                let history = self.examine_finished(game);
-                return history
-                    .map(|h| Want::Ask(Asker::ExamineLookup, h))
-                    .into_iter()
-                    .collect();
-            }
-        }
-        Vec::new()
-    }
-
-    /// The user unobserved or closed an observed game: the wall hears of it.
-    fn dismissed(&self, game: u32, closed: bool) -> Option<Want> {
-        let players = self.players(game)?;
-        Some(Want::Dismissed {
-            game,
-            players,
-            closed,
-        })
-    }
-
-    /// A keyboard shortcut for the boards (the command line's is the
-    /// chrome's): what it wants done.
-    pub fn shortcut(&mut self, shortcut: Shortcut, now: Now, settings: &Settings) -> Vec<Want> {
-        let (default_on, confirm_resign) = (
-            settings.analysis.on_by_default,
-            settings.play.confirm_resign,
-        );
-        match shortcut {
-            Shortcut::FocusNext(forward) => self.focus_next(forward),
-            Shortcut::Flip => self.flip_keyboard_board(),
-            Shortcut::ToggleAnalysis => self.toggle_analysis(default_on),
-            Shortcut::SayClocks => {
-                let game = self
-                    .keyboard_board()
-                    .and_then(|n| self.store.get(n))
-                    .or_else(|| self.store.games().next());
-                return vec![Want::Say(super::announce::clocks_words(game, now))];
-            }
-            Shortcut::AnswerOffer(accept) => {
-                return self
-                    .answer_newest_offer(accept)
-                    .map(Want::Send)
-                    .into_iter()
-                    .collect();
-            }
-            Shortcut::Draw => return vec![Want::Send(Command::Draw)],
-            Shortcut::Takeback => return vec![Want::Send(Command::Takeback(1))],
-            Shortcut::Resign | Shortcut::Abort => {
-                let (decision, command) = if shortcut == Shortcut::Resign {
-                    (Decision::Resign, Command::Resign)
-                } else {
-                    (Decision::Abort, Command::Abort)
-                };
-                if self.confirm(decision, now, confirm_resign) {
-                    return vec![Want::Send(command)];
-                }
-            }
-            Shortcut::CommandLine => {}
-        }
-        Vec::new()
     }
 
     /// The keyboard goes to the next (or previous) board, in the order of

@@ -374,7 +374,10 @@ impl Chrome {
                     wants.extend(my_games.map(|action| match action {
                         MyGamesAction::Reload => Want::ReloadMyGames,
                         MyGamesAction::OpenFile => Want::PickFile,
-                        MyGamesAction::Open(game) => Want::Review(game),
+                        MyGamesAction::Open(game) => Want::Review {
+                            game,
+                            source: "that game".to_owned(),
+                        },
                     }));
                 });
         }
@@ -495,7 +498,10 @@ impl Chrome {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         let games = crate::archive::read::read_file(path);
         let only = match games.as_slice() {
-            [only] => vec![Want::Review(Box::new(only.clone()))],
+            [only] => vec![Want::Review {
+                game: Box::new(only.clone()),
+                source: name.clone(),
+            }],
             _ => Vec::new(),
         };
         self.show_pgn_file(name, games);

@@ -21,8 +21,12 @@ pub enum Want {
     /// A game that ended (by number), or one given up, into the archive.
     ArchiveEnded(u32),
     Archive(Box<Game>),
-    /// A game of the archive (or a file) on a review board of its own.
-    Review(Box<ArchivedGame>),
+    /// A game of the archive (or a file) on a review board of its own;
+    /// `source` names it where it cannot be opened ("that game", a file).
+    Review {
+        game: Box<ArchivedGame>,
+        source: String,
+    },
     /// The archive read again for My games.
     ReloadMyGames,
     /// The system's file dialog, for a PGN file.

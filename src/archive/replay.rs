@@ -111,7 +111,6 @@ fn board_of(
         },
     };
     Snapshot {
-        fen: Fen::from_position(position, EnPassantMode::Legal).to_string(),
         ply: (setup.fullmoves.get() - 1) * 2 + u32::from(setup.turn.is_black()),
         turn: setup.turn,
         setup,

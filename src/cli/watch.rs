@@ -267,7 +267,7 @@ pub fn game_json(game: &Game, now: Now) -> Value {
         "white": game.players.white.handle,
         "black": game.players.black.handle,
         "relation": board.map(|b| b.relation.code()),
-        "fen": board.map(|b| b.fen.clone()),
+        "fen": board.map(|b| b.fen()),
         "moves": game.san_moves(),
         "history_complete": !game.incomplete,
         "white_ms": last(Color::White),

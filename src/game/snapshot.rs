@@ -1,20 +1,18 @@
 //! A game as its latest board shows it, built once: the position (a
-//! shakmaty `Setup`, with its FEN), whose move, the clocks, the last move
+//! shakmaty `Setup`), whose move, the clocks, the last move
 //! and its time. Built from the server's style-12 record, or by a replay of
 //! a PGN game; none of the wire's encodings (clock units, material counts,
 //! time formats) are kept.
 
 use shakmaty::{ByColor, Color, Setup};
 
-use crate::protocol::style12::{ClockUnit, Relation, Style12, VerboseMove};
+use crate::protocol::style12::{ClockUnit, Relation, Style12, VerboseMove, fen_of};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Snapshot {
     /// The position (castling by the rooks' squares; the en-passant square
     /// only where a pawn can take).
     pub setup: Setup,
-    /// The position's FEN, written once.
-    pub fen: String,
     /// Half-moves since the start position (0: White to move at move 1).
     pub ply: u32,
     pub turn: Color,
@@ -48,7 +46,6 @@ impl Snapshot {
     pub fn from_style12(board: &Style12) -> Snapshot {
         Snapshot {
             setup: board.setup(),
-            fen: board.fen(),
             ply: board.ply(),
             turn: board.turn,
             game: board.game,
@@ -66,6 +63,11 @@ impl Snapshot {
             flip: board.flip,
             lag_ms: board.lag_ms,
         }
+    }
+
+    /// The position's FEN (written when asked: `kibitz watch`'s summary).
+    pub fn fen(&self) -> String {
+        fen_of(self.setup.clone())
     }
 
     /// Whether the game has a clock at all (`0 0` games are untimed).

@@ -144,8 +144,10 @@ pub fn parse_stored_row(line: &str, me: &str) -> Option<AdjournedLine> {
     // history's are (a row is listed whatever follows).
     let (terms, tail) = rest.split_once(']').unwrap_or((rest, ""));
     if let [kind, time, inc] = terms.split_whitespace().collect::<Vec<_>>().as_slice() {
-        game.game_type = read_type_letters(kind).map(|(t, _)| t);
-        game.rated = read_type_letters(kind).map(|(_, rated)| rated);
+        if let Some((game_type, rated)) = read_type_letters(kind) {
+            game.game_type = Some(game_type);
+            game.rated = Some(rated);
+        }
         game.time_min = number(time);
         game.increment_s = number(inc);
     }

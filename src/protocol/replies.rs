@@ -116,14 +116,6 @@ impl Replies {
         *self = Replies::default();
     }
 
-    /// Whether a request of Kibitz's own for this game's board is still
-    /// unanswered (an `observe` after a reconnect).
-    pub fn awaits_observe(&self, game: u32) -> bool {
-        self.in_flight
-            .iter()
-            .any(|r| r.kind == ReplyKind::Observe(game))
-    }
-
     /// Reads one event of the server's output; what it becomes goes to `out`.
     pub fn fold(&mut self, now: Now, event: Event, out: &mut VecDeque<Event>) {
         self.give_up_old(now);
@@ -203,26 +195,19 @@ impl Replies {
                 out.push_back(event);
             }
             event => {
-                if let Some(reply) = self.current.as_mut() {
-                    if reply.absorb(&event) {
-                        if let Some(text) = self.held.take() {
-                            reply.text(text, out);
-                        }
-                        let complete = reply.complete;
-                        out.push_back(event);
-                        if complete {
-                            self.end(out);
-                        }
-                        return;
-                    }
-                } else if let Some(at) = self.started_by(&event) {
-                    let held = self.held.take();
+                // A reply's first typed event starts it (its held text line
+                // is its first line).
+                if self.current.is_none()
+                    && let Some(at) = self.started_by(&event)
+                {
                     self.current = Some(Assembly::new(self.take(at), false));
-                    let reply = self.current.as_mut().expect("just set");
-                    if let Some(text) = held {
+                }
+                if let Some(reply) = self.current.as_mut()
+                    && reply.absorb(&event)
+                {
+                    if let Some(text) = self.held.take() {
                         reply.text(text, out);
                     }
-                    reply.absorb(&event);
                     let complete = reply.complete;
                     out.push_back(event);
                     if complete {
@@ -381,8 +366,6 @@ impl Assembly {
         } else if kind == ReplyKind::Setup && !self.framed {
             // One line back.
             self.complete = true;
-        } else if kind == ReplyKind::NotifyList && parse_notify_header(text) == Some(0) {
-            self.answer = Answer::NotifyList(Vec::new());
         }
     }
 

@@ -228,7 +228,7 @@ impl Session {
             (self.state == SessionState::Ready).then(|| self.last_sent + KEEP_ALIVE_AFTER);
         let queued = self.state == SessionState::Ready
             && !(self.urgent.is_empty() && self.after_setup.is_empty());
-        // While block mode is asked for, only its answer (or `block`)
+        // While block mode is asked for, only its answer (or BLOCK_WAIT)
         // releases the next line.
         let next_line = self
             .unanswered_since
@@ -269,11 +269,6 @@ impl Session {
     /// Whether replies come framed with their request's number.
     pub fn block_mode(&self) -> bool {
         self.replies.block_mode()
-    }
-
-    /// Whether Kibitz's `observe` of this game is still unanswered.
-    pub fn awaits_observe(&self, game: u32) -> bool {
-        self.replies.awaits_observe(game)
     }
 
     /// Whether set-up lines are still to be sent.

@@ -469,25 +469,31 @@ impl Style12 {
     /// legal standard chess the en-passant field follows the usual rule
     /// (only when a capture is possible); otherwise the board is written as sent.
     pub fn fen(&self) -> String {
-        let setup = self.setup();
-        match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
-            Ok(position) => Fen::from_position(&position, EnPassantMode::Legal).to_string(),
-            // Variant boards (bughouse, wild) are no legal standard position:
-            // write them as sent, with the same en-passant rule as above
-            // short of checking pins.
-            Err(_) => {
-                let ep_square = setup.ep_square.filter(|&target| {
-                    let capturers = shakmaty::attacks::pawn_attacks(!setup.turn, target)
-                        & setup.board.by_piece(Piece {
-                            color: setup.turn,
-                            role: Role::Pawn,
-                        });
-                    capturers.any()
-                });
-                Fen::try_from_setup(Setup { ep_square, ..setup })
-                    .unwrap_or_else(|lossy| lossy.ignore())
-                    .to_string()
-            }
+        fen_of(self.setup())
+    }
+}
+
+/// A position's FEN: for legal standard chess the en-passant field follows
+/// the usual rule (only when a capture is possible); otherwise the board is
+/// written as it stands.
+pub fn fen_of(setup: Setup) -> String {
+    match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
+        Ok(position) => Fen::from_position(&position, EnPassantMode::Legal).to_string(),
+        // Variant boards (bughouse, wild) are no legal standard position:
+        // write them as sent, with the same en-passant rule as above
+        // short of checking pins.
+        Err(_) => {
+            let ep_square = setup.ep_square.filter(|&target| {
+                let capturers = shakmaty::attacks::pawn_attacks(!setup.turn, target)
+                    & setup.board.by_piece(Piece {
+                        color: setup.turn,
+                        role: Role::Pawn,
+                    });
+                capturers.any()
+            });
+            Fen::try_from_setup(Setup { ep_square, ..setup })
+                .unwrap_or_else(|lossy| lossy.ignore())
+                .to_string()
         }
     }
 }

@@ -1,0 +1,110 @@
+//! What the panels' actions and the keyboard's shortcuts ask of the
+//! boards: done here, or returned as wants for the other parts.
+
+use crate::config::Settings;
+use crate::game::Now;
+use crate::protocol::command::Command;
+use crate::ui::confirm::Decision;
+use crate::ui::game_view::Action;
+
+use super::super::asked::Asker;
+use super::super::shortcuts::Shortcut;
+use super::super::want::Want;
+use super::Boards;
+
+impl Boards {
+    /// What a game's panel asked for: done here, or wanted of others.
+    pub fn act(&mut self, action: Action) -> Vec<Want> {
+        match action {
+            Action::Send(command) => return vec![Want::Send(command)],
+            Action::Say(words) => return vec![Want::Say(words)],
+            Action::Move { game, mv } => {
+                return self.play(game, mv).map(Want::Send).into_iter().collect();
+            }
+            Action::Maximize { game } => self.toggle_maximized(game),
+            Action::Detach { game } => self.toggle_detached(game),
+            Action::Close { game } => {
+                let mut wants = Vec::new();
+                if self.observing_live(game) {
+                    wants.push(Want::Send(Command::Unobserve(Some(game))));
+                    wants.extend(self.dismissed(game, true));
+                }
+                self.close(game);
+                return wants;
+            }
+            Action::Unobserve { game } => {
+                let mut wants = vec![Want::Send(Command::Unobserve(Some(game)))];
+                wants.extend(self.dismissed(game, false));
+                return wants;
+            }
+            Action::Profile { handle } => return vec![Want::OpenCard(handle)],
+            Action::Mark { game, mark } => {
+                let kibitz = self.toggle_mark(game, mark);
+                return kibitz
+                    .map(|k| Want::Ask(Asker::Nobody, k))
+                    .into_iter()
+                    .collect();
+            }
+            Action::Examine { game } => {
+                let history = self.examine_finished(game);
+                return history
+                    .map(|h| Want::Ask(Asker::ExamineLookup, h))
+                    .into_iter()
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
+    /// The user unobserved or closed an observed game: the wall hears of it.
+    fn dismissed(&self, game: u32, closed: bool) -> Option<Want> {
+        let players = self.players(game)?;
+        Some(Want::Dismissed {
+            game,
+            players,
+            closed,
+        })
+    }
+
+    /// A keyboard shortcut for the boards (the command line's is the
+    /// chrome's): what it wants done.
+    pub fn shortcut(&mut self, shortcut: Shortcut, now: Now, settings: &Settings) -> Vec<Want> {
+        let (default_on, confirm_resign) = (
+            settings.analysis.on_by_default,
+            settings.play.confirm_resign,
+        );
+        match shortcut {
+            Shortcut::FocusNext(forward) => self.focus_next(forward),
+            Shortcut::Flip => self.flip_keyboard_board(),
+            Shortcut::ToggleAnalysis => self.toggle_analysis(default_on),
+            Shortcut::SayClocks => {
+                let game = self
+                    .keyboard_board()
+                    .and_then(|n| self.store.get(n))
+                    .or_else(|| self.store.games().next());
+                return vec![Want::Say(super::super::announce::clocks_words(game, now))];
+            }
+            Shortcut::AnswerOffer(accept) => {
+                return self
+                    .answer_newest_offer(accept)
+                    .map(Want::Send)
+                    .into_iter()
+                    .collect();
+            }
+            Shortcut::Draw => return vec![Want::Send(Command::Draw)],
+            Shortcut::Takeback => return vec![Want::Send(Command::Takeback(1))],
+            Shortcut::Resign | Shortcut::Abort => {
+                let (decision, command) = if shortcut == Shortcut::Resign {
+                    (Decision::Resign, Command::Resign)
+                } else {
+                    (Decision::Abort, Command::Abort)
+                };
+                if self.confirm(decision, now, confirm_resign) {
+                    return vec![Want::Send(command)];
+                }
+            }
+            Shortcut::CommandLine => {}
+        }
+        Vec::new()
+    }
+}
