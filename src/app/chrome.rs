@@ -10,6 +10,7 @@ use crate::lobby::friends::Notice;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::{is_guest, is_guest_handle};
@@ -180,6 +181,21 @@ impl Chrome {
                 self.say(format!("{partner} is your bughouse partner"));
             }
             Event::Partnership(Partnership::Ended { text }) => self.say(text.clone()),
+            Event::Notice(ServerNotice::Following { handle, news }) => {
+                self.say(match news {
+                    // Its board comes: the server observes it for us.
+                    FollowNews::StartedGame { opponent, partner } => match partner {
+                        Some(partner) => format!(
+                            "Following {handle}: partner {partner} started a game with {opponent}"
+                        ),
+                        None => format!("Following {handle}: started a game with {opponent}"),
+                    },
+                    FollowNews::StartedExamining => {
+                        format!("Following {handle}: started examining a game")
+                    }
+                    FollowNews::LoggedOut => format!("{handle}, whom you followed, logged out"),
+                });
+            }
             _ => {}
         }
     }
@@ -408,6 +424,11 @@ impl Chrome {
         me: Option<&str>,
     ) -> (Vec<Command>, Option<String>, Option<MyGamesAction>) {
         let out = lobby_ui(ui, &mut self.lobby, me);
+        for command in &out.commands {
+            if let Command::Play(index) = command {
+                self.lobby.lists.playing(*index);
+            }
+        }
         if let Some(handle) = out.challenge {
             self.dialogs.opponent = handle;
             self.dialogs.match_open = true;

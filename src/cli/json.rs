@@ -66,6 +66,9 @@ pub fn event_json(event: &Event) -> Value {
         // Messages carry their own `type` (`game_end`, `observation_started` ...).
         Event::Message(message) => serde_json::to_value(message).unwrap_or(Value::Null),
         Event::Chat(chat) => tagged("chat", chat),
+        // Notices carry their own `type` (`not_online`, `seek_gone` ...).
+        Event::Notice(notice) => serde_json::to_value(notice).unwrap_or(Value::Null),
+        Event::Pending(line) => tagged("pending", line),
     }
 }
 

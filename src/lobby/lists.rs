@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::protocol::event::Event;
 use crate::protocol::games_list::GamesEntry;
+use crate::protocol::notice::Notice;
 use crate::protocol::seek::{Seek, SeekLine};
 
 /// A hostile server cannot grow the lists past this.
@@ -16,6 +17,9 @@ pub struct Lists {
     pub games: Vec<GamesEntry>,
     /// Live seeks by index.
     pub seeks: BTreeMap<u32, Seek>,
+    /// The seek the user last answered (`play N`): gone if the server says
+    /// it is not available.
+    played: Option<u32>,
 }
 
 impl Lists {
@@ -37,9 +41,21 @@ impl Lists {
         }
     }
 
-    /// Folds the seek stream in (`<s>`, `<sr>`, `<sc>`).
+    /// The user answered seek `index`.
+    pub fn playing(&mut self, index: u32) {
+        self.played = Some(index);
+    }
+
+    /// Folds the seek stream in (`<s>`, `<sr>`, `<sc>`), and the server's
+    /// word that the seek the user answered is gone (taken or withdrawn:
+    /// servers without the seek stream never say so otherwise).
     pub fn apply(&mut self, event: &Event) {
         match event {
+            Event::Notice(Notice::SeekGone) => {
+                if let Some(index) = self.played.take() {
+                    self.seeks.remove(&index);
+                }
+            }
             Event::Seek(SeekLine::Clear) => self.seeks.clear(),
             Event::Seek(SeekLine::Add(seek)) => self.add_seek(seek),
             Event::Seek(SeekLine::Remove(indexes)) => {

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use crate::game::Now;
 use crate::protocol::event::Event;
+use crate::protocol::notice::Notice;
 use crate::protocol::who::{PlayerStatus, WhoCategory, WhoEntry};
 use crate::protocol::words::{Rating, Title};
 
@@ -184,6 +185,19 @@ impl Players {
             }
             Event::Presence(presence) => {
                 self.online.remove(&presence.handle.to_ascii_lowercase());
+            }
+            // The server says so in reply to a challenge or a tell: left
+            // while the list was not looking (no arrivals and departures).
+            Event::Notice(Notice::NotOnline { handle }) => {
+                self.online.remove(&handle.to_ascii_lowercase());
+            }
+            Event::Notice(Notice::NotOpen {
+                handle,
+                bughouse: false,
+            }) => {
+                if let Some(player) = self.online.get_mut(&handle.to_ascii_lowercase()) {
+                    player.status = PlayerStatus::Closed;
+                }
             }
             _ => {}
         }

@@ -126,6 +126,8 @@ fn event_wake(event: &Event) -> Wake {
         // after it says which other tab shows it.
         Event::Text(_) => Wake::Console { chat: None },
         Event::Chat(chat) => Wake::Console { chat: chat.tab() },
+        // The answer to what the user just did; the follow's news.
+        Event::Notice(_) | Event::Pending(_) => Wake::Now,
         Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { chat: None },
         Event::Reply(reply) => reply_wake(&reply.answer),
         Event::OwnReply(_)

@@ -325,6 +325,8 @@ pub enum Command {
     Accept(Option<u32>),
     Decline(Option<u32>),
     Withdraw(Option<u32>),
+    /// Withdraw the offers to this player (where offers have no number).
+    WithdrawTo(String),
     Draw,
     Resign,
     Abort,
@@ -442,6 +444,10 @@ impl Command {
             Command::Accept(n) => with_number("accept", *n),
             Command::Decline(n) => with_number("decline", *n),
             Command::Withdraw(n) => with_number("withdraw", *n),
+            Command::WithdrawTo(handle) => {
+                check_handle(handle)?;
+                format!("withdraw {handle}")
+            }
             Command::Draw => "draw".to_owned(),
             Command::Resign => "resign".to_owned(),
             Command::Abort => "abort".to_owned(),

@@ -14,11 +14,13 @@ use super::holdings::parse_holdings;
 use super::journal::parse_journal_line;
 use super::message::parse_message;
 use super::movelist::{Feed, MoveListParser};
+use super::notice::parse_notice;
 use super::notify::{
     parse_game_notification, parse_notify_change, parse_notify_header, parse_notify_names,
 };
 use super::offer::parse_offer_line;
 use super::partnership::parse_partnership;
+use super::pending::parse_pending_line;
 use super::presence::{parse_presence, parse_present_company};
 use super::seek::{parse_seek_line, parse_sought_end, parse_sought_entry};
 use super::style12::Style12;
@@ -165,6 +167,10 @@ impl LineDecoder {
             Some(Event::PresentCompany(handles))
         } else if let Some(chat) = parse_chat(&line) {
             Some(Event::Chat(Box::new(chat)))
+        } else if let Some(notice) = parse_notice(&line) {
+            Some(Event::Notice(notice))
+        } else if let Some(pending) = parse_pending_line(&line) {
+            Some(Event::Pending(pending))
         } else {
             parse_message(&line).map(Event::Message)
         };

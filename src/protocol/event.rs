@@ -11,9 +11,11 @@ use super::holdings::Holdings;
 use super::journal::JournalLine;
 use super::message::Message;
 use super::movelist::MoveList;
+use super::notice::Notice;
 use super::notify::GameNotification;
 use super::offer::OfferLine;
 use super::partnership::Partnership;
+use super::pending::PendingLine;
 use super::presence::Presence;
 use super::reply::Reply;
 use super::seek::{Seek, SeekLine};
@@ -130,4 +132,10 @@ pub enum Event {
     Message(Message),
     /// A chat line: a tell, a channel tell, a shout, a game's kibitz ...
     Chat(Box<ChatLine>),
+    /// The server will not do what the user asked (the player is not
+    /// online, the seek is gone ...), confirms a setting, or tells news of
+    /// the player the user follows.
+    Notice(Notice),
+    /// A line of the `pending` list.
+    Pending(PendingLine),
 }

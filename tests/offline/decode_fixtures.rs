@@ -291,3 +291,61 @@ fn decode_reads_a_long_games_list() {
             .any(|r| r["type"] == "games_end" && r["in_progress"] == 212)
     );
 }
+
+/// `kibitz decode` on the replies to a player's own commands: each line a
+/// `text` record, then its typed record.
+#[test]
+fn decode_types_the_replies_to_the_users_commands() {
+    let replies = "BotA is not logged in.\n\rfics% \
+That seek is not available.\n\rfics% \
+You are already offering an identical match to BotB.\n\rfics% \
+BotC is not open for bughouse.\n\rfics% \
+Promotion piece set to KNIGHT.\n\rfics% \
+\n\rBotD, whom you are following, has started a game with BotE.\n\rfics% \
+There are no offers pending to other players.\n\r\n\r\
+Offers from other players:\n\r\n\r  43: GuestWXFZ is offering a challenge: GuestWXFZ (----) Schoon ( 978) unrated blitz 5 0.\n\r\n\rfics% ";
+    let dir = common::TempDir::new("decode-notices");
+    let path = dir.path().join("notices.bin");
+    std::fs::write(&path, replies).expect("write");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("decode")
+        .arg(&path)
+        .output()
+        .expect("kibitz decode");
+    assert!(output.status.success());
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let typed: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| !matches!(r["type"].as_str(), Some("text" | "prompt")))
+        .collect();
+    let types: Vec<&str> = typed.iter().filter_map(|r| r["type"].as_str()).collect();
+    assert_eq!(
+        types,
+        [
+            "not_online",
+            "seek_gone",
+            "identical_match",
+            "not_open",
+            "promotion_piece",
+            "following",
+            "pending",
+            "pending",
+            "pending"
+        ],
+        "{records:#?}"
+    );
+    assert_eq!(typed[0]["handle"], "BotA");
+    assert_eq!(typed[4]["piece"], "knight");
+    assert_eq!(typed[5]["news"]["opponent"], "BotE");
+    assert_eq!(typed[8]["number"], 43);
+    assert_eq!(typed[8]["player"], "GuestWXFZ");
+    // Each typed record follows its line's text.
+    let at = records
+        .iter()
+        .position(|r| r["type"] == "not_online")
+        .expect("typed");
+    assert_eq!(records[at - 1]["text"], "BotA is not logged in.");
+}

@@ -194,6 +194,96 @@ fn seeks_list_and_graph_play_a_seek() {
     h.get_by_label("Play seek 7").click();
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Play(7)));
+    // Taken meanwhile: the server says so, and the seek leaves the list.
+    feed(h.state_mut(), b"That seek is not available.\n\rfics% ");
+    h.run_steps(2);
+    assert!(h.state().lobby().lists.seeks.is_empty());
+    assert!(h.query_by_label("Play seek 7").is_none());
+}
+
+/// The user's challenge shows above the boards until it is answered, with
+/// a Withdraw button; `pending` lists what is waiting both ways.
+#[test]
+fn the_users_challenge_waits_in_the_bar_and_can_be_withdrawn() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    // FatICS and freechess.org: the Issuing line, then its <pt>.
+    feed(
+        &mut app,
+        b"Issuing: Me (1700) [white] BotA (1720) rated blitz 3 2.\n\r\n\r<pt> 7 w=BotA t=match p=Me (1700) [white] BotA (1720) rated blitz 3 2\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    let label = "Your challenge to BotA: Me (1700) [white] BotA (1720) rated blitz 3 2";
+    assert_eq!(h.query_all_by_label(label).count(), 1, "one offer, once");
+    h.get_by_label("Withdraw").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Withdraw(Some(7))));
+    assert!(h.query_by_label(label).is_none());
+
+    // The old FICS: no number; declined, it goes.
+    feed(
+        h.state_mut(),
+        b"Issuing: Me (----) BotB (----) unrated blitz 5 0.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Your challenge to BotB")
+            .is_some()
+    );
+    feed(
+        h.state_mut(),
+        b"\n\rBotB declines the match offer.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Your challenge to BotB")
+            .is_none()
+    );
+
+    // Not online: the challenge never went.
+    feed(
+        h.state_mut(),
+        b"Issuing: Me (----) BotC (----) unrated blitz 5 0.\n\rBotC is not logged in.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Your challenge to BotC")
+            .is_none()
+    );
+
+    // `pending` on freechess.org: both lists, numbered.
+    feed(
+        h.state_mut(),
+        b"Offers to other players:\n\r\n\r  45: You are offering BotD a challenge: Me (1700) BotD (1650) unrated blitz 5 0.\n\r\n\rIf you wish to withdraw any of these offers type \"withdraw number\".\n\r\n\rOffers from other players:\n\r\n\r  43: BotE is offering a challenge: BotE (1800) Me (1700) rated blitz 2 12.\n\r\n\rIf you wish to accept any of these offers type \"accept number\".\n\rIf you wish to decline any of these offers type \"decline number\".\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Your challenge to BotD")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("BotE offers a match: BotE (1800) Me (1700) rated blitz 2 12")
+            .is_some()
+    );
+    h.get_by_label("Accept").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Accept(Some(43))));
+    h.get_by_label("Withdraw").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Withdraw(Some(45))));
+    // The list again, now empty both ways: nothing waits.
+    feed(
+        h.state_mut(),
+        b"Offers TO other players:\n\r   You are offering BotF a draw.\n\r\n\rThere are no offers pending FROM other players.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("You offered BotF a draw").is_some());
+    feed(
+        h.state_mut(),
+        b"There are no offers pending TO other players.\n\r\n\rThere are no offers pending FROM other players.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("Withdraw").is_none());
+    assert!(h.query_by_label("Accept").is_none());
 }
 
 #[test]

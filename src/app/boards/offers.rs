@@ -3,13 +3,20 @@
 //! servers that send both), dropped when answered, withdrawn (`<pr>`) or
 //! when the game between the two ends. Shown in the game's panel, or in
 //! the bar above the boards when no panel shows the offerer's game.
+//!
+//! The user's own offers (a challenge, mostly) are kept too, from `<pt>`
+//! or the `Issuing:` line, until answered, withdrawn or void; the bar
+//! shows them with a Withdraw button. A `pending` listing replaces both
+//! lists with what the server says is waiting.
 
 use egui::RichText;
 
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::message::{Message, ProseOffer};
+use crate::protocol::notice::Notice;
 use crate::protocol::offer::{OfferKind, OfferLine};
+use crate::protocol::pending::{PendingLine, PendingRow};
 use crate::ui::game_view::{Action, PendingOffer};
 
 /// The offers waiting for an answer, oldest first; each with its server
@@ -17,6 +24,41 @@ use crate::ui::game_view::{Action, PendingOffer};
 #[derive(Debug, Default)]
 pub struct Offers {
     waiting: Vec<(Option<u32>, PendingOffer)>,
+    /// The user's offers waiting for the other's answer, oldest first.
+    made: Vec<Made>,
+}
+
+/// An offer the user made.
+#[derive(Debug, Clone, PartialEq)]
+struct Made {
+    /// Its number, where the server gave one (`<pt>`, freechess.org's
+    /// `pending`).
+    id: Option<u32>,
+    to: String,
+    kind: OfferKind,
+    /// A challenge's terms, as written.
+    terms: String,
+}
+
+impl Made {
+    fn withdraw(&self) -> Command {
+        match self.id {
+            Some(id) => Command::Withdraw(Some(id)),
+            None => Command::WithdrawTo(self.to.clone()),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match &self.kind {
+            OfferKind::Match if self.terms.is_empty() => format!("Your challenge to {}", self.to),
+            OfferKind::Match => format!("Your challenge to {}: {}", self.to, self.terms),
+            OfferKind::Partner => format!("You offered {} to be partners", self.to),
+            OfferKind::Draw => format!("You offered {} a draw", self.to),
+            OfferKind::Takeback => format!("You asked {} to take back", self.to),
+            OfferKind::Other(what) => format!("You offered {} {what}", self.to),
+            other => format!("You asked {} to {}", self.to, offer_kind_name(other)),
+        }
+    }
 }
 
 impl Offers {
@@ -72,10 +114,105 @@ impl Offers {
             }
             Event::Offer(OfferLine::Removed(id)) => {
                 self.waiting.retain(|(i, _)| *i != Some(*id));
+                self.made.retain(|m| m.id != Some(*id));
                 None
             }
+            Event::Offer(OfferLine::To(offer)) => {
+                self.made(Made {
+                    id: Some(offer.id),
+                    to: offer.player.clone(),
+                    kind: offer.kind.clone(),
+                    terms: offer.params.clone(),
+                });
+                None
+            }
+            Event::Notice(notice) => {
+                self.notice(notice);
+                None
+            }
+            Event::Message(Message::OfferDeclined { by, what }) => {
+                self.made
+                    .retain(|m| !(m.to == *by && offer_kind_name(&m.kind) == *what));
+                None
+            }
+            Event::Message(Message::GameCreated { white, black, .. }) => {
+                // A challenge between the two became this game.
+                self.made.retain(|m| {
+                    !(m.kind == OfferKind::Match && (m.to == *white || m.to == *black))
+                });
+                None
+            }
+            Event::Pending(line) => self.listed(line),
             _ => None,
         }
+    }
+
+    /// The user's challenge went out, or is off.
+    fn notice(&mut self, notice: &Notice) {
+        match notice {
+            Notice::ChallengeIssued { to, terms } => self.made(Made {
+                id: None,
+                to: to.clone(),
+                kind: OfferKind::Match,
+                terms: terms.clone(),
+            }),
+            // The challenge never went (or is void).
+            Notice::ChallengeOff { to: handle }
+            | Notice::NotOnline { handle }
+            | Notice::NotOpen { handle, .. } => self
+                .made
+                .retain(|m| !(m.kind == OfferKind::Match && m.to.eq_ignore_ascii_case(handle))),
+            _ => {}
+        }
+    }
+
+    /// One offer the user made: a newer word of the same offer replaces the
+    /// older (the `Issuing:` line and its `<pt>`; updated terms).
+    fn made(&mut self, made: Made) {
+        let same = |m: &Made| {
+            m.to == made.to && m.kind == made.kind && (m.id.is_none() || m.id == made.id)
+        };
+        match self.made.iter_mut().find(|m| same(m)) {
+            Some(m) => {
+                m.id = made.id.or(m.id);
+                m.terms = made.terms;
+            }
+            None => self.made.push(made),
+        }
+    }
+
+    /// A line of the `pending` listing: a section replaces its list.
+    fn listed(&mut self, line: &PendingLine) -> Option<(String, String)> {
+        match line {
+            PendingLine::Section {
+                to_others: true, ..
+            } => self.made.clear(),
+            PendingLine::Section {
+                to_others: false, ..
+            } => self.waiting.clear(),
+            PendingLine::Row(row) if row.by_me => self.made(Made {
+                id: row.number,
+                to: row.player.clone(),
+                kind: row.kind.clone(),
+                terms: if row.kind == OfferKind::Match {
+                    row.text.clone()
+                } else {
+                    String::new()
+                },
+            }),
+            PendingLine::Row(row) => {
+                let offer = listed_offer(row);
+                let known = self
+                    .waiting
+                    .iter()
+                    .any(|(id, o)| *id == row.number && o.from == offer.from);
+                if !known {
+                    // Listed, not news: nothing announced.
+                    self.waiting.push((row.number, offer));
+                }
+            }
+        }
+        None
     }
 
     fn push(&mut self, id: Option<u32>, offer: PendingOffer) -> Option<(String, String)> {
@@ -88,6 +225,12 @@ impl Offers {
     pub fn game_ended(&mut self, white: &str, black: &str) {
         self.waiting
             .retain(|(_, o)| o.from != white && o.from != black);
+        // The user's draw, abort or takeback offers in it; a challenge
+        // (a rematch) stays.
+        self.made.retain(|m| {
+            matches!(m.kind, OfferKind::Match | OfferKind::Partner)
+                || (m.to != white && m.to != black)
+        });
     }
 
     /// Accepts or declines the newest offer: the command to send.
@@ -130,7 +273,52 @@ impl Offers {
         if let Some(i) = answered {
             self.waiting.remove(i);
         }
+        let mut withdrawn = None;
+        for (i, made) in self.made.iter().enumerate() {
+            if made.kind != OfferKind::Match && opponents.contains(&made.to) {
+                // A draw or takeback offer in the game: its panel's.
+                continue;
+            }
+            ui.horizontal(|ui| {
+                ui.label(made.describe());
+                ui.weak("waiting");
+                if ui
+                    .button("Withdraw")
+                    .on_hover_text(format!("Withdraw this offer to {}", made.to))
+                    .clicked()
+                {
+                    actions.push(Action::Send(made.withdraw()));
+                    withdrawn = Some(i);
+                }
+            });
+        }
+        if let Some(i) = withdrawn {
+            self.made.remove(i);
+        }
         actions
+    }
+}
+
+/// An offer to the user as the `pending` listing gives it.
+fn listed_offer(row: &PendingRow) -> PendingOffer {
+    let kind = match &row.kind {
+        OfferKind::Match => format!("a match: {}", row.text),
+        OfferKind::Partner => "to be your bughouse partner".to_owned(),
+        other => offer_kind_name(other),
+    };
+    let (accept, decline) = match row.kind {
+        // Accepting a partnership is its own command.
+        OfferKind::Partner => (
+            Command::Partner(Some(row.player.clone())),
+            Command::Decline(row.number),
+        ),
+        _ => (Command::Accept(row.number), Command::Decline(row.number)),
+    };
+    PendingOffer {
+        from: row.player.clone(),
+        kind,
+        accept,
+        decline,
     }
 }
 

@@ -149,3 +149,30 @@ fn refresh_waits_for_the_listings_and_the_interval() {
     listing(&mut players, WhoCategory::Blitz, &["1600 Erin"]);
     assert_eq!(players.next_refresh(), Some(Duration::from_secs(60)));
 }
+
+#[test]
+fn the_servers_word_that_a_player_is_not_online_or_not_open() {
+    let mut players = three_listings();
+    players.apply(&Event::Notice(Notice::NotOnline {
+        handle: "carol".into(),
+    }));
+    assert_eq!(players.len(), 3);
+    assert!(players.get("Carol").is_none());
+    players.apply(&Event::Notice(Notice::NotOpen {
+        handle: "BotA".into(),
+        bughouse: false,
+    }));
+    assert_eq!(
+        players.get("BotA").map(|p| p.status),
+        Some(PlayerStatus::Closed)
+    );
+    // Not open for bughouse says nothing of other challenges.
+    players.apply(&Event::Notice(Notice::NotOpen {
+        handle: "RndA".into(),
+        bughouse: true,
+    }));
+    assert_ne!(
+        players.get("RndA").map(|p| p.status),
+        Some(PlayerStatus::Closed)
+    );
+}

@@ -49,6 +49,7 @@ fn game_lines() -> TestResult {
         (Command::Decline(Some(5)), "decline 5"),
         (Command::Withdraw(None), "withdraw"),
         (Command::Withdraw(Some(1)), "withdraw 1"),
+        (Command::WithdrawTo("BotA".into()), "withdraw BotA"),
         (Command::Draw, "draw"),
         (Command::Resign, "resign"),
         (Command::Abort, "abort"),
