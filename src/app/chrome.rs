@@ -385,7 +385,7 @@ impl Chrome {
                 .default_size(330.0)
                 .show(ui, |ui| {
                     let (commands, card, my_games) = self.lobby_ui(ui, me);
-                    wants.extend(commands.into_iter().map(Want::Send));
+                    wants.extend(commands.into_iter().map(lobby_want));
                     wants.extend(card.map(Want::OpenCard));
                     wants.extend(my_games.map(|action| match action {
                         MyGamesAction::Reload => Want::ReloadMyGames,
@@ -635,5 +635,15 @@ impl Chrome {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
+    }
+}
+
+/// A lobby button's command: its lists' Refresh asks for the list the
+/// lobby reads (the reply fills the list, not the console).
+fn lobby_want(command: Command) -> Want {
+    match command {
+        Command::Games => Want::Ask(Asker::Games, command),
+        Command::Sought => Want::Ask(Asker::Seeks, command),
+        command => Want::Send(command),
     }
 }

@@ -24,10 +24,12 @@
 //! Issuing: KibUser (1500) [white] BotA (1720) rated blitz 3 2.
 //! Updating match request to: KibUser (1500) BotA (1720) rated blitz 5 0.
 //! Challenge to BotA withdrawn.                   (FatICS)
+//! Withdrawing your match offer to BotA.          (FatICS's withdraw)
 //! You withdraw the match offer to BotA.          (the old FICS)
 //! BotA, whom you were challenging, has departed.
 //! BotA, whom you were challenging, has joined a match with BotB.
 //! BotA, whom you were challenging, has become unavailable for matches.
+//! BotA withdraws the match offer.                (an offer to the user)
 //! ```
 //!
 //! Every line is matched whole: a tell quoting one cannot fake it.
@@ -64,6 +66,9 @@ pub enum Notice {
     /// The user's challenge to this player is off (withdrawn, the player
     /// left or began another game).
     ChallengeOff { to: String },
+    /// A player withdrew an offer to the user (`what`: `match`, `draw`,
+    /// `abort`, ...).
+    OfferWithdrawn { by: String, what: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -115,6 +120,19 @@ pub fn parse_notice(line: &str) -> Option<Notice> {
         })
         .or_else(|| following(line))
         .or_else(|| challenge(line))
+        .or_else(|| withdrawn(line))
+}
+
+fn withdrawn(line: &str) -> Option<Notice> {
+    let (by, what) = line.strip_suffix('.')?.split_once(" withdraws the ")?;
+    let what = what
+        .strip_suffix(" offer")
+        .or_else(|| what.strip_suffix(" request"))?;
+    let known = what.len() <= 16 && what.bytes().all(|b| b.is_ascii_lowercase());
+    (is_handle(by) && known).then(|| Notice::OfferWithdrawn {
+        by: by.to_owned(),
+        what: what.to_owned(),
+    })
 }
 
 fn challenge(line: &str) -> Option<Notice> {
@@ -133,7 +151,8 @@ fn challenge(line: &str) -> Option<Notice> {
         .strip_prefix("Challenge to ")
         .and_then(|rest| rest.strip_suffix(" withdrawn."))
         .or_else(|| {
-            line.strip_prefix("You withdraw the match offer to ")?
+            line.strip_prefix("You withdraw the match offer to ")
+                .or_else(|| line.strip_prefix("Withdrawing your match offer to "))?
                 .strip_suffix('.')
         })
         .or_else(|| {

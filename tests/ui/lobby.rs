@@ -122,6 +122,45 @@ fn the_games_list_observe_button_sends_observe() {
     );
 }
 
+/// The games list's Refresh asks for the list the lobby shows: the new
+/// listing fills it (and stays out of the console, unlike a typed `games`).
+#[test]
+fn refresh_refills_the_games_list() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app, [1100.0, 760.0]);
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    h.run_steps(2);
+    assert_eq!(h.state().lobby().lists.games.len(), 3);
+    h.get_by_label("Refresh").click();
+    h.run_steps(2);
+    let asked = h.state().awaiting();
+    assert!(
+        asked.iter().any(|r| r.command == Command::Games
+            && r.origin == kibitz::protocol::request::Origin::Kibitz),
+        "{asked:?}"
+    );
+    feed(
+        h.state_mut(),
+        b"\n\r  7 1500 BotA        1400 BotB      [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r\n\r  1 game displayed (of 1 in progress).\n\rfics% ",
+    );
+    h.run_steps(2);
+    let games: Vec<u32> = h
+        .state()
+        .lobby()
+        .lists
+        .games
+        .iter()
+        .map(|g| g.game)
+        .collect();
+    assert_eq!(games, [7]);
+}
+
 #[test]
 fn an_offer_shows_accept_which_accepts_it() {
     let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
@@ -231,13 +270,21 @@ fn the_users_challenge_waits_in_the_bar_and_can_be_withdrawn() {
     );
     feed(
         h.state_mut(),
-        b"\n\rBotB declines the match offer.\n\rfics% ",
+        b"\n\rBotB declines your match offer a match with these parameters:\n\rChallenge: BotB (----) Me (----) rated blitz 3 0.\n\rfics% ",
     );
     h.run_steps(2);
     assert!(
         h.query_by_label_contains("Your challenge to BotB")
             .is_none()
     );
+    // Its counter-offer waits for an answer, until BotB withdraws it.
+    assert!(h.query_by_label("Accept").is_some());
+    feed(
+        h.state_mut(),
+        b"\n\rBotB withdraws the match offer.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_none());
 
     // Not online: the challenge never went.
     feed(

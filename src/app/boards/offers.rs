@@ -131,8 +131,10 @@ impl Offers {
                 None
             }
             Event::Message(Message::OfferDeclined { by, what }) => {
+                // The old FICS's counter-offer: "declines your match offer a
+                // match with these parameters:" (a new challenge follows).
                 self.made
-                    .retain(|m| !(m.to == *by && offer_kind_name(&m.kind) == *what));
+                    .retain(|m| !(m.to == *by && what.starts_with(&offer_kind_name(&m.kind))));
                 None
             }
             Event::Message(Message::GameCreated { white, black, .. }) => {
@@ -162,6 +164,12 @@ impl Offers {
             | Notice::NotOpen { handle, .. } => self
                 .made
                 .retain(|m| !(m.kind == OfferKind::Match && m.to.eq_ignore_ascii_case(handle))),
+            // Servers without `<pr>`: the prose offer goes (a numbered one
+            // goes with its `<pr>`).
+            Notice::OfferWithdrawn { by, what } => self.waiting.retain(|(id, o)| {
+                let same = o.kind == *what || o.kind.starts_with(&format!("a {what}"));
+                !(id.is_none() && o.from == *by && same)
+            }),
             _ => {}
         }
     }

@@ -165,3 +165,26 @@ fn the_users_challenge_issued_and_off() {
         None
     );
 }
+
+#[test]
+fn an_offer_to_the_user_withdrawn() {
+    assert_eq!(
+        parse_notice("BotG withdraws the match offer."),
+        Some(Notice::OfferWithdrawn {
+            by: "BotG".into(),
+            what: "match".into()
+        })
+    );
+    assert_eq!(
+        parse_notice("BotG withdraws the draw request."),
+        Some(Notice::OfferWithdrawn {
+            by: "BotG".into(),
+            what: "draw".into()
+        })
+    );
+    // An observer's note of another game is the game's, not the user's.
+    assert_eq!(
+        parse_notice("Game 5: BotG withdraws the draw request."),
+        None
+    );
+}
