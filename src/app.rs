@@ -48,7 +48,6 @@ mod wall;
 mod want;
 mod wire;
 
-pub use boards::move_text;
 pub use launch::{mark_launch, step as launch_step};
 pub use options::{StartOptions, TimeSource};
 pub use pick_file::Picker;

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use shakmaty::{Move, Position};
+use shakmaty::Move;
 
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_game};
@@ -16,7 +16,7 @@ use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::{Effect, Game, GameStore, Now};
 use crate::protocol::chat::ChatKind;
-use crate::protocol::command::{Command, MoveText, ObserveTarget};
+use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::marks::{Mark, mark_text};
 use crate::protocol::message::{EndReason, Message};
@@ -241,10 +241,22 @@ impl Boards {
                 let words: String = chat.text.chars().take(200).collect();
                 self.partner_said = Some((chat.from.clone(), words));
             }
-            Event::Message(Message::IllegalMove { .. } | Message::NotYourMove) => {
-                // Our optimistic move was refused: show the server's board again.
+            Event::Message(message @ (Message::IllegalMove { .. } | Message::NotYourMove)) => {
+                // Our optimistic move was refused: show the server's board
+                // again, and say so on it.
+                let why = match message {
+                    Message::IllegalMove {
+                        attempted: Some(text),
+                    } => format!("The server refused {text}"),
+                    Message::IllegalMove { attempted: None } => {
+                        "The server refused the move".to_owned()
+                    }
+                    _ => "It is not your move".to_owned(),
+                };
                 for view in self.views.values_mut() {
-                    view.pending = None;
+                    if view.pending.take().is_some() {
+                        view.refusal = Some(why.clone());
+                    }
                 }
             }
             Event::Message(Message::GameEnd(end)) => {
@@ -265,6 +277,7 @@ impl Boards {
         let game = self.store.get(board.game)?;
         let view = self.views.entry(board.game).or_default();
         view.pending = None;
+        view.refusal = None;
         // The opponent's (or an observed) move slides in; our own is already
         // there. Only where it is seen well: the own game, a maximized or a
         // large board; elsewhere the move just appears.
@@ -299,14 +312,13 @@ impl Boards {
     /// confirms or refuses it. The command to send.
     pub fn play(&mut self, number: u32, mv: Move) -> Option<Command> {
         let game = self.store.get(number)?;
-        let after = game
-            .position()
-            .and_then(|p| p.play(mv).ok())
-            .map(|p| p.to_setup(shakmaty::EnPassantMode::Legal));
-        if let Some(setup) = after {
-            self.views.entry(number).or_default().pending = Some((mv, setup));
+        let playable = game.playable()?;
+        let view = self.views.entry(number).or_default();
+        view.refusal = None;
+        if let Some(setup) = playable.after(&mv) {
+            view.pending = Some((mv, setup));
         }
-        Some(Command::Move(move_text(mv)))
+        Some(Command::Move(playable.move_text(&mv)))
     }
 
     /// The reply to the history asked for by [`Self::examine_finished`]:
@@ -658,20 +670,4 @@ pub struct Drawn {
     pub analysed: Vec<(u32, Target)>,
     /// Positions of games under review still to look at.
     pub review: Vec<Target>,
-}
-
-/// The server's notation for a move: `e2e4`, `e7e8=q`, `o-o`, `P@e4`.
-pub fn move_text(mv: Move) -> MoveText {
-    match mv {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => MoveText::normal(from, to, promotion),
-        Move::EnPassant { from, to } => MoveText::normal(from, to, None),
-        Move::Castle { king, rook } if rook.file() > king.file() => MoveText::castle_short(),
-        Move::Castle { .. } => MoveText::castle_long(),
-        Move::Put { role, to } => MoveText::drop(role, to),
-    }
 }

@@ -5,7 +5,9 @@
 //! variants shakmaty lacks are shown as boards without legal-move help.
 
 use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{ByColor, ByRole, CastlingMode, Color, Setup};
+use shakmaty::{ByColor, ByRole, Color, Setup};
+
+use super::rules::{Playable, Rules};
 
 use super::game::Game;
 use crate::protocol::game_type::GameType;
@@ -22,15 +24,6 @@ pub fn variant_of(kind: &GameType) -> Option<Variant> {
         GameType::Atomic => Variant::Atomic,
         _ => return None,
     })
-}
-
-/// Fischer random and the shuffles need castling by rook file.
-fn castling_mode(kind: Option<&GameType>) -> CastlingMode {
-    if kind.is_some_and(GameType::castles_by_rook_file) {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    }
 }
 
 fn pocket(counts: &PieceCounts) -> ByRole<u8> {
@@ -64,37 +57,32 @@ impl Game {
         }
     }
 
-    /// The current position, validated under the game's rules (with its
-    /// holdings for drop games). `None` for rules shakmaty lacks or a board
-    /// they call impossible: the board is then shown without legal moves.
-    pub fn position(&self) -> Option<VariantPosition> {
+    /// The live board to move on, under the game's rules (with its
+    /// holdings for drop games).
+    pub fn playable(&self) -> Option<Playable> {
         let board = self.board.as_deref()?;
-        let variant = self.variant()?;
+        let drops = self.holdings.is_some() || self.partner.is_some();
+        let rules = Rules::of(self.kind.as_ref(), drops);
         let mut setup: Setup = board.setup.clone();
-        if variant == Variant::Crazyhouse {
+        if matches!(rules, Rules::Known(Variant::Crazyhouse, _)) {
             setup.pockets = Some(self.holdings.as_ref().map(pockets).unwrap_or_default());
         }
-        let mode = castling_mode(self.kind.as_ref());
-        // Bughouse boards can hold more material than one set; an odd
-        // en-passant field is the server's, not the position's, problem.
-        // Each `ignore_*` removes its kind from the error, so they chain.
-        let error = match VariantPosition::from_setup(variant, setup, mode) {
-            Ok(position) => return Some(position),
-            Err(error) => error,
-        };
-        let error = match error.ignore_too_much_material() {
-            Ok(position) => return Some(position),
-            Err(error) => error,
-        };
-        error.ignore_invalid_ep_square().ok()
+        Some(Playable::new(rules, setup))
+    }
+
+    /// The current position under shakmaty's rules (SAN, checks, the
+    /// engine). `None` where shakmaty cannot play the board: its moves
+    /// then come from [`Self::playable`] alone.
+    pub fn position(&self) -> Option<VariantPosition> {
+        self.playable()?.position().cloned()
     }
 
     /// `mv` as a legal move of the current position, if it is one: a
     /// premove queued on an earlier position (the same piece, squares and
     /// promotion) goes only if it is still legal.
     pub fn legal_now(&self, mv: &shakmaty::Move) -> Option<shakmaty::Move> {
-        use shakmaty::Position;
-        self.position()?.legal_moves().into_iter().find(|m| {
+        let playable = self.playable()?;
+        playable.moves(playable.turn()).into_iter().find(|m| {
             m.from() == mv.from()
                 && m.to() == mv.to()
                 && m.promotion() == mv.promotion()
@@ -156,8 +144,5 @@ mod tests {
         assert_eq!(rules("atomic"), Some(Variant::Atomic));
         assert_eq!(rules("losers"), None);
         assert_eq!(rules("wild/5"), None);
-        let fr = GameType::parse("wild/fr");
-        assert_eq!(castling_mode(Some(&fr)), CastlingMode::Chess960);
-        assert_eq!(castling_mode(None), CastlingMode::Standard);
     }
 }

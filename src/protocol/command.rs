@@ -43,9 +43,10 @@ impl fmt::Display for Secret {
     }
 }
 
-/// A move in a notation every FICS server accepts: coordinates, `o-o`
-/// castling and `P@e4` drops. SAN is avoided because `b` is ambiguous
-/// (b-pawn or bishop) unless `iset movecase 1` is on.
+/// A move in a notation every FICS server accepts: coordinates with a
+/// dash (`e2-e4`: FatICS's chess960 takes no other), `o-o` castling and
+/// `P@e4` drops. SAN is avoided because `b` is ambiguous (b-pawn or
+/// bishop) unless `iset movecase 1` is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveText(MoveKind);
 
@@ -65,7 +66,7 @@ enum MoveKind {
 }
 
 impl MoveText {
-    /// `e2e4`, or `e7e8=q` with a promotion.
+    /// `e2-e4`, or `e7-e8=q` with a promotion.
     pub fn normal(from: Square, to: Square, promotion: Option<Role>) -> Self {
         Self(MoveKind::Normal {
             from,
@@ -98,12 +99,12 @@ impl fmt::Display for MoveText {
                 from,
                 to,
                 promotion: None,
-            } => write!(f, "{from}{to}"),
+            } => write!(f, "{from}-{to}"),
             MoveKind::Normal {
                 from,
                 to,
                 promotion: Some(role),
-            } => write!(f, "{from}{to}={}", role.char()),
+            } => write!(f, "{from}-{to}={}", role.char()),
             MoveKind::CastleShort => f.write_str("o-o"),
             MoveKind::CastleLong => f.write_str("o-o-o"),
             MoveKind::Drop { role, to } => write!(f, "{}@{to}", role.upper_char()),

@@ -4,12 +4,12 @@
 //! strip. It returns what the user did; it never talks to the server.
 
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
-use shakmaty::{CastlingMode, Color, File, Move, MoveList, Piece, Rank, Role, Square};
+use shakmaty::{Color, File, Move, Piece, Rank, Role, Square};
 
 pub use super::board_model::{
     BoardAction, BoardState, BoardStyle, BoardView, Slide, position_for, square_at, square_rect,
 };
-use super::board_model::{attempt, click_square, matching, moves_for, wrap};
+use super::board_model::{attempt, click_square, landing, matching, moves_for, wrap};
 use super::pieces::PieceCache;
 use super::theme;
 
@@ -43,7 +43,7 @@ pub fn board_ui(
         if let Some(choice) = promotion_ui(ui, rect, view, to, cache) {
             state.promotion = None;
             if let Some(role) = choice {
-                action = matching(&moves, from, to)
+                action = matching(view, &moves, from, to)
                     .into_iter()
                     .find(|m| m.promotion() == Some(role))
                     .map(|m| wrap(m, is_premove));
@@ -213,7 +213,7 @@ fn paint(
     rect: Rect,
     state: &BoardState,
     view: &BoardView<'_>,
-    moves: &MoveList,
+    moves: &[Move],
     cache: &mut PieceCache,
 ) {
     let painter = ui.painter_at(rect);
@@ -323,10 +323,7 @@ fn paint(
     // Targets of the selected or dragged piece.
     if let Some(from) = state.drag.or(state.selected).filter(|_| view.style.targets) {
         for m in moves.iter().filter(|m| m.from() == Some(from)) {
-            let target = match m.to_uci(CastlingMode::Standard) {
-                shakmaty::uci::UciMove::Normal { to, .. } => to,
-                _ => m.to(),
-            };
+            let target = landing(view, m);
             let r = square_rect(rect, view.orientation, target);
             if view.pieces.piece_at(target).is_some() {
                 painter.circle_stroke(

@@ -2,7 +2,7 @@
 //! like clicks (see `accessible_squares_ui`).
 
 use egui::{Rect, Sense};
-use shakmaty::{Board, Color, File, MoveList, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Move, Position, Rank, Role, Square};
 
 use super::board_model::{BoardAction, BoardState, BoardView, click_square, square_rect};
 
@@ -19,7 +19,7 @@ pub(super) fn accessible_squares_ui(
     rect: Rect,
     state: &mut BoardState,
     view: &BoardView<'_>,
-    moves: &MoveList,
+    moves: &[Move],
     premove: bool,
     own: &dyn Fn(Square) -> bool,
 ) -> Option<BoardAction> {
@@ -131,16 +131,19 @@ fn keyboard_words(
     action: Option<&BoardAction>,
     name: &str,
 ) -> Option<String> {
-    let san = |mv: &shakmaty::Move| match view.position {
-        Some(position) => shakmaty::san::San::from_move(position, *mv).to_string(),
-        None => mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+    let position = view.playable.and_then(|p| p.position());
+    let san = |mv: &shakmaty::Move| match position {
+        Some(position) if position.is_legal(*mv) => {
+            shakmaty::san::San::from_move(position, *mv).to_string()
+        }
+        _ => coordinates(view, mv),
     };
     match (action, before, after) {
         (Some(BoardAction::Move(mv)), _, _) => Some(format!("Played {}", san(mv))),
-        (Some(BoardAction::Premove(mv)), _, _) => Some(format!(
-            "Premove {}",
-            mv.to_uci(shakmaty::CastlingMode::Standard)
-        )),
+        (Some(BoardAction::Premove(mv)), _, _) => {
+            Some(format!("Premove {}", coordinates(view, mv)))
+        }
+        (Some(BoardAction::Refused(why)), _, _) => Some((*why).to_owned()),
         (_, None, Some(_)) => Some(format!("{name}, picked up")),
         (_, Some(from), None) => Some(format!("{from} put back")),
         (_, Some(_), Some(_)) if before != after => Some(format!("{name}, picked up instead")),
@@ -177,5 +180,18 @@ pub fn square_name(pieces: &Board, square: Square) -> String {
             format!("{square}, {color} {role}")
         }
         None => format!("{square}, empty"),
+    }
+}
+
+/// A move as its squares (`e2e4`, a castling king's landing square).
+fn coordinates(view: &BoardView<'_>, mv: &Move) -> String {
+    let to = super::board_model::landing(view, mv);
+    match mv {
+        Move::Put { role, .. } => format!("{}@{to}", role.upper_char()),
+        _ => match (mv.from(), mv.promotion()) {
+            (Some(from), Some(role)) => format!("{from}{to}{}", role.char()),
+            (Some(from), None) => format!("{from}{to}"),
+            (None, _) => to.to_string(),
+        },
     }
 }

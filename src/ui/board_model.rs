@@ -6,10 +6,9 @@
 
 use egui::{Color32, Pos2, Rect, Vec2, vec2};
 use shakmaty::variant::VariantPosition;
-use shakmaty::{
-    Board, CastlingMode, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank, Role,
-    Square,
-};
+use shakmaty::{Board, Color, EnPassantMode, File, Move, Piece, Position, Rank, Role, Square};
+
+use crate::game::rules::Playable;
 
 use super::theme;
 
@@ -22,6 +21,9 @@ pub enum BoardAction {
     Premove(Move),
     /// Right click or Esc: forget the premove.
     CancelPremove,
+    /// A move the piece could make that the rules forbid: why ("You must
+    /// capture").
+    Refused(&'static str),
     /// An arrow or circle drawn with the right mouse button (toggled).
     Mark(crate::protocol::marks::Mark),
 }
@@ -125,8 +127,9 @@ pub struct BoardView<'a> {
     pub pieces: &'a Board,
     /// The side at the bottom.
     pub orientation: Color,
-    /// The position to take legal moves from (None: a board to look at only).
-    pub position: Option<&'a VariantPosition>,
+    /// The board to take moves from, under the game's rules (None: a
+    /// board to look at only).
+    pub playable: Option<&'a Playable>,
     /// The side the user moves, when playing.
     pub mover: Option<Color>,
     pub last_move: Option<(Option<Square>, Square)>,
@@ -170,22 +173,20 @@ pub fn square_at(board: Rect, orientation: Color, pos: Pos2) -> Option<Square> {
 }
 
 /// Moves the user may make now, or queue as premoves.
-pub(super) fn moves_for(view: &BoardView<'_>) -> (MoveList, bool) {
-    let (Some(position), Some(mover)) = (view.position, view.mover) else {
-        return (MoveList::new(), false);
+pub(super) fn moves_for(view: &BoardView<'_>) -> (Vec<Move>, bool) {
+    let (Some(playable), Some(mover)) = (view.playable, view.mover) else {
+        return (Vec::new(), false);
     };
-    if position.turn() != mover && !view.allow_premove {
-        return (MoveList::new(), true);
+    let premove = playable.turn() != mover;
+    if premove && !view.allow_premove {
+        return (Vec::new(), true);
     }
-    match position_for(position, mover) {
-        Some((position, premove)) => (position.legal_moves(), premove),
-        None => (MoveList::new(), true),
-    }
+    (playable.moves(mover), premove)
 }
 
 /// The position whose legal moves `mover` may play now, and whether they
 /// would be premoves: when it is the opponent's turn, the moves that would
-/// be legal were it ours.
+/// be legal were it ours (typed moves read SAN against it).
 pub fn position_for(position: &VariantPosition, mover: Color) -> Option<(VariantPosition, bool)> {
     if position.turn() == mover {
         return Some((position.clone(), false));
@@ -199,18 +200,26 @@ pub fn position_for(position: &VariantPosition, mover: Color) -> Option<(Variant
         .map(|p| (p, true))
 }
 
+/// Where a move's piece lands on this board (a castling king's square).
+pub(super) fn landing(view: &BoardView<'_>, m: &Move) -> Square {
+    match view.playable {
+        Some(playable) => playable.landing(m),
+        None => m.to(),
+    }
+}
+
 /// A click (or Space/Enter on a focused square) on `square`: selects one
 /// of our pieces, or moves the selected one there.
 pub(super) fn click_square(
     state: &mut BoardState,
     view: &BoardView<'_>,
-    moves: &MoveList,
+    moves: &[Move],
     premove: bool,
     own: &dyn Fn(Square) -> bool,
     square: Square,
 ) -> Option<BoardAction> {
     match state.selected {
-        Some(from) if from != square && !matching(moves, from, square).is_empty() => {
+        Some(from) if from != square && !matching(view, moves, from, square).is_empty() => {
             let action = attempt(state, view, moves, premove, from, square);
             state.selected = None;
             action
@@ -223,23 +232,26 @@ pub(super) fn click_square(
             state.selected = Some(square);
             None
         }
-        _ => {
+        // Nowhere the piece may go: the rules' reason, if they forbid it.
+        Some(from) => {
             state.selected = None;
-            None
+            attempt(state, view, moves, premove, from, square)
         }
+        None => None,
     }
 }
 
 /// The moves that take `from` to `to`; castling also by dropping the king
 /// on its rook.
-pub(super) fn matching(moves: &MoveList, from: Square, to: Square) -> Vec<Move> {
+pub(super) fn matching(
+    view: &BoardView<'_>,
+    moves: &[Move],
+    from: Square,
+    to: Square,
+) -> Vec<Move> {
     moves
         .iter()
-        .filter(|m| {
-            m.from() == Some(from)
-                && (m.to() == to
-                    || matches!(m.to_uci(CastlingMode::Standard), shakmaty::uci::UciMove::Normal { to: t, .. } if t == to))
-        })
+        .filter(|m| m.from() == Some(from) && (m.to() == to || landing(view, m) == to))
         .cloned()
         .collect()
 }
@@ -257,14 +269,19 @@ pub(super) fn wrap(m: Move, premove: bool) -> BoardAction {
 pub(super) fn attempt(
     state: &mut BoardState,
     view: &BoardView<'_>,
-    moves: &MoveList,
+    moves: &[Move],
     premove: bool,
     from: Square,
     to: Square,
 ) -> Option<BoardAction> {
-    let candidates = matching(moves, from, to);
+    let candidates = matching(view, moves, from, to);
     match candidates.as_slice() {
-        [] => None,
+        // Forbidden by the rules, though the piece could go there: said.
+        [] => view
+            .playable
+            .zip(view.mover)
+            .and_then(|(playable, mover)| playable.why_not(mover, from, to))
+            .map(BoardAction::Refused),
         [single] => Some(wrap(*single, premove)),
         several => {
             if view.auto_queen {

@@ -147,7 +147,9 @@ pub fn game_panel_ui(
     }
     // News from the game's players to its observers, in the top strip's
     // middle (the pieces stay in view).
-    if let Some(note) = game.note.as_ref().filter(|_| game.outcome.is_none()) {
+    // Why the user's last move was not made comes first.
+    let note = view.refusal.as_ref().or(game.note.as_ref());
+    if let Some(note) = note.filter(|_| game.outcome.is_none()) {
         note_ui(ui, layout.top_strip, note);
     }
     if game.interrupted && game.outcome.is_none() {
@@ -600,11 +602,12 @@ fn board_area_ui(
     let live = browsing.is_none();
     let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
     let setup = browsing.or(pending).unwrap_or_else(|| board.setup.clone());
-    let position = if live && view.pending.is_none() && !game.is_over() {
-        game.position()
+    let playable = if live && view.pending.is_none() && !game.is_over() {
+        game.playable()
     } else {
         None
     };
+    let position = playable.as_ref().and_then(|p| p.position()).cloned();
     let check = game
         .position()
         .filter(|p| live && shakmaty::Position::is_check(p))
@@ -626,7 +629,7 @@ fn board_area_ui(
         label: &label,
         pieces: &setup.board,
         orientation,
-        position: position.as_ref(),
+        playable: playable.as_ref(),
         mover: game.movable_side(),
         last_move,
         check,
@@ -659,6 +662,11 @@ fn board_area_ui(
         }
         BoardAction::CancelPremove => {
             view.premove = None;
+            None
+        }
+        BoardAction::Refused(why) => {
+            view.board.said = Some(why.to_owned());
+            view.refusal = Some(why.to_owned());
             None
         }
         BoardAction::Mark(mark) => Some(Action::Mark {

@@ -60,6 +60,9 @@ pub struct GameView {
     pub premove: Option<Move>,
     /// Our move, shown until the server's board confirms or refuses it.
     pub pending: Option<(Move, Setup)>,
+    /// Why the last move tried was not made (the rules' reason, or the
+    /// server's refusal), shown on the board until its next board.
+    pub refusal: Option<String>,
     /// The opponent's last move sliding in, and when it started.
     pub slide: Option<(Slide, Now)>,
     /// The board's side in points as last drawn (0: not drawn yet).

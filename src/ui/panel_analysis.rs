@@ -135,7 +135,7 @@ pub(super) fn preview_ui(
         label: &label,
         pieces: &setup.board,
         orientation,
-        position: None,
+        playable: None,
         mover: None,
         last_move: Some((preview.last.from(), preview.last.to())),
         check,

@@ -77,7 +77,7 @@ fn arrows_move_between_squares_and_space_makes_the_move() {
     assert_eq!(focused_label(&h).as_deref(), Some("f3, empty"));
     h.key_press(egui::Key::Space);
     h.run_steps(2);
-    assert_eq!(common::moves_sent(h.state()), ["g1f3"]);
+    assert_eq!(common::moves_sent(h.state()), ["g1-f3"]);
     // The arrows moved the focus, not through the move list.
     assert_eq!(h.state().view(7).and_then(|v| v.browse), None);
 }

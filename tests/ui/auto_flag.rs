@@ -64,9 +64,9 @@ fn auto_flag_claims_again_until_the_server_agrees() {
     start.extend_from_slice(&b[0]);
     script.steps.extend([
         Step::Send(start),
-        line("e2e4"),
+        line("e2-e4"),
         Step::Send([b[1].clone(), b[2].clone()].concat()),
-        line("g1f3"),
+        line("g1-f3"),
         Step::Send(b[3].clone()),
         line("flag"),
         Step::Send(b"\n\rYour opponent is not out of time!\n\rfics% ".to_vec()),

@@ -64,7 +64,7 @@ fn dragging_e2_to_e4_sends_e2e4() {
         center(&h, 7, Color::White, Square::E4),
     );
     common::drag(&mut h, e2, e4);
-    assert_eq!(moves_sent(&h), ["e2e4"]);
+    assert_eq!(moves_sent(&h), ["e2-e4"]);
     // The move shows at once, before the server confirms it.
     let pending = h.state().view(7).and_then(|v| v.pending.clone());
     let (_, setup) = pending.expect("shown at once");
@@ -105,7 +105,7 @@ fn click_click_moves() {
         Some(Square::G1)
     );
     click(&mut h, f3);
-    assert_eq!(moves_sent(&h), ["g1f3"]);
+    assert_eq!(moves_sent(&h), ["g1-f3"]);
 }
 
 #[test]
@@ -119,13 +119,13 @@ fn promotion_chooser_and_auto_queen() {
     assert!(moves_sent(&h).is_empty(), "waits for the choice");
     h.get_by_label("Promote to Knight").click();
     h.run_steps(2);
-    assert_eq!(moves_sent(&h), ["e7e8=n"]);
+    assert_eq!(moves_sent(&h), ["e7-e8=n"]);
 
     let mut app = app_with(&[PROMOTION]);
     app.settings_mut().play.auto_queen = true;
     let mut h = harness(app);
     common::drag(&mut h, e7, e8);
-    assert_eq!(moves_sent(&h), ["e7e8=q"]);
+    assert_eq!(moves_sent(&h), ["e7-e8=q"]);
 }
 
 #[test]
@@ -145,7 +145,7 @@ fn a_premove_is_queued_and_sent_on_the_next_board() {
         h.state_mut().apply_event(Duration::from_secs(12), &event);
     }
     h.run_steps(2);
-    assert_eq!(moves_sent(&h), ["e2e4"]);
+    assert_eq!(moves_sent(&h), ["e2-e4"]);
     assert!(h.state().view(7).is_some_and(|v| v.premove.is_none()));
 }
 

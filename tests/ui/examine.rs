@@ -94,7 +94,7 @@ fn a_finished_game_is_examined_from_our_history_and_stepped_through() {
         square_rect(board, Color::White, Square::E5).center(),
     );
     common::drag(&mut h, e7, e5);
-    assert_eq!(common::moves_sent(h.state()), ["e7e5"]);
+    assert_eq!(common::moves_sent(h.state()), ["e7-e5"]);
     // Unexamine: sent, and once the server says so the board stays, marked.
     click(&mut h, "Unexamine");
     assert_eq!(sent(&h).last(), Some(&Command::Unexamine));

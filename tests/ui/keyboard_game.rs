@@ -74,11 +74,11 @@ fn a_whole_game_by_keyboard() {
     start.extend_from_slice(&b[0]);
     script.steps.extend([
         Step::Send(start),
-        line("e2e4"),
+        line("e2-e4"),
         Step::Send([b[1].clone(), b[2].clone()].concat()),
-        line("g1f3"),
+        line("g1-f3"),
         Step::Send([b[3].clone(), b[4].clone()].concat()),
-        line("f1c4"),
+        line("f1-c4"),
         Step::Send(b[5].clone()),
         // The premove is queued, then the user asks the time.
         line("time"),
@@ -164,7 +164,7 @@ fn a_whole_game_by_keyboard() {
     let received = served.finish();
     let moves: Vec<&String> = received
         .iter()
-        .filter(|l| ["e2e4", "g1f3", "f1c4", "o-o", "resign", "time"].contains(&l.as_str()))
+        .filter(|l| ["e2-e4", "g1-f3", "f1-c4", "o-o", "resign", "time"].contains(&l.as_str()))
         .collect();
-    assert_eq!(moves, ["e2e4", "g1f3", "f1c4", "time", "o-o", "resign"]);
+    assert_eq!(moves, ["e2-e4", "g1-f3", "f1-c4", "time", "o-o", "resign"]);
 }

@@ -49,7 +49,7 @@ fn san_with_its_candidates_then_enter() {
     );
     type_keys(&mut h, "f3");
     enter(&mut h);
-    assert_eq!(moves_sent(&h), ["g1f3"]);
+    assert_eq!(moves_sent(&h), ["g1-f3"]);
     assert!(
         h.query_by_label_contains("Move: ").is_none(),
         "the box closes"
@@ -64,7 +64,7 @@ fn coordinates_and_backspace() {
     h.run_steps(1);
     type_keys(&mut h, "4");
     enter(&mut h);
-    assert_eq!(moves_sent(&h), ["e2e4"]);
+    assert_eq!(moves_sent(&h), ["e2-e4"]);
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn ambiguous_and_illegal_entries_send_nothing() {
     h.run_steps(1);
     type_keys(&mut h, "Rad1");
     enter(&mut h);
-    assert_eq!(moves_sent(&h), ["a1d1"]);
+    assert_eq!(moves_sent(&h), ["a1-d1"]);
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn castling_promotion_and_premove() {
     let mut h = harness(&[PROMOTE]);
     type_keys(&mut h, "e8=N");
     enter(&mut h);
-    assert_eq!(moves_sent(&h), ["e7e8=n"]);
+    assert_eq!(moves_sent(&h), ["e7-e8=n"]);
 
     let mut h = harness(&[AFTER_E4]);
     type_keys(&mut h, "Nf3");

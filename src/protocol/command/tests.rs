@@ -67,11 +67,11 @@ fn game_lines() -> TestResult {
 #[test]
 fn move_lines() -> TestResult {
     let e4 = MoveText::normal(Square::E2, Square::E4, None);
-    assert_eq!(line(Command::Move(e4))?, "e2e4");
+    assert_eq!(line(Command::Move(e4))?, "e2-e4");
     let promo = MoveText::normal(Square::E7, Square::E8, Some(Role::Queen));
-    assert_eq!(promo.to_string(), "e7e8=q");
+    assert_eq!(promo.to_string(), "e7-e8=q");
     let under = MoveText::normal(Square::B2, Square::A1, Some(Role::Knight));
-    assert_eq!(under.to_string(), "b2a1=n");
+    assert_eq!(under.to_string(), "b2-a1=n");
     assert_eq!(MoveText::castle_short().to_string(), "o-o");
     assert_eq!(MoveText::castle_long().to_string(), "o-o-o");
     assert_eq!(MoveText::drop(Role::Pawn, Square::E4).to_string(), "P@e4");
