@@ -7,6 +7,7 @@ pub mod marks;
 pub mod rules;
 pub mod snapshot;
 pub mod store;
+pub mod terms;
 pub mod typed_move;
 pub mod variant;
 

@@ -9,6 +9,7 @@ use super::game::{BoardChange, Game, Outcome};
 use super::snapshot::Snapshot;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::game_type::GameType;
 use crate::protocol::gameinfo::GameInfo;
 use crate::protocol::marks::parse_mark_kibitz;
 use crate::protocol::message::{EndReason, GameHeader, GameResult, Message};
@@ -46,6 +47,9 @@ pub struct GameStore {
     me: Option<String>,
     /// The last `Creating:` header, waiting for its `{Game N ...}` line.
     creating: Option<GameHeader>,
+    /// The types of the challenges to and from the user, for the games
+    /// they create (the old FICS names no wild in its words).
+    terms: super::terms::ChallengeTerms,
     /// Games whose `moves` list we asked for and still await.
     awaiting_moves: Vec<u32>,
     /// `<g1>` lines that came before their game's first board (the server
@@ -110,6 +114,7 @@ impl GameStore {
     /// Folds one event into the store.
     pub fn apply(&mut self, now: Now, event: &Event) -> Vec<Effect> {
         let mut effects = Vec::new();
+        self.terms.apply(event);
         match event {
             Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
             Event::Board(board) => self.on_board(now, board, &mut effects),
@@ -298,17 +303,42 @@ impl GameStore {
             // With `gin` on (an account setting), every game on the server is
             // announced: only our own games get a place in the store.
             Message::GameCreated {
-                game, white, black, ..
+                game,
+                white,
+                black,
+                description,
+                ..
             } if self.me.as_ref().is_none_or(|me| me == white || me == black) => {
                 let mut fresh = Game::new(*game, now);
                 fresh.players.white.handle.clone_from(white);
                 fresh.players.black.handle.clone_from(black);
+                // `rated wild match`: the type, as far as the words say it.
+                let said = description
+                    .trim_end_matches('.')
+                    .trim_end_matches(" match")
+                    .split_whitespace()
+                    .last();
+                fresh.kind = said.map(GameType::parse);
+                let me = self.me.as_deref().unwrap_or_default();
+                let opponent = if me.eq_ignore_ascii_case(white) {
+                    black
+                } else {
+                    white
+                };
+                if let Some(kind) = self.terms.take(opponent) {
+                    fresh.kind = Some(kind);
+                }
                 if let Some(header) = self
                     .creating
                     .take()
                     .filter(|h| &h.white == white && &h.black == black)
                 {
+                    let challenged = fresh.kind.clone();
                     fresh.apply_header(&header);
+                    // A header's bare `wild` says less than the challenge.
+                    if fresh.kind == Some(GameType::Wild(String::new())) {
+                        fresh.kind = challenged.or(fresh.kind);
+                    }
                 }
                 fresh.relation = Relation::PlayingOpponentToMove;
                 self.games.insert(*game, fresh);

@@ -391,9 +391,31 @@ fn parse_header(text: &str) -> Option<GameHeader> {
         "unrated" => false,
         _ => return None,
     };
-    let kind = tokens.next()?.to_owned();
+    // The type runs to the numbers: `blitz`, FatICS's `blitz chess960`;
+    // the old FICS may add `Loaded from wild/0` after them, which names
+    // the variant better than its `wild`.
+    let mut kind = tokens.next()?.to_owned();
+    let mut tokens = tokens.peekable();
+    while let Some(word) = tokens.next_if(|t| !t.bytes().all(|b| b.is_ascii_digit())) {
+        if kind.len() + word.len() < 40 {
+            kind.push(' ');
+            kind.push_str(word);
+        }
+    }
     let initial_time_min = tokens.next().and_then(|t| t.parse().ok());
     let increment_s = tokens.next().and_then(|t| t.parse().ok());
+    match tokens.next() {
+        None => {}
+        Some("Loaded") if tokens.next() == Some("from") => {
+            let file = tokens.next()?.trim_end_matches('.');
+            kind = file.chars().take(32).collect();
+        }
+        // More words than a header has: some other line.
+        Some(_) => return None,
+    }
+    if tokens.next().is_some() {
+        return None;
+    }
     Some(GameHeader {
         white,
         white_rating,
@@ -448,10 +470,9 @@ fn parse_game_colon(rest: &str) -> Option<Message> {
     if let Some(note) = game_note(text) {
         return Some(Message::GameNote { game, text: note });
     }
-    let header = parse_header(text)?;
     // A header has exactly the shape; "N: X moves: e4" and friends fail it.
-    let words = tight_parentheses(text).split_whitespace().count();
-    (words == 8 || words == 6).then_some(Message::ObservationHeader { game, header })
+    let header = parse_header(text)?;
+    Some(Message::ObservationHeader { game, header })
 }
 
 /// `X offers a draw.`, `X requests to take back 1 half move(s).`, `X

@@ -31,10 +31,10 @@ pub fn board_ui(
     let label = view.label.to_owned();
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label));
     let (moves, premove) = moves_for(view);
+    // Any of the mover's pieces can be picked up, even one the rules keep
+    // still now: put down elsewhere, the board says why it cannot go.
     let own = |square: Square| {
-        view.mover.is_some()
-            && view.pieces.color_at(square) == view.mover
-            && moves.iter().any(|m| m.from() == Some(square))
+        view.mover.is_some() && view.pieces.color_at(square) == view.mover && !moves.is_empty()
     };
     let mut action = None;
 

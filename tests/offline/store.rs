@@ -231,7 +231,10 @@ fn positions_validate_under_the_game_rules() {
     let (store, _) = store_of("real-server/own-game-white.bin", Duration::ZERO);
     let game = store.get(1).expect("game 1");
     assert_eq!(game.my_color(), Some(Color::White));
-    let position = game.position().expect("valid");
+    let playable = game.playable().expect("a board");
+    let position = game
+        .position()
+        .unwrap_or_else(|| panic!("valid: {:?} {:?}", game.kind, playable));
     assert!(position.is_checkmate());
 }
 

@@ -24,4 +24,5 @@ mod review;
 mod sounds;
 mod timeseal;
 mod type_in;
+mod variants;
 mod wall;

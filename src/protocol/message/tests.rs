@@ -422,3 +422,32 @@ fn ordinary_text_is_not_a_message() {
         assert_eq!(parse_message(line), None, "{line}");
     }
 }
+
+/// The variant in a header: FatICS writes speed and variant, the old FICS
+/// may add the board's file after the times.
+#[test]
+fn headers_name_their_variant() {
+    let Some(Message::Creating(h)) =
+        parse_message("Creating: BotA (----) BotB (----) unrated blitz chess960 5 0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(h.kind, "blitz chess960");
+    assert_eq!((h.initial_time_min, h.increment_s), (Some(5), Some(0)));
+    let Some(Message::Creating(h)) =
+        parse_message("Creating: BotC (----) BotD (----) unrated lightning crazyhouse 2 0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(
+        crate::protocol::game_type::GameType::parse(&h.kind),
+        crate::protocol::game_type::GameType::Crazyhouse
+    );
+    let Some(Message::ObservationHeader { header, .. }) =
+        parse_message("Game 7: BotA (1500) BotB (1500) rated wild 5 0 Loaded from wild/0")
+    else {
+        panic!("not read")
+    };
+    assert_eq!(header.kind, "wild/0");
+    assert_eq!(header.initial_time_min, Some(5));
+}
