@@ -7,6 +7,7 @@ use crate::engine::process::EngineStatus;
 use crate::game::{Game, Now};
 use crate::lobby::card::Profile;
 use crate::lobby::friends::Notice;
+use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
@@ -47,6 +48,8 @@ pub struct Chrome {
     profile: Option<Profile>,
     /// News of a friend (arrived, left, started a game) above the boards.
     notice: Option<Notice>,
+    /// Which FICS the server is: the variants the dialogs offer.
+    server: ServerFamily,
 }
 
 impl Default for Chrome {
@@ -60,6 +63,7 @@ impl Default for Chrome {
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
             replies_to_say: 0,
+            server: ServerFamily::Unknown,
             title: "Kibitz".to_owned(),
             profile: None,
             notice: None,
@@ -147,6 +151,7 @@ impl Chrome {
     /// arrivals and departures, the friends' changes. (The lines of replies
     /// to Kibitz's own requests are not text: the console never sees them.)
     pub fn apply(&mut self, event: &Event) {
+        self.server.apply(event);
         self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
         self.console.push_event(event);
@@ -249,6 +254,7 @@ impl Chrome {
     pub fn connecting(&mut self, request: &ConnectRequest) {
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
+        self.server = ServerFamily::of_address(&request.server);
         self.connect.guest = guest;
         if !guest {
             self.connect.handle = request.handle.clone();
@@ -317,7 +323,7 @@ impl Chrome {
         if self.settings_open {
             settings_window_ui(ctx, settings, engine, &mut self.settings_open);
         }
-        dialogs_ui(ctx, &mut self.dialogs)
+        dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
     }
 
     /// The top bar.

@@ -7,3 +7,4 @@ pub mod card;
 pub mod friends;
 pub mod lists;
 pub mod players;
+pub mod server;

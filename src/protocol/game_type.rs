@@ -76,6 +76,7 @@ impl GameType {
             GameType::Suicide => "Suicide",
             GameType::Atomic => "Atomic",
             GameType::Losers => "Losers",
+            GameType::Wild(which) if which == "fr" => "Chess960",
             GameType::Wild(_) => "Wild",
             _ => return None,
         })
@@ -116,6 +117,19 @@ impl GameType {
     /// (`wild/fr`, `wild/0`, `wild/1`).
     pub fn is_chess_rules_wild(&self) -> bool {
         matches!(self, GameType::Wild(which) if matches!(which.as_str(), "fr" | "0" | "1"))
+    }
+}
+
+impl GameType {
+    /// The type in words for a player (`Fischer random`, `wild 0`,
+    /// `crazyhouse`, `blitz`).
+    pub fn describe(&self) -> String {
+        match self {
+            GameType::Wild(which) if which == "fr" => "Fischer random".to_owned(),
+            GameType::Wild(which) if which.is_empty() => "wild".to_owned(),
+            GameType::Wild(which) => format!("wild {which}"),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -186,6 +200,9 @@ mod tests {
         assert!(GameType::parse("bughouse").has_drops());
         assert_eq!(GameType::parse("blitz").pgn_variant(), None);
         assert_eq!(GameType::parse("wild/3").pgn_variant(), Some("Wild"));
+        assert_eq!(GameType::parse("chess960").pgn_variant(), Some("Chess960"));
+        assert_eq!(GameType::parse("wild/fr").describe(), "Fischer random");
+        assert_eq!(GameType::parse("wild/0").describe(), "wild 0");
         assert_eq!(
             GameType::from_pgn_variant("Crazyhouse"),
             GameType::Crazyhouse

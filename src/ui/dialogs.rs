@@ -2,6 +2,7 @@
 
 use shakmaty::Color;
 
+use crate::lobby::server::VariantChoice;
 use crate::protocol::command::{Command, MatchParams, SeekParams};
 
 /// What both dialogs ask.
@@ -37,16 +38,7 @@ pub struct Dialogs {
     pub opponent: String,
 }
 
-const VARIANTS: [(&str, &str); 6] = [
-    ("", "Standard"),
-    ("crazyhouse", "Crazyhouse"),
-    ("suicide", "Suicide"),
-    ("atomic", "Atomic"),
-    ("losers", "Losers"),
-    ("wild/fr", "Fischer random"),
-];
-
-fn terms_ui(ui: &mut egui::Ui, terms: &mut GameTerms, salt: &str) {
+fn terms_ui(ui: &mut egui::Ui, terms: &mut GameTerms, variants: &[VariantChoice], salt: &str) {
     egui::Grid::new(("terms", salt))
         .num_columns(2)
         .show(ui, |ui| {
@@ -65,18 +57,24 @@ fn terms_ui(ui: &mut egui::Ui, terms: &mut GameTerms, salt: &str) {
                 ui.radio_value(&mut terms.color, Some(Color::Black), "Black");
             });
             ui.end_row();
-            ui.label("Variant");
-            let current = VARIANTS
+            let label = ui.label("Variant");
+            // A variant this server does not play (chosen on another): chess.
+            if !variants.iter().any(|(v, _)| *v == terms.variant) {
+                terms.variant.clear();
+            }
+            let current = variants
                 .iter()
                 .find(|(v, _)| *v == terms.variant)
                 .map_or("Standard", |(_, name)| name);
             egui::ComboBox::from_id_salt(("variant", salt))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
-                    for (value, name) in VARIANTS {
-                        ui.selectable_value(&mut terms.variant, value.to_owned(), name);
+                    for (value, name) in variants {
+                        ui.selectable_value(&mut terms.variant, (*value).to_owned(), *name);
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             ui.end_row();
             ui.label("");
             ui.checkbox(&mut terms.rated, "Rated game");
@@ -88,8 +86,13 @@ fn variant(terms: &GameTerms) -> Option<String> {
     (!terms.variant.is_empty()).then(|| terms.variant.clone())
 }
 
-/// Shows the open dialogs; returns the command to send when one is confirmed.
-pub fn dialogs_ui(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Command> {
+/// Shows the open dialogs; returns the command to send when one is
+/// confirmed. `variants`: what the connected server plays, in its words.
+pub fn dialogs_ui(
+    ctx: &egui::Context,
+    dialogs: &mut Dialogs,
+    variants: &[VariantChoice],
+) -> Option<Command> {
     let mut command = None;
     let mut seek_open = dialogs.seek_open;
     egui::Window::new("Seek a game")
@@ -97,7 +100,7 @@ pub fn dialogs_ui(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Command>
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            terms_ui(ui, &mut dialogs.terms, "seek");
+            terms_ui(ui, &mut dialogs.terms, variants, "seek");
             ui.horizontal(|ui| {
                 let label = ui.label("Opponent rating");
                 ui.add(egui::DragValue::new(&mut dialogs.min_rating).range(0..=9999))
@@ -139,7 +142,7 @@ pub fn dialogs_ui(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Command>
                 ui.text_edit_singleline(&mut dialogs.opponent)
                     .labelled_by(label.id);
             });
-            terms_ui(ui, &mut dialogs.terms, "match");
+            terms_ui(ui, &mut dialogs.terms, variants, "match");
             let ready = !dialogs.opponent.trim().is_empty();
             if ui
                 .add_enabled(ready, egui::Button::new("Send the challenge"))

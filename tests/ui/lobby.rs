@@ -169,8 +169,14 @@ fn an_offer_shows_accept_which_accepts_it() {
         b"\n\rChallenge: BotA (1720) [white] Me (1700) rated blitz 3 2.\n\r\n\r<pf> 5 w=BotA t=match p=BotA (1720) [white] Me (1700) rated blitz 3 2\n\rfics% ",
     );
     let mut h = harness(app, [1100.0, 760.0]);
-    // One offer, shown once (the prose line and <pf> are the same offer).
+    // One offer, shown once (the prose line and <pf> are the same offer),
+    // its terms in words.
     assert_eq!(h.query_all_by_label("Accept").count(), 1);
+    assert!(
+        h.query_all_by_label("BotA offers a rated blitz game, 3 2, you play black")
+            .count()
+            >= 1
+    );
     h.get_by_label("Accept").click();
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Accept(Some(5))));
@@ -308,8 +314,9 @@ fn the_users_challenge_waits_in_the_bar_and_can_be_withdrawn() {
             .is_some()
     );
     assert!(
-        h.query_by_label("BotE offers a match: BotE (1800) Me (1700) rated blitz 2 12")
-            .is_some()
+        h.query_all_by_label("BotE offers a rated blitz game, 2 12")
+            .count()
+            >= 1
     );
     h.get_by_label("Accept").click();
     h.run_steps(2);
@@ -392,6 +399,44 @@ fn seek_and_match_dialogs_send_their_commands() {
         .collect();
     assert!(
         lines.contains(&"match BotB 5 0 rated".to_owned()),
+        "{lines:?}"
+    );
+}
+
+/// The Match dialog offers the variants the server plays, in its words:
+/// FatICS takes `chess960` (it refuses `wild/fr`), the old FICS the wilds.
+#[test]
+fn the_match_dialog_offers_the_servers_variants_in_its_words() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"                   &#x2659; FatICS &#x265a;\n\rlogin: ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label("Match…").click();
+    h.run_steps(4);
+    h.get_by_label("Handle").focus();
+    h.run_steps(1);
+    h.get_by_label("Handle").type_text("BotB");
+    h.run_steps(1);
+    h.get_by_label("Variant").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Wild 0: kings and queens reversed")
+            .is_none()
+    );
+    h.get_by_label("Chess960 (Fischer random)").click();
+    h.run_steps(2);
+    h.get_by_label("Send the challenge").click();
+    h.run_steps(2);
+    let lines: Vec<String> = h
+        .state()
+        .sent()
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect();
+    assert!(
+        lines.contains(&"match BotB 5 0 unrated chess960".to_owned()),
         "{lines:?}"
     );
 }

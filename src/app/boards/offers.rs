@@ -13,9 +13,10 @@ use egui::RichText;
 
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::game_type::GameType;
 use crate::protocol::message::{Message, ProseOffer};
 use crate::protocol::notice::Notice;
-use crate::protocol::offer::{OfferKind, OfferLine};
+use crate::protocol::offer::{MatchOfferParams, OfferKind, OfferLine, parse_match_params};
 use crate::protocol::pending::{PendingLine, PendingRow};
 use crate::ui::game_view::{Action, PendingOffer};
 
@@ -23,9 +24,18 @@ use crate::ui::game_view::{Action, PendingOffer};
 /// id when the server gave one.
 #[derive(Debug, Default)]
 pub struct Offers {
-    waiting: Vec<(Option<u32>, PendingOffer)>,
+    waiting: Vec<Waiting>,
     /// The user's offers waiting for the other's answer, oldest first.
     made: Vec<Made>,
+}
+
+/// An offer to the user.
+#[derive(Debug, Clone)]
+struct Waiting {
+    /// Its number, where the server gave one.
+    id: Option<u32>,
+    what: OfferKind,
+    offer: PendingOffer,
 }
 
 /// An offer the user made.
@@ -66,38 +76,50 @@ impl Offers {
     /// announcement.
     pub fn apply(&mut self, event: &Event) -> Option<(String, String)> {
         match event {
-            Event::Message(Message::OfferReceived { from, offer }) => {
-                let (kind, accept, decline) = match offer {
-                    ProseOffer::Draw => ("draw", Command::Draw, Command::Decline(None)),
-                    ProseOffer::Abort => ("abort", Command::Abort, Command::Decline(None)),
-                    ProseOffer::Adjourn => {
-                        ("adjourn", Command::Accept(None), Command::Decline(None))
+            Event::Message(Message::OfferReceived { from, offer: prose }) => {
+                let (kind, accept, decline) = match prose {
+                    ProseOffer::Draw => ("draw".to_owned(), Command::Draw, Command::Decline(None)),
+                    ProseOffer::Abort => {
+                        ("abort".to_owned(), Command::Abort, Command::Decline(None))
                     }
-                    ProseOffer::Takeback { .. } => {
-                        ("takeback", Command::Accept(None), Command::Decline(None))
-                    }
-                    ProseOffer::Match { .. } => {
-                        ("match", Command::Accept(None), Command::Decline(None))
-                    }
+                    ProseOffer::Adjourn => (
+                        "adjourn".to_owned(),
+                        Command::Accept(None),
+                        Command::Decline(None),
+                    ),
+                    ProseOffer::Takeback { .. } => (
+                        "takeback".to_owned(),
+                        Command::Accept(None),
+                        Command::Decline(None),
+                    ),
+                    ProseOffer::Match { text } => (
+                        parse_match_params(text)
+                            .map_or_else(|| "a match".to_owned(), |terms| challenge_words(&terms)),
+                        Command::Accept(None),
+                        Command::Decline(None),
+                    ),
                     ProseOffer::Partner => (
-                        "to be your bughouse partner",
+                        "to be your bughouse partner".to_owned(),
                         Command::Partner(Some(from.clone())),
                         Command::Decline(None),
                     ),
                 };
                 let offer = PendingOffer {
                     from: from.clone(),
-                    kind: kind.into(),
+                    kind,
                     accept,
                     decline,
                 };
-                self.push(None, offer)
+                self.push(None, offer_kind_of(prose), offer)
             }
             Event::Offer(OfferLine::From(offer)) => {
                 let pending = PendingOffer {
                     from: offer.player.clone(),
                     kind: match offer.kind {
-                        OfferKind::Match => format!("a match: {}", offer.params),
+                        OfferKind::Match => offer
+                            .match_params
+                            .as_ref()
+                            .map_or_else(|| format!("a match: {}", offer.params), challenge_words),
                         OfferKind::Partner => "to be your bughouse partner".to_owned(),
                         ref other => offer_kind_name(other),
                     },
@@ -108,12 +130,13 @@ impl Offers {
                 // both (and was announced then).
                 let before = self.waiting.len();
                 self.waiting
-                    .retain(|(id, o)| !(id.is_none() && o.from == pending.from));
+                    .retain(|w| !(w.id.is_none() && w.offer.from == pending.from));
                 let new = self.waiting.len() == before;
-                self.push(Some(offer.id), pending).filter(|_| new)
+                self.push(Some(offer.id), offer.kind.clone(), pending)
+                    .filter(|_| new)
             }
             Event::Offer(OfferLine::Removed(id)) => {
-                self.waiting.retain(|(i, _)| *i != Some(*id));
+                self.waiting.retain(|w| w.id != Some(*id));
                 self.made.retain(|m| m.id != Some(*id));
                 None
             }
@@ -166,9 +189,9 @@ impl Offers {
                 .retain(|m| !(m.kind == OfferKind::Match && m.to.eq_ignore_ascii_case(handle))),
             // Servers without `<pr>`: the prose offer goes (a numbered one
             // goes with its `<pr>`).
-            Notice::OfferWithdrawn { by, what } => self.waiting.retain(|(id, o)| {
-                let same = o.kind == *what || o.kind.starts_with(&format!("a {what}"));
-                !(id.is_none() && o.from == *by && same)
+            Notice::OfferWithdrawn { by, what } => self.waiting.retain(|w| {
+                let same = offer_kind_name(&w.what) == *what;
+                !(w.id.is_none() && w.offer.from == *by && same)
             }),
             _ => {}
         }
@@ -213,26 +236,35 @@ impl Offers {
                 let known = self
                     .waiting
                     .iter()
-                    .any(|(id, o)| *id == row.number && o.from == offer.from);
+                    .any(|w| w.id == row.number && w.offer.from == offer.from);
                 if !known {
                     // Listed, not news: nothing announced.
-                    self.waiting.push((row.number, offer));
+                    self.waiting.push(Waiting {
+                        id: row.number,
+                        what: row.kind.clone(),
+                        offer,
+                    });
                 }
             }
         }
         None
     }
 
-    fn push(&mut self, id: Option<u32>, offer: PendingOffer) -> Option<(String, String)> {
+    fn push(
+        &mut self,
+        id: Option<u32>,
+        what: OfferKind,
+        offer: PendingOffer,
+    ) -> Option<(String, String)> {
         let said = (offer.from.clone(), offer.kind.clone());
-        self.waiting.push((id, offer));
+        self.waiting.push(Waiting { id, what, offer });
         Some(said)
     }
 
     /// The game between these two ended: their offers are void.
     pub fn game_ended(&mut self, white: &str, black: &str) {
         self.waiting
-            .retain(|(_, o)| o.from != white && o.from != black);
+            .retain(|w| w.offer.from != white && w.offer.from != black);
         // The user's draw, abort or takeback offers in it; a challenge
         // (a rematch) stays.
         self.made.retain(|m| {
@@ -243,13 +275,13 @@ impl Offers {
 
     /// Accepts or declines the newest offer: the command to send.
     pub fn answer_newest(&mut self, accept: bool) -> Option<Command> {
-        let (_, offer) = self.waiting.pop()?;
+        let offer = self.waiting.pop()?.offer;
         Some(if accept { offer.accept } else { offer.decline })
     }
 
     /// The offers for the game panels.
     pub fn pending(&self) -> Vec<PendingOffer> {
-        self.waiting.iter().map(|(_, o)| o.clone()).collect()
+        self.waiting.iter().map(|w| w.offer.clone()).collect()
     }
 
     /// The bar of offers from players who are not our `opponents` (whose
@@ -257,7 +289,7 @@ impl Offers {
     pub fn bar_ui(&mut self, ui: &mut egui::Ui, opponents: &[String]) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut answered = None;
-        for (i, (_, offer)) in self.waiting.iter().enumerate() {
+        for (i, offer) in self.waiting.iter().map(|w| &w.offer).enumerate() {
             if opponents.contains(&offer.from) {
                 continue;
             }
@@ -310,7 +342,10 @@ impl Offers {
 /// An offer to the user as the `pending` listing gives it.
 fn listed_offer(row: &PendingRow) -> PendingOffer {
     let kind = match &row.kind {
-        OfferKind::Match => format!("a match: {}", row.text),
+        OfferKind::Match => parse_match_params(&row.text).map_or_else(
+            || format!("a match: {}", row.text),
+            |terms| challenge_words(&terms),
+        ),
         OfferKind::Partner => "to be your bughouse partner".to_owned(),
         other => offer_kind_name(other),
     };
@@ -335,4 +370,42 @@ fn offer_kind_name(kind: &OfferKind) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_else(|| "offer".into())
+}
+
+/// A challenge's terms in words: `a rated wild 0 game, 5 0, you play
+/// black`; `to resume your adjourned game`.
+fn challenge_words(terms: &MatchOfferParams) -> String {
+    if terms.adjourned {
+        return "to resume your adjourned game".to_owned();
+    }
+    let kind = match &terms.loaded_from {
+        Some(file) => GameType::parse(file),
+        None => GameType::parse(&terms.game_type),
+    };
+    let rated = if terms.rated { "rated" } else { "unrated" };
+    let mut words = format!("a {rated} {} game", kind.describe());
+    match (terms.time_min, terms.increment_s) {
+        (Some(time), Some(inc)) => words.push_str(&format!(", {time} {inc}")),
+        _ => words.push_str(", untimed"),
+    }
+    if let Some(color) = terms.challenger_color {
+        let yours = match color {
+            crate::protocol::words::Color::White => "black",
+            crate::protocol::words::Color::Black => "white",
+        };
+        words.push_str(&format!(", you play {yours}"));
+    }
+    words
+}
+
+/// The kind of an offer made in words.
+fn offer_kind_of(offer: &ProseOffer) -> OfferKind {
+    match offer {
+        ProseOffer::Draw => OfferKind::Draw,
+        ProseOffer::Abort => OfferKind::Abort,
+        ProseOffer::Adjourn => OfferKind::Adjourn,
+        ProseOffer::Takeback { .. } => OfferKind::Takeback,
+        ProseOffer::Match { .. } => OfferKind::Match,
+        ProseOffer::Partner => OfferKind::Partner,
+    }
 }
