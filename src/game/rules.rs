@@ -10,6 +10,7 @@
 //! alone: the board never goes dead, and the server judges.
 
 mod free;
+mod san;
 mod wild_castle;
 
 use shakmaty::variant::{Variant, VariantPosition};
@@ -99,6 +100,12 @@ impl Playable {
 
     fn shakmaty_position(&self) -> Option<VariantPosition> {
         let (variant, mode, setup) = match self.rules {
+            Rules::Known(Variant::Antichess, mode) => {
+                // FICS suicide has no castling, whatever the flags say.
+                let mut setup = self.setup.clone();
+                setup.castling_rights = Bitboard::EMPTY;
+                (Variant::Antichess, mode, setup)
+            }
             Rules::Known(variant, mode) => (variant, mode, self.setup.clone()),
             Rules::WildCastle | Rules::Losers => {
                 let mut setup = self.setup.clone();
@@ -123,6 +130,47 @@ impl Playable {
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.setup.turn
+    }
+
+    /// The board as given.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The move the side to move makes by `san` (the servers' and the
+    /// archive's SAN), if it is one of its moves here.
+    pub fn read_san(&self, text: &str) -> Option<Move> {
+        if let Some(position) = &self.position
+            && let Ok(san) = text.parse::<shakmaty::san::SanPlus>()
+            && let Ok(mv) = san.san.to_move(position)
+        {
+            return Some(mv);
+        }
+        let moves = self.moves(self.turn());
+        let word = text.trim_end_matches(['+', '#', '!', '?']);
+        if matches!(word, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
+            let short = word.len() == 3;
+            return moves.into_iter().find(|m| {
+                matches!(m, Move::Castle { .. })
+                    && (self.move_text(m) == MoveText::castle_short()) == short
+            });
+        }
+        san::find_san(&moves, text, &|m| self.landing(m))
+    }
+
+    /// The SAN of the side to move's `mv` (shakmaty's where it plays the
+    /// board; else a plain one).
+    pub fn san_of(&self, mv: &Move) -> String {
+        if let Some(position) = &self.position
+            && position.is_legal(*mv)
+        {
+            return shakmaty::san::SanPlus::from_move(position.clone(), *mv).to_string();
+        }
+        if let Move::Castle { .. } = mv {
+            let short = self.move_text(mv) == MoveText::castle_short();
+            return if short { "O-O" } else { "O-O-O" }.to_owned();
+        }
+        san::plain_san(mv, self.landing(mv))
     }
 
     /// The moves `mover` may make; when it is not `mover`'s turn, the ones
@@ -244,7 +292,12 @@ impl Playable {
         if let Some(position) = &self.position
             && let Ok(after) = position.clone().play(*mv)
         {
-            return Some(after.to_setup(shakmaty::EnPassantMode::Legal));
+            let mut setup = after.to_setup(shakmaty::EnPassantMode::Legal);
+            if self.rules == Rules::WildCastle {
+                // shakmaty played it without rights: Kibitz keeps them.
+                setup.castling_rights = self.rights_after(mv);
+            }
+            return Some(setup);
         }
         // Kibitz's own moves (wild castling, the geometry's): moved by hand.
         let mut setup = self.setup.clone();
@@ -297,9 +350,28 @@ impl Playable {
                 setup.board.set_piece_at(to, Piece { color: mover, role });
             }
         }
+        setup.castling_rights = self.rights_after(mv);
         setup.turn = !mover;
         setup.ep_square = None;
+        if mover == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
         Some(setup)
+    }
+
+    /// The castling rights left after `mv`: a king that moves (or castles)
+    /// gives up its side's; a rook that moves or is taken, its own.
+    fn rights_after(&self, mv: &Move) -> Bitboard {
+        let mut rights = self.setup.castling_rights;
+        let mover = self.setup.turn;
+        if mv.role() == Role::King || matches!(mv, Move::Castle { .. }) {
+            rights &= !Bitboard::from_rank(mover.backrank());
+        }
+        if let Some(from) = mv.from() {
+            rights.discard(from);
+        }
+        rights.discard(mv.to());
+        rights
     }
 }
 

@@ -1,8 +1,5 @@
-//! Which rules a game follows, and its position validated under them.
-//!
-//! FICS names variants in its game types (`crazyhouse`, `suicide`,
-//! `wild/fr` ...); shakmaty plays most of them. Losers and the wild
-//! variants shakmaty lacks are shown as boards without legal-move help.
+//! A game's live board under its rules (see [`super::rules`]), and who
+//! may move on it.
 
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{ByColor, ByRole, Color, Setup};
@@ -10,21 +7,7 @@ use shakmaty::{ByColor, ByRole, Color, Setup};
 use super::rules::{Playable, Rules};
 
 use super::game::Game;
-use crate::protocol::game_type::GameType;
 use crate::protocol::holdings::{Holdings, PieceCounts};
-
-/// The shakmaty variant for a FICS game type; `None` where shakmaty has no
-/// such rules (losers, most wilds).
-pub fn variant_of(kind: &GameType) -> Option<Variant> {
-    Some(match kind {
-        kind if kind.is_chess() || kind.is_chess_rules_wild() => Variant::Chess,
-        // Bughouse boards are crazyhouse boards whose pockets the partner fills.
-        GameType::Crazyhouse | GameType::Bughouse => Variant::Crazyhouse,
-        GameType::Suicide => Variant::Antichess,
-        GameType::Atomic => Variant::Atomic,
-        _ => return None,
-    })
-}
 
 fn pocket(counts: &PieceCounts) -> ByRole<u8> {
     ByRole {
@@ -45,18 +28,6 @@ fn pockets(holdings: &Holdings) -> ByColor<ByRole<u8>> {
 }
 
 impl Game {
-    /// The rules this game follows, as far as we know them. A game with
-    /// holdings or a partner board is a drop game whatever its type says:
-    /// the old FICS calls bughouse `wild` (`Loaded from wild/bughouse`).
-    pub fn variant(&self) -> Option<Variant> {
-        let drops = self.holdings.is_some() || self.partner.is_some();
-        match &self.kind {
-            Some(kind) => variant_of(kind).or(drops.then_some(Variant::Crazyhouse)),
-            None if drops => Some(Variant::Crazyhouse),
-            None => Some(Variant::Chess),
-        }
-    }
-
     /// The live board to move on, under the game's rules (with its
     /// holdings for drop games).
     pub fn playable(&self) -> Option<Playable> {
@@ -126,23 +97,5 @@ impl Game {
         }
         let my_move = board.relation == crate::protocol::style12::Relation::PlayingMyMove;
         Some(if my_move { board.turn } else { !board.turn })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fics_types_map_to_rules() {
-        let rules = |name: &str| variant_of(&GameType::parse(name));
-        assert_eq!(rules("blitz"), Some(Variant::Chess));
-        assert_eq!(rules("wild/fr"), Some(Variant::Chess));
-        assert_eq!(rules("crazyhouse"), Some(Variant::Crazyhouse));
-        assert_eq!(rules("bughouse"), Some(Variant::Crazyhouse));
-        assert_eq!(rules("suicide"), Some(Variant::Antichess));
-        assert_eq!(rules("atomic"), Some(Variant::Atomic));
-        assert_eq!(rules("losers"), None);
-        assert_eq!(rules("wild/5"), None);
     }
 }

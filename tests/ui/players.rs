@@ -280,8 +280,11 @@ fn old_fics_bughouse_opens_the_partners_board_and_takes_drops() {
     let ours = app.store().get(1).expect("our game");
     assert_eq!(ours.partner, Some(2));
     assert_eq!(
-        ours.variant(),
-        Some(shakmaty::variant::Variant::Crazyhouse),
+        ours.playable().map(|p| p.rules),
+        Some(kibitz::game::rules::Rules::Known(
+            shakmaty::variant::Variant::Crazyhouse,
+            shakmaty::CastlingMode::Standard
+        )),
         "a `wild` game with a partner board is bughouse"
     );
     let mut h = window(app, [1180.0, 820.0]);
