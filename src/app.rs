@@ -644,10 +644,11 @@ impl KibitzApp {
             self.shortcut(shortcut, now);
         }
         let settings = self.keeping.settings_mut();
-        if let Some(command) = self
-            .chrome
-            .windows_ui(ui.ctx(), settings, self.analyses.status())
-        {
+        if let Some(command) = self.chrome.windows_ui(
+            ui.ctx(),
+            settings,
+            [self.analyses.status(), self.analyses.variant_status()],
+        ) {
             self.send(command);
         }
         self.save_settings_if_changed(ui.ctx());
@@ -703,6 +704,7 @@ impl KibitzApp {
                 analysis_on_by_default: settings.analysis.on_by_default,
                 results: self.analyses.results(),
                 engine: self.analyses.status(),
+                variant_engine: self.analyses.variant_status(),
                 ptells: &settings.play.ptell_buttons,
                 online: self.wire.logged_in(),
             };

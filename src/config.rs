@@ -277,6 +277,9 @@ pub struct AnalysisSettings {
     /// The engine: a program name looked up on `PATH` and in `/usr/games`,
     /// or a path.
     pub engine: String,
+    /// The engine for the variants (crazyhouse, suicide, losers, atomic),
+    /// found like `engine`: Fairy-Stockfish by default.
+    pub variant_engine: String,
     /// Engine threads (one engine process analyses every board).
     pub threads: u32,
     /// The engine's hash table, in MiB.
@@ -290,6 +293,7 @@ impl Default for AnalysisSettings {
         AnalysisSettings {
             on_by_default: false,
             engine: "stockfish".to_owned(),
+            variant_engine: "fairy-stockfish".to_owned(),
             threads: 1,
             hash_mb: 64,
             review_ms: 500,
@@ -311,6 +315,9 @@ impl AnalysisSettings {
             .clamp(*REVIEW_MS_RANGE.start(), *REVIEW_MS_RANGE.end());
         if self.engine.trim().is_empty() {
             self.engine = AnalysisSettings::default().engine;
+        }
+        if self.variant_engine.trim().is_empty() {
+            self.variant_engine = AnalysisSettings::default().variant_engine;
         }
         self
     }

@@ -1,8 +1,12 @@
-//! Engine analysis for the window: the engine thread is started the first
+//! Engine analysis for the window: an engine thread is started the first
 //! time a board wants analysis; every frame the boards drawn with analysis
 //! on become a [`Plan`] (the maximized or focused board continuous, the
 //! others a short look each), sent only when it changes; the engine's
 //! results are folded in as they come. A minimized window wants nothing.
+//!
+//! Two engines at most: the chess engine (Stockfish: chess and Fischer
+//! random) and the variant engine (Fairy-Stockfish: crazyhouse, suicide,
+//! losers, atomic), each with its share of the plan.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,44 +18,60 @@ use crate::engine::review::REVIEW_DEPTH;
 use crate::engine::scheduler::{Plan, Target};
 use crate::engine::session::EngineOptions;
 
-/// The window's side of the engine.
+/// The window's side of the engines.
 #[derive(Default)]
 pub struct Analyses {
+    chess: Slot,
+    variants: Slot,
+    results: Results,
+}
+
+/// One engine: its thread, its state, and what it was last told.
+#[derive(Default)]
+struct Slot {
     engine: Option<EngineHandle>,
     status: EngineStatus,
-    results: Results,
     /// The engine and the plan's keys last sent.
     sent: Option<(EngineConfig, Option<String>, Vec<String>)>,
 }
 
 impl Analyses {
-    /// Takes what the engine said since the last frame: how many updates.
+    /// Takes what the engines said since the last frame: how many updates.
     pub fn poll(&mut self) -> usize {
-        let Some(engine) = &self.engine else {
-            return 0;
-        };
         let mut count = 0;
-        while let Some(update) = engine.try_update() {
-            count += 1;
-            match update {
-                EngineUpdate::Status(status) => self.status = status,
-                EngineUpdate::Analysis { key, analysis } => self.results.insert(key, analysis),
+        for slot in [&mut self.chess, &mut self.variants] {
+            let Some(engine) = &slot.engine else {
+                continue;
+            };
+            while let Some(update) = engine.try_update() {
+                count += 1;
+                match update {
+                    EngineUpdate::Status(status) => slot.status = status,
+                    EngineUpdate::Analysis { key, analysis } => {
+                        self.results.insert(key, analysis);
+                    }
+                }
             }
         }
         count
     }
 
-    /// The engine's state, for the status of the panels.
+    /// The chess engine's state (the settings window's).
     pub fn status(&self) -> &EngineStatus {
-        &self.status
+        &self.chess.status
     }
 
-    /// What the engine found, by position.
+    /// The variant engine's state.
+    pub fn variant_status(&self) -> &EngineStatus {
+        &self.variants.status
+    }
+
+    /// What the engines found, by position.
     pub fn results(&self) -> &Results {
         &self.results
     }
 
-    /// Tells the engine what the boards drawn this frame want (`wanted`:
+    /// Tells the engines what the boards drawn this frame want (`wanted`:
     /// game number and position, in drawing order; `review`: positions of
     /// games under review; `looked_at`: the maximized, else the focused
     /// board, which gets the continuous search).
@@ -101,29 +121,55 @@ impl Analyses {
             }
         }
         plan.review_time = Duration::from_millis(u64::from(settings.review_ms));
-        self.send_plan(plan, settings, waker);
-    }
-
-    /// Stops the engine's search (the window is minimized).
-    pub fn pause(&mut self, settings: &AnalysisSettings, waker: Option<&egui::Context>) {
-        if self.engine.is_some() {
-            self.send_plan(Plan::default(), settings, waker);
-        }
-    }
-
-    fn send_plan(
-        &mut self,
-        plan: Plan,
-        analysis: &AnalysisSettings,
-        waker: Option<&egui::Context>,
-    ) {
-        let config = EngineConfig {
-            command: analysis.engine.clone(),
-            options: EngineOptions {
-                threads: analysis.threads,
-                hash_mb: analysis.hash_mb,
-            },
+        let (chess, variants) = split(plan);
+        let options = EngineOptions {
+            threads: settings.threads,
+            hash_mb: settings.hash_mb,
         };
+        let config = |command: &str| EngineConfig {
+            command: command.to_owned(),
+            options,
+        };
+        self.chess.send(chess, config(&settings.engine), waker);
+        self.variants
+            .send(variants, config(&settings.variant_engine), waker);
+    }
+
+    /// Stops the engines' searches (the window is minimized).
+    pub fn pause(&mut self, settings: &AnalysisSettings, waker: Option<&egui::Context>) {
+        self.plan(Vec::new(), Vec::new(), None, settings, waker);
+    }
+}
+
+/// The plan's positions for the chess engine, and for the variant engine.
+fn split(plan: Plan) -> (Plan, Plan) {
+    let variant = |t: &Target| t.variant.needs_variant_engine();
+    let (focus_variant, focus_chess) = match plan.focus {
+        Some(t) if variant(&t) => (Some(t), None),
+        chess => (None, chess),
+    };
+    let (others_variant, others_chess) = plan.others.into_iter().partition(variant);
+    let (review_variant, review_chess) = plan.review.into_iter().partition(variant);
+    (
+        Plan {
+            focus: focus_chess,
+            others: others_chess,
+            review: review_chess,
+            review_time: plan.review_time,
+        },
+        Plan {
+            focus: focus_variant,
+            others: others_variant,
+            review: review_variant,
+            review_time: plan.review_time,
+        },
+    )
+}
+
+impl Slot {
+    /// Sends `plan` to this engine when it changed; starts the engine's
+    /// thread the first time a plan wants analysis.
+    fn send(&mut self, plan: Plan, config: EngineConfig, waker: Option<&egui::Context>) {
         let sent = self.sent.as_ref();
         let same_engine = sent.is_some_and(|(c, _, _)| *c == config);
         // Compared borrowed: this runs every frame, and mostly nothing changed.

@@ -538,6 +538,7 @@ impl Boards {
                 default_on: cx.analysis_on_by_default,
                 results: cx.results,
                 status: cx.engine,
+                variant_status: cx.variant_engine,
                 wanted: Vec::new(),
                 review: Vec::new(),
             },
@@ -656,6 +657,8 @@ pub struct BoardsFrame<'a> {
     pub analysis_on_by_default: bool,
     pub results: &'a Results,
     pub engine: &'a EngineStatus,
+    /// The variant engine's (Fairy-Stockfish's).
+    pub variant_engine: &'a EngineStatus,
     /// The partner tell buttons (settings).
     pub ptells: &'a [String],
     /// Logged in: server commands can be sent from the boards.

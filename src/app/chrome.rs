@@ -318,10 +318,10 @@ impl Chrome {
         &mut self,
         ctx: &egui::Context,
         settings: &mut Settings,
-        engine: &EngineStatus,
+        engines: [&EngineStatus; 2],
     ) -> Option<Command> {
         if self.settings_open {
-            settings_window_ui(ctx, settings, engine, &mut self.settings_open);
+            settings_window_ui(ctx, settings, engines, &mut self.settings_open);
         }
         dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
     }

@@ -8,7 +8,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::variant::VariantPosition;
 use shakmaty::{Color, Move, Position};
-use shakmaty_uci::UciInfo;
+
+use super::info::{Info, Score};
 
 /// An evaluation from White's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,21 +67,20 @@ pub fn white_share(eval: Eval) -> f32 {
 /// Reads an `info` line about `position`. `None` for an info line without
 /// a score (`currmove`, `string`, `hashfull` ...), or with a secondary
 /// line of a multi-PV search.
-pub fn read_info(position: &VariantPosition, info: &UciInfo) -> Option<Analysis> {
+pub fn read_info(position: &VariantPosition, info: &Info) -> Option<Analysis> {
     if info.multi_pv.is_some_and(|n| n > 1) {
         return None;
     }
-    let score = info.score.as_ref()?;
+    let score = info.score?;
     // The engine speaks for the side to move.
     let sign = if position.turn() == Color::White {
         1
     } else {
         -1
     };
-    let eval = match (score.mate, score.cp) {
-        (Some(mate), _) => Eval::Mate(sign * i32::from(mate)),
-        (None, Some(cp)) => Eval::Centipawns(sign * cp),
-        (None, None) => return None,
+    let eval = match score {
+        Score::Mate(mate) => Eval::Mate(sign * mate),
+        Score::Centipawns(cp) => Eval::Centipawns(sign * cp),
     };
     let mut line = Vec::new();
     let mut line_san = Vec::new();
@@ -105,7 +105,6 @@ mod tests {
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
     use shakmaty::variant::Variant;
-    use shakmaty_uci::UciMessage;
 
     use super::*;
 
@@ -115,11 +114,8 @@ mod tests {
             .expect("position")
     }
 
-    fn info(line: &str) -> UciInfo {
-        match line.parse::<UciMessage>() {
-            Ok(UciMessage::Info(info)) => info,
-            other => panic!("not info: {other:?}"),
-        }
+    fn info(line: &str) -> Info {
+        crate::engine::info::parse_info(line).expect("an info line")
     }
 
     #[test]

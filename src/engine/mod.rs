@@ -5,11 +5,14 @@
 //! and lines out; `scheduler.rs` decides which board's position the one
 //! engine looks at; `review.rs` judges a game's moves from the evaluations
 //! of its positions. `process.rs` runs the engine program on a thread of
-//! its own and is the only part that does IO.
+//! its own and is the only part that does IO. `variant.rs`: the rules a
+//! search is by (chess, Chess960, a variant engine's `UCI_Variant`).
 
 pub mod analysis;
+pub mod info;
 pub mod process;
 pub mod results;
 pub mod review;
 pub mod scheduler;
 pub mod session;
+pub mod variant;

@@ -532,10 +532,21 @@ fn flush_due(
 /// Starts the engine; the session's `uci` goes out with the first transmit.
 fn start(config: &EngineConfig) -> Result<Engine, String> {
     let Some(path) = locate(&config.command) else {
-        let how = if cfg!(windows) {
-            "put stockfish.exe on PATH or beside kibitz.exe"
+        // The Debian package is named as the program (stockfish,
+        // fairy-stockfish).
+        let named = Path::new(&config.command)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("");
+        let program = if named.contains("fairy") {
+            "fairy-stockfish"
         } else {
-            "install one (Debian: apt-get install stockfish)"
+            "stockfish"
+        };
+        let how = if cfg!(windows) {
+            format!("put {program}.exe on PATH or beside kibitz.exe")
+        } else {
+            format!("install one (Debian: apt-get install {program})")
         };
         return Err(format!(
             "no engine \"{}\": {how}, or set its path in Settings",

@@ -30,6 +30,7 @@ use std::time::Duration;
 use shakmaty::variant::VariantPosition;
 
 use super::session::{Limit, Search};
+use super::variant::EngineVariant;
 
 /// The focused board's new position gets the engine alone until this depth.
 pub const FIRST_DEPTH: u8 = 16;
@@ -51,6 +52,8 @@ pub struct Target {
     pub board: u32,
     pub key: String,
     pub position: VariantPosition,
+    /// The rules to search by.
+    pub variant: EngineVariant,
 }
 
 /// What the window shows and wants analysed.
@@ -240,6 +243,7 @@ impl Scheduler {
         Some(Some(Search {
             id,
             position: target.position,
+            variant: target.variant,
             limit,
         }))
     }
@@ -291,6 +295,7 @@ mod tests {
             board: u32::from(key.as_bytes()[0]),
             key: key.to_owned(),
             position: VariantPosition::new(Variant::Chess),
+            variant: EngineVariant::CHESS,
         }
     }
 

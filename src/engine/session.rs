@@ -14,6 +14,8 @@ use shakmaty::{EnPassantMode, Move};
 use shakmaty_uci::UciMessage;
 
 use super::analysis::{Analysis, read_info};
+use super::info::{parse_bestmove, parse_info};
+use super::variant::EngineVariant;
 
 /// What the engine may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +48,8 @@ pub enum Limit {
 pub struct Search {
     pub id: u64,
     pub position: VariantPosition,
+    /// The rules to search by (options sent when they change).
+    pub variant: EngineVariant,
     pub limit: Limit,
 }
 
@@ -81,6 +85,8 @@ pub struct EngineSession {
     name: Option<String>,
     current: Option<Search>,
     next: Option<Search>,
+    /// The rules the engine was last set to.
+    variant: EngineVariant,
     out: VecDeque<String>,
     events: VecDeque<EngineEvent>,
 }
@@ -94,6 +100,7 @@ impl EngineSession {
             name: None,
             current: None,
             next: None,
+            variant: EngineVariant::CHESS,
             out: VecDeque::from(["uci".to_owned()]),
             events: VecDeque::new(),
         }
@@ -144,15 +151,27 @@ impl EngineSession {
         if line.is_empty() {
             return;
         }
-        let Ok(message) = line.parse::<UciMessage>() else {
-            // `bestmove (none)` (no legal move) is not UCI to the parser,
-            // but it ends the search all the same.
-            if line.starts_with("bestmove") {
-                self.search_ended(None);
-            } else {
-                self.events
-                    .push_back(EngineEvent::Unreadable(line.to_owned()));
+        // Info and bestmove lines are Kibitz's to read (drops, king
+        // promotions: see `info.rs`).
+        if let Some(info) = parse_info(line) {
+            if self.state == State::Searching
+                && let Some(search) = &self.current
+                && let Some(analysis) = read_info(&search.position, &info)
+            {
+                self.events.push_back(EngineEvent::Analysis {
+                    id: search.id,
+                    analysis,
+                });
             }
+            return;
+        }
+        if let Some(best) = parse_bestmove(line) {
+            self.search_ended(best);
+            return;
+        }
+        let Ok(message) = line.parse::<UciMessage>() else {
+            self.events
+                .push_back(EngineEvent::Unreadable(line.to_owned()));
             return;
         };
         match message {
@@ -180,17 +199,6 @@ impl EngineSession {
                     self.start(next);
                 }
             }
-            UciMessage::Info(info) if self.state == State::Searching => {
-                if let Some(search) = &self.current
-                    && let Some(analysis) = read_info(&search.position, &info)
-                {
-                    self.events.push_back(EngineEvent::Analysis {
-                        id: search.id,
-                        analysis,
-                    });
-                }
-            }
-            UciMessage::BestMove { best_move, .. } => self.search_ended(Some(best_move)),
             // Options, info strings, late lines of a stopped search.
             _ => {}
         }
@@ -223,6 +231,8 @@ impl EngineSession {
     }
 
     fn start(&mut self, search: Search) {
+        self.out.extend(search.variant.options_after(self.variant));
+        self.variant = search.variant;
         let fen = Fen::from_position(&search.position, EnPassantMode::Legal);
         self.out.push_back(format!("position fen {fen}"));
         self.out.push_back(match search.limit {

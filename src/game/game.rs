@@ -251,6 +251,11 @@ impl Game {
     }
 
     pub fn apply_holdings(&mut self, holdings: Holdings) {
+        // The pockets belong to the position the last board showed: kept
+        // with it, so a browsed drop game's position has its pockets.
+        if let Some(setup) = self.moves.last_mut().and_then(|m| m.position.as_mut()) {
+            setup.pockets = Some(holdings.pockets());
+        }
         self.holdings = Some(holdings);
     }
 

@@ -16,6 +16,7 @@ mod wild_castle;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{Bitboard, CastlingMode, Color, Move, Piece, Position, Role, Setup, Square};
 
+use crate::engine::variant::EngineVariant;
 use crate::protocol::command::MoveText;
 use crate::protocol::game_type::GameType;
 
@@ -61,6 +62,28 @@ impl Rules {
             Some(GameType::Other(_)) => Rules::Geometry,
             Some(_) => chess,
         }
+    }
+}
+
+impl Rules {
+    /// How an engine searches a board under these rules (Fairy-Stockfish's
+    /// names for the variants); None: no engine plays them.
+    pub fn engine_variant(self) -> Option<EngineVariant> {
+        Some(match self {
+            Rules::Known(Variant::Chess, CastlingMode::Standard) => EngineVariant::CHESS,
+            Rules::Known(Variant::Chess, CastlingMode::Chess960) => EngineVariant::CHESS960,
+            // A bughouse board is searched as crazyhouse (its partner's
+            // captures are not foreseen).
+            Rules::Known(Variant::Crazyhouse, _) => EngineVariant::named("crazyhouse"),
+            // FICS suicide's rules are Fairy-Stockfish's `suicide`.
+            Rules::Known(Variant::Antichess, _) => EngineVariant::named("suicide"),
+            Rules::Known(Variant::Atomic, _) => EngineVariant::named("atomic"),
+            Rules::Known(..) | Rules::Geometry => return None,
+            Rules::Losers => EngineVariant::named("losers"),
+            // The position goes without castling rights (Kibitz castles
+            // wild 0-4 itself): chess from there on.
+            Rules::WildCastle => EngineVariant::CHESS,
+        })
     }
 }
 

@@ -2,30 +2,12 @@
 //! may move on it.
 
 use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{ByColor, ByRole, Color, Setup};
+use shakmaty::{Color, Setup};
 
 use super::rules::{Playable, Rules};
 
 use super::game::Game;
-use crate::protocol::holdings::{Holdings, PieceCounts};
-
-fn pocket(counts: &PieceCounts) -> ByRole<u8> {
-    ByRole {
-        pawn: counts.pawn,
-        knight: counts.knight,
-        bishop: counts.bishop,
-        rook: counts.rook,
-        queen: counts.queen,
-        king: 0,
-    }
-}
-
-fn pockets(holdings: &Holdings) -> ByColor<ByRole<u8>> {
-    ByColor {
-        white: pocket(&holdings.white_counts),
-        black: pocket(&holdings.black_counts),
-    }
-}
+use crate::protocol::holdings::Holdings;
 
 impl Game {
     /// The live board to move on, under the game's rules (with its
@@ -36,7 +18,12 @@ impl Game {
         let rules = Rules::of(self.kind.as_ref(), drops);
         let mut setup: Setup = board.setup.clone();
         if matches!(rules, Rules::Known(Variant::Crazyhouse, _)) {
-            setup.pockets = Some(self.holdings.as_ref().map(pockets).unwrap_or_default());
+            setup.pockets = Some(
+                self.holdings
+                    .as_ref()
+                    .map(Holdings::pockets)
+                    .unwrap_or_default(),
+            );
         }
         Some(Playable::new(rules, setup))
     }

@@ -68,6 +68,30 @@ pub struct Holdings {
     pub truncated: bool,
 }
 
+impl PieceCounts {
+    /// The counts as shakmaty's pocket (no kings in hand).
+    pub fn pocket(&self) -> shakmaty::ByRole<u8> {
+        shakmaty::ByRole {
+            pawn: self.pawn,
+            knight: self.knight,
+            bishop: self.bishop,
+            rook: self.rook,
+            queen: self.queen,
+            king: 0,
+        }
+    }
+}
+
+impl Holdings {
+    /// Both sides' pieces in hand as shakmaty's pockets.
+    pub fn pockets(&self) -> shakmaty::ByColor<shakmaty::ByRole<u8>> {
+        shakmaty::ByColor {
+            white: self.white_counts.pocket(),
+            black: self.black_counts.pocket(),
+        }
+    }
+}
+
 const KIND: &str = "<b1>";
 
 /// The old server keeps only this many characters of `<b1> … black [PNB`:

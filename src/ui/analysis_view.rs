@@ -8,14 +8,15 @@
 //! on (fair play); the row says so.
 
 use egui::{Color32, Rect, RichText, Sense, pos2, vec2};
-use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{CastlingMode, Color, Move, Position};
+use shakmaty::variant::VariantPosition;
+use shakmaty::{Color, Move, Position};
 
 use crate::engine::analysis::{Analysis, position_key, white_share};
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::Game;
+use crate::game::rules::Playable;
 
 /// Plies of the engine's line shown (fewer where the row is narrow).
 pub const LINE_PLIES: usize = 6;
@@ -56,6 +57,8 @@ pub struct AnalysisFrame<'a> {
     pub default_on: bool,
     pub results: &'a Results,
     pub status: &'a EngineStatus,
+    /// The variant engine's state (boards of variants).
+    pub variant_status: &'a EngineStatus,
     /// The boards drawn with analysis on, in drawing order (the panels fill it).
     pub wanted: Vec<(u32, Target)>,
     /// Positions of games under review still to look at, in their order.
@@ -71,12 +74,6 @@ pub enum Subject {
     Note(String),
 }
 
-/// Whether the engine can take the game's positions: standard chess (a
-/// variant or a game with holdings is not).
-pub fn is_plain_chess(game: &Game) -> bool {
-    game.kind.as_ref().is_none_or(|kind| kind.is_chess()) && game.holdings.is_none()
-}
-
 /// The position a board shows (the browsed one or the live one), if the
 /// engine may and can look at it.
 pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
@@ -86,18 +83,23 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
                 .to_owned(),
         );
     }
-    if !is_plain_chess(game) {
-        return Subject::Note("Analysis is for standard chess only".to_owned());
-    }
+    let Some(live) = game.playable() else {
+        return Subject::Note("No position to analyse".to_owned());
+    };
+    let Some(variant) = live.rules.engine_variant() else {
+        let kind = game
+            .kind
+            .as_ref()
+            .map_or("this game".to_owned(), |k| k.describe());
+        return Subject::Note(format!("No engine knows the rules of {kind}"));
+    };
     let position = match browse {
         Some(i) => game
             .moves
             .get(i)
             .and_then(|m| m.position.clone())
-            .and_then(|setup| {
-                VariantPosition::from_setup(Variant::Chess, setup, CastlingMode::Standard).ok()
-            }),
-        None => game.position(),
+            .and_then(|setup| Playable::new(live.rules, setup).position().cloned()),
+        None => live.position().cloned(),
     };
     let Some(position) = position else {
         return Subject::Note("No position to analyse".to_owned());
@@ -115,8 +117,9 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
     }
     Subject::Position(Target {
         board: game.number,
-        key: position_key(&position),
+        key: format!("{}{}", variant.key_prefix(), position_key(&position)),
         position,
+        variant,
     })
 }
 
@@ -309,7 +312,7 @@ mod tests {
 
     #[test]
     fn lines_are_numbered_from_the_position() {
-        let start = VariantPosition::new(Variant::Chess);
+        let start = VariantPosition::new(shakmaty::variant::Variant::Chess);
         let n = move_numbers(&start, 3);
         assert_eq!(n, [Some("1.".to_owned()), None, Some("2.".to_owned())]);
         let after_e4 = start

@@ -5,16 +5,17 @@
 //! starts it and tells how far it is and what it found.
 
 use egui::RichText;
-use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{CastlingMode, Color, Position};
 
-use super::analysis_view::{AnalysisFrame, is_plain_chess};
+use shakmaty::{Color, Position};
+
+use super::analysis_view::AnalysisFrame;
 use super::eval_graph::eval_graph_ui;
 use super::theme;
 use crate::engine::analysis::{position_key, white_share};
 use crate::engine::review::{Judgement, REVIEW_DEPTH, Review};
 use crate::engine::scheduler::Target;
 use crate::game::Game;
+use crate::game::rules::Playable;
 
 /// A review board's review state, kept between frames.
 #[derive(Debug, Clone, Default)]
@@ -29,8 +30,9 @@ pub struct ReviewView {
 /// One position of the game, for the review.
 #[derive(Debug, Clone)]
 enum Slot {
-    /// The engine's to look at.
-    Engine(Target),
+    /// The engine's to look at (boxed: a position is large, and a game
+    /// has many slots).
+    Engine(Box<Target>),
     /// Known without the engine: a mate (0 or 1) or a draw on the board.
     Known(f32),
     /// Not a position the engine can take (a variant, a missing board).
@@ -71,7 +73,7 @@ pub(super) fn review_of(
     if review.running {
         for (slot, share) in slots.iter().zip(&shares) {
             if let (Slot::Engine(target), None) = (slot, share) {
-                analysis.review.push(target.clone());
+                analysis.review.push(target.as_ref().clone());
             }
         }
     }
@@ -88,16 +90,20 @@ pub(super) fn first_mover(game: &Game) -> Color {
 }
 
 fn slots(game: &Game) -> Vec<Slot> {
-    if !is_plain_chess(game) {
+    // The game's rules, and how an engine searches by them.
+    let Some(rules) = game.playable().map(|p| p.rules) else {
         return Vec::new();
-    }
+    };
+    let Some(variant) = rules.engine_variant() else {
+        return Vec::new();
+    };
     let setups =
         std::iter::once(game.start.clone()).chain(game.moves.iter().map(|m| m.position.clone()));
     setups
         .map(|setup| {
-            let Some(position) = setup.and_then(|setup| {
-                VariantPosition::from_setup(Variant::Chess, setup, CastlingMode::Standard).ok()
-            }) else {
+            let Some(position) =
+                setup.and_then(|setup| Playable::new(rules, setup).position().cloned())
+            else {
                 return Slot::Unknown;
             };
             match position.outcome() {
@@ -105,11 +111,12 @@ fn slots(game: &Game) -> Vec<Slot> {
                     Slot::Known(if winner.is_white() { 1.0 } else { 0.0 })
                 }
                 shakmaty::Outcome::Known(_) => Slot::Known(0.5),
-                shakmaty::Outcome::Unknown => Slot::Engine(Target {
+                shakmaty::Outcome::Unknown => Slot::Engine(Box::new(Target {
                     board: game.number,
-                    key: position_key(&position),
+                    key: format!("{}{}", variant.key_prefix(), position_key(&position)),
                     position,
-                }),
+                    variant,
+                })),
             }
         })
         .collect()

@@ -105,7 +105,12 @@ pub(super) fn bar_and_row_ui(
         ui.scope_id().with(("analysis", game.number)),
         &shown.subject,
         shown.analysis.as_ref().map(|(a, fresh)| (a, *fresh)),
-        cx.analysis.status,
+        match &shown.subject {
+            Subject::Position(target) if target.variant.needs_variant_engine() => {
+                cx.analysis.variant_status
+            }
+            _ => cx.analysis.status,
+        },
         previewing,
     );
     if let (Some(plies), Subject::Position(target)) = (clicked, &shown.subject) {

@@ -2,12 +2,14 @@
 //! atomically when they change.
 
 use crate::config::{BoardTheme, Settings};
+use crate::engine::process::EngineStatus;
 
-/// The settings window; `engine` is how the analysis engine is doing.
+/// The settings window; `engines`: how the chess and the variant engine
+/// are doing.
 pub fn settings_window_ui(
     ctx: &egui::Context,
     settings: &mut Settings,
-    engine: &crate::engine::process::EngineStatus,
+    engines: [&EngineStatus; 2],
     open: &mut bool,
 ) {
     egui::Window::new("Settings")
@@ -109,25 +111,20 @@ pub fn settings_window_ui(
                 &mut settings.analysis.on_by_default,
                 "Analyse new boards (each board has its switch: Alt+E)",
             );
-            ui.horizontal(|ui| {
-                ui.label("Engine");
-                ui.add(
-                    egui::TextEdit::singleline(&mut settings.analysis.engine)
-                        .hint_text("stockfish, or a path")
-                        .desired_width(220.0),
-                );
-            });
-            {
-                use crate::engine::process::EngineStatus;
-                let found = crate::engine::process::locate(&settings.analysis.engine);
-                let text = match (engine, &found) {
-                    (EngineStatus::Ready { name }, _) => format!("Running: {name}"),
-                    (EngineStatus::Failed(message), _) => message.clone(),
-                    (_, Some(path)) => format!("Found: {} (starts when a board wants analysis)", path.display()),
-                    (_, None) => "Not found: install Stockfish (Debian: apt-get install stockfish) or give a path".to_owned(),
-                };
-                ui.label(egui::RichText::new(text).small().weak());
-            }
+            engine_row_ui(
+                ui,
+                "Engine",
+                &mut settings.analysis.engine,
+                "stockfish, or a path",
+                engines[0],
+            );
+            engine_row_ui(
+                ui,
+                "Variant engine",
+                &mut settings.analysis.variant_engine,
+                "fairy-stockfish, or a path",
+                engines[1],
+            );
             ui.add(
                 egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
                     .text("Engine threads"),
@@ -138,9 +135,12 @@ pub fn settings_window_ui(
                     .text("Engine hash (MiB)"),
             );
             ui.add(
-                egui::Slider::new(&mut settings.analysis.review_ms, crate::config::REVIEW_MS_RANGE)
-                    .logarithmic(true)
-                    .text("Review: time per position (ms)"),
+                egui::Slider::new(
+                    &mut settings.analysis.review_ms,
+                    crate::config::REVIEW_MS_RANGE,
+                )
+                .logarithmic(true)
+                .text("Review: time per position (ms)"),
             )
             .on_hover_text("Review game (on a game of My games) looks at every position this long");
             ui.separator();
@@ -151,4 +151,38 @@ pub fn settings_window_ui(
                 "Write a log file (takes effect at the next start)",
             );
         });
+}
+
+/// An engine's program (a name looked up on PATH, or a path) and how it
+/// is doing.
+fn engine_row_ui(
+    ui: &mut egui::Ui,
+    name: &str,
+    command: &mut String,
+    hint: &str,
+    status: &EngineStatus,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(name);
+        ui.add(
+            egui::TextEdit::singleline(command)
+                .hint_text(hint)
+                .desired_width(220.0),
+        )
+        .labelled_by(label.id);
+    });
+    let found = crate::engine::process::locate(command);
+    let text = match (status, &found) {
+        (EngineStatus::Ready { name }, _) => format!("Running: {name}"),
+        (EngineStatus::Failed(message), _) => message.clone(),
+        (_, Some(path)) => format!(
+            "Found: {} (starts when a board wants analysis)",
+            path.display()
+        ),
+        (_, None) => {
+            let program = hint.split(',').next().unwrap_or("stockfish");
+            format!("Not found: install it (Debian: apt-get install {program}) or give a path")
+        }
+    };
+    ui.label(egui::RichText::new(text).small().weak());
 }

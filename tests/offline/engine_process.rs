@@ -16,6 +16,7 @@ use kibitz::engine::process::{
 };
 use kibitz::engine::scheduler::{Plan, Target};
 use kibitz::engine::session::EngineOptions;
+use kibitz::engine::variant::EngineVariant;
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
 use shakmaty::variant::VariantPosition;
@@ -37,6 +38,7 @@ fn target(fen: &str) -> Target {
         board: 1,
         key: position_key(&position),
         position,
+        variant: kibitz::engine::variant::EngineVariant::CHESS,
     }
 }
 
@@ -246,4 +248,101 @@ fn stockfish_finds_the_mate_in_two() {
         panic!("{seen:#?}");
     };
     assert_eq!(analysis.line_san.first().map(String::as_str), Some("Nf6+"));
+}
+
+/// A variant position for the plan's focus.
+fn variant_target(fen: &str, variant: shakmaty::variant::Variant, engine: EngineVariant) -> Target {
+    let fen: Fen = fen.parse().expect("fen");
+    let mode = if engine.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let position = VariantPosition::from_setup(variant, fen.into_setup(), mode).expect("position");
+    Target {
+        board: 1,
+        key: format!("{}{}", engine.key_prefix(), position_key(&position)),
+        position,
+        variant: engine,
+    }
+}
+
+/// Real Fairy-Stockfish (the README's test command installs it): a
+/// crazyhouse position where White mates by a drop, and its line read
+/// back with the drop in SAN.
+#[test]
+fn fairy_stockfish_plays_crazyhouse_drops() {
+    let path = locate("fairy-stockfish").expect(
+        "fairy-stockfish is not installed: the README's test command installs it (apt-get install fairy-stockfish)",
+    );
+    // Black's king on h8 boxed in by its rook and pawns; White has a
+    // knight in hand: N@f7# smothers it.
+    let fen = "6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1";
+    let target = variant_target(
+        fen,
+        shakmaty::variant::Variant::Crazyhouse,
+        EngineVariant::named("crazyhouse"),
+    );
+    let key = target.key.clone();
+    let engine = spawn();
+    let config = EngineConfig {
+        command: path.display().to_string(),
+        options: EngineOptions::default(),
+    };
+    engine.want(
+        &config,
+        Plan {
+            focus: Some(target),
+            ..Plan::default()
+        },
+    );
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(60),
+        "mate in 1 by a drop",
+        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && analysis.eval == Eval::Mate(1)),
+    );
+    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
+        panic!("{seen:#?}");
+    };
+    assert_eq!(analysis.line_san.first().map(String::as_str), Some("N@f7#"));
+}
+
+/// Real Stockfish in Chess960 mode: a Fischer random position whose best
+/// move is castling (king takes rook in UCI), read back as O-O.
+#[test]
+fn stockfish_castles_in_fischer_random() {
+    let path = locate("stockfish").expect("stockfish is installed by the README's test command");
+    // King g1 beside its rook on h1 (castling right H): the engine's
+    // king-takes-rook castling must read back as a legal move.
+    let fen = "6k1/5ppp/8/8/8/8/8/5BKR w H - 0 1";
+    let target = variant_target(
+        fen,
+        shakmaty::variant::Variant::Chess,
+        EngineVariant::CHESS960,
+    );
+    let key = target.key.clone();
+    let engine = spawn();
+    let config = EngineConfig {
+        command: path.display().to_string(),
+        options: EngineOptions::default(),
+    };
+    engine.want(
+        &config,
+        Plan {
+            focus: Some(target),
+            ..Plan::default()
+        },
+    );
+    let seen = wait_for(
+        &engine,
+        Duration::from_secs(60),
+        "an analysis at depth 12",
+        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && analysis.depth >= 12),
+    );
+    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
+        panic!("{seen:#?}");
+    };
+    // Every move of the line read back: legal in Chess960 terms.
+    assert!(!analysis.line_san.is_empty(), "{analysis:?}");
 }

@@ -46,6 +46,7 @@ fn a_search_reports_analysis_then_its_best_move() {
     let mut s = ready();
     s.analyse(Search {
         id: 7,
+        variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::MoveTime(Duration::from_millis(300)),
     });
@@ -83,6 +84,7 @@ fn a_new_position_stops_the_old_search_first() {
     let mut s = ready();
     s.analyse(Search {
         id: 1,
+        variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Infinite,
     });
@@ -99,6 +101,7 @@ fn a_new_position_stops_the_old_search_first() {
     };
     s.analyse(Search {
         id: 2,
+        variant: crate::engine::variant::EngineVariant::CHESS,
         position: after_e4,
         limit: Limit::Depth(14),
     });
@@ -135,6 +138,7 @@ fn a_search_asked_for_before_readyok_starts_when_ready() {
     });
     s.analyse(Search {
         id: 3,
+        variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Infinite,
     });
@@ -160,8 +164,46 @@ fn a_search_asked_for_before_readyok_starts_when_ready() {
     // Idle again: the next search starts at once.
     s.analyse(Search {
         id: 4,
+        variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Depth(8),
     });
     assert_eq!(sent(&mut s).last().map(String::as_str), Some("go depth 8"));
+}
+
+/// A variant search: its options go before the position, and a drop in
+/// the engine's line is read back (Fairy-Stockfish's words).
+#[test]
+fn a_crazyhouse_search_sets_the_variant_and_reads_drops() {
+    use shakmaty::fen::Fen;
+    use shakmaty::variant::{Variant, VariantPosition};
+    let mut s = ready();
+    let fen: Fen = "6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1".parse().expect("fen");
+    let position = VariantPosition::from_setup(
+        Variant::Crazyhouse,
+        fen.into_setup(),
+        shakmaty::CastlingMode::Standard,
+    )
+    .expect("position");
+    s.analyse(Search {
+        id: 9,
+        variant: crate::engine::variant::EngineVariant::named("crazyhouse"),
+        position,
+        limit: Limit::Infinite,
+    });
+    let out: Vec<String> = std::iter::from_fn(|| s.poll_transmit()).collect();
+    assert_eq!(
+        out,
+        [
+            "setoption name UCI_Variant value crazyhouse",
+            "position fen 6rk/6pp/8/8/8/8/8/4K3[N] w - - 0 1",
+            "go infinite"
+        ]
+    );
+    s.handle_line("info depth 5 seldepth 2 multipv 1 score mate 1 nodes 379 nps 189500 tbhits 0 time 2 pv N@f7");
+    let events: Vec<EngineEvent> = std::iter::from_fn(|| s.poll_event()).collect();
+    assert!(
+        events.iter().any(|e| matches!(e, EngineEvent::Analysis { id: 9, analysis } if analysis.line_san == ["N@f7#"])),
+        "{events:?}"
+    );
 }
