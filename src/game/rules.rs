@@ -203,8 +203,9 @@ impl Playable {
         turned.legal_moves()
     }
 
-    /// The same board with `mover` to move.
-    fn for_mover(&self, mover: Color) -> Playable {
+    /// The same board with `mover` to move (its premoves are the moves
+    /// of this board).
+    pub fn for_mover(&self, mover: Color) -> Playable {
         if self.setup.turn == mover {
             return self.clone();
         }

@@ -5,10 +5,12 @@
 //! as typed first (`bxc3` is the b-pawn, `Bxc3` the bishop), then in any
 //! case when that finds nothing (`nf3`).
 
+use shakmaty::Move;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::variant::VariantPosition;
-use shakmaty::{Move, Position};
+
+use super::rules::Playable;
+use crate::protocol::command::MoveText;
 
 /// A legal move as the type-in box lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,24 +48,25 @@ impl Typed {
     }
 }
 
-/// Matches `typed` against the legal moves of `position` (for a premove,
-/// the caller passes the position with the user's side to move).
-pub fn match_typed(position: &VariantPosition, typed: &str) -> Typed {
+/// Matches `typed` against the moves of the side to move on `board` (for
+/// a premove, the caller passes the board with the user's side to move),
+/// under the game's rules (wild castling, drops, a board of unknown rules).
+pub fn match_typed(board: &Playable, typed: &str) -> Typed {
     let text = normalize(typed);
     if text.is_empty() {
         return Typed::Empty;
     }
-    let legal: Vec<Candidate> = position
-        .legal_moves()
+    let legal: Vec<Candidate> = board
+        .moves(board.turn())
         .into_iter()
         .map(|mv| Candidate {
             mv,
-            san: shakmaty::san::SanPlus::from_move(position.clone(), mv).to_string(),
+            san: board.san_of(&mv),
         })
         .collect();
     // The whole move, as typed, then with the first letter a piece's.
     for text in [text.clone(), capitalized(&text)] {
-        let exact = exact_matches(position, &legal, &text);
+        let exact = exact_matches(board, &legal, &text);
         match exact.len() {
             0 => {}
             1 => return Typed::Move(exact[0].clone()),
@@ -73,7 +76,7 @@ pub fn match_typed(position: &VariantPosition, typed: &str) -> Typed {
     // The start of a move: as typed first, then in any case.
     let mut prefix: Vec<Candidate> = legal
         .iter()
-        .filter(|c| forms(c, position).iter().any(|f| f.starts_with(&text)))
+        .filter(|c| forms(c, board).iter().any(|f| f.starts_with(&text)))
         .cloned()
         .collect();
     if prefix.is_empty() {
@@ -81,7 +84,7 @@ pub fn match_typed(position: &VariantPosition, typed: &str) -> Typed {
         prefix = legal
             .iter()
             .filter(|c| {
-                forms(c, position)
+                forms(c, board)
                     .iter()
                     .any(|f| f.to_ascii_lowercase().starts_with(&lower))
             })
@@ -142,7 +145,21 @@ fn capitalized(text: &str) -> String {
 
 /// The legal moves `text` names completely: as SAN (the capture mark
 /// optional) or as coordinates.
-fn exact_matches(position: &VariantPosition, legal: &[Candidate], text: &str) -> Vec<Candidate> {
+fn exact_matches(board: &Playable, legal: &[Candidate], text: &str) -> Vec<Candidate> {
+    if let Ok(San::Castle(_)) = San::from_ascii(text.as_bytes()) {
+        // The board's own castling: `O-O` with the nearer rook in wild.
+        let short = MoveText::castle_short();
+        let wanted = if text == "O-O" {
+            short
+        } else {
+            MoveText::castle_long()
+        };
+        return legal
+            .iter()
+            .filter(|c| matches!(c.mv, Move::Castle { .. }) && board.move_text(&c.mv) == wanted)
+            .cloned()
+            .collect();
+    }
     if let Ok(san) = San::from_ascii(text.as_bytes()) {
         let other_capture = match san {
             San::Normal {
@@ -171,19 +188,48 @@ fn exact_matches(position: &VariantPosition, legal: &[Candidate], text: &str) ->
             return found;
         }
     }
-    if let Ok(uci) = text.to_ascii_lowercase().parse::<UciMove>()
-        && let Ok(mv) = uci.to_move(position)
-    {
-        return legal.iter().filter(|c| c.mv == mv).cloned().collect();
+    if let Ok(uci) = text.to_ascii_lowercase().parse::<UciMove>() {
+        let uci = uci.to_string();
+        return legal
+            .iter()
+            .filter(|c| {
+                coordinates(&c.mv, board) == uci || rook_coordinates(&c.mv) == Some(uci.clone())
+            })
+            .cloned()
+            .collect();
     }
     Vec::new()
 }
 
+/// A move as squares: from, where its piece lands, the promotion.
+fn coordinates(mv: &Move, board: &Playable) -> String {
+    let to = board.landing(mv);
+    match *mv {
+        Move::Put { role, .. } => format!("{}@{to}", role.upper_char()),
+        _ => {
+            let from = mv.from().map(|f| f.to_string()).unwrap_or_default();
+            let promotion = mv
+                .promotion()
+                .map(|r| r.char().to_string())
+                .unwrap_or_default();
+            format!("{from}{to}{promotion}")
+        }
+    }
+}
+
+/// A castling king taken onto its rook (`e1h1`).
+fn rook_coordinates(mv: &Move) -> Option<String> {
+    match *mv {
+        Move::Castle { king, rook } => Some(format!("{king}{rook}")),
+        _ => None,
+    }
+}
+
 /// The ways a move may be written, for matching a start: its SAN with and
 /// without check mark, capture and `=`, and its coordinates.
-fn forms(candidate: &Candidate, position: &VariantPosition) -> Vec<String> {
+fn forms(candidate: &Candidate, board: &Playable) -> Vec<String> {
     let san = candidate.san.trim_end_matches(['+', '#']).to_owned();
-    let uci = UciMove::from_move(candidate.mv, position.castles().mode()).to_string();
+    let uci = coordinates(&candidate.mv, board);
     vec![
         san.replace('x', ""),
         san.replace('=', ""),

@@ -644,7 +644,7 @@ fn board_area_ui(
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
     if action.is_none() {
-        action = type_in_ui_for(ui, board_rect, game, view, cx, position.as_ref());
+        action = type_in_ui_for(ui, board_rect, game, view, cx, playable.as_ref());
         // A typed move played is said (a square's Space says its own).
         if let (Some(BoardAction::Move(mv)), Some(position)) = (&action, &position) {
             let san = shakmaty::san::San::from_move(position, *mv);
@@ -677,20 +677,22 @@ fn board_area_ui(
 }
 
 /// Typed moves for the board with the keyboard, in a live game of ours
-/// (`position`: the live position, when moves can be made on it).
+/// (`playable`: the live board, when moves can be made on it).
 fn type_in_ui_for(
     ui: &mut egui::Ui,
     board: egui::Rect,
     game: &Game,
     view: &mut GameView,
     cx: &PanelContext<'_>,
-    position: Option<&shakmaty::variant::VariantPosition>,
+    playable: Option<&crate::game::rules::Playable>,
 ) -> Option<BoardAction> {
     let mover = game.my_color()?;
     if !cx.settings.type_in || cx.keyboard != Some(game.number) {
         return None;
     }
-    let (position, premove) = super::board::position_for(position?, mover)?;
+    let playable = playable?;
+    let premove = playable.turn() != mover;
+    let position = playable.for_mover(mover);
     if premove && !cx.settings.premove {
         return None;
     }

@@ -7,9 +7,9 @@
 //! `game::typed_move`'s.
 
 use egui::{Color32, RichText};
-use shakmaty::variant::VariantPosition;
 
 use super::board_model::BoardAction;
+use crate::game::rules::Playable;
 use crate::game::typed_move::{Typed, match_typed};
 
 /// The longest entry kept (`exd8=Q+` and some slack).
@@ -28,13 +28,13 @@ pub struct TypeIn {
 
 /// Reads this frame's keys into the box: characters, Backspace, Esc,
 /// Enter, which gives a move to play or to queue as the premove, the same
-/// actions as the board's. `position` is where the user's moves are legal, `premove` whether
+/// actions as the board's. `board` is the board with the user to move, `premove` whether
 /// they would be premoves. Keys are only read while no text field has the
 /// keyboard.
 pub fn type_in_keys(
     ui: &egui::Ui,
     state: &mut TypeIn,
-    position: &VariantPosition,
+    board: &Playable,
     premove: bool,
 ) -> Option<BoardAction> {
     // A focused square of the board (a screen reader's user on it) still
@@ -72,7 +72,7 @@ pub fn type_in_keys(
             *state = TypeIn::default();
         }
         if input.consume_key(egui::Modifiers::NONE, egui::Key::Enter) {
-            match match_typed(position, &state.text).on_enter() {
+            match match_typed(board, &state.text).on_enter() {
                 Ok(mv) => {
                     *state = TypeIn::default();
                     entered = Some(if premove {
@@ -94,7 +94,7 @@ pub fn type_in_ui(
     ui: &mut egui::Ui,
     board: egui::Rect,
     state: &TypeIn,
-    position: &VariantPosition,
+    moves: &Playable,
     premove: bool,
 ) {
     if state.text.is_empty() && state.message.is_none() {
@@ -104,7 +104,7 @@ pub fn type_in_ui(
         Some(message) => (message.clone(), ui.visuals().error_fg_color),
         None => {
             let what = if premove { "Premove" } else { "Move" };
-            let fits = match match_typed(position, &state.text) {
+            let fits = match match_typed(moves, &state.text) {
                 Typed::Empty => String::new(),
                 Typed::Move(candidate) => format!("{}  (Enter)", candidate.san),
                 Typed::Ambiguous(candidates) => {
@@ -142,8 +142,8 @@ pub fn type_in_ui(
 
 /// The typed text and the moves that fit it, in words: "Nf: Nf3",
 /// "N: Na3, Nc3, Nf3, Nh3", "Qh5: no legal move".
-pub fn fitting_words(position: &VariantPosition, text: &str) -> String {
-    match match_typed(position, text) {
+pub fn fitting_words(board: &Playable, text: &str) -> String {
+    match match_typed(board, text) {
         Typed::Move(candidate) => format!("{text}: {}", candidate.san),
         Typed::Ambiguous(candidates) => {
             let names: Vec<&str> = candidates
@@ -166,11 +166,11 @@ pub fn fitting_words(position: &VariantPosition, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::variant::Variant;
+    use crate::game::rules::Rules;
 
     #[test]
     fn what_is_typed_is_said_with_the_moves_that_fit() {
-        let start = VariantPosition::new(Variant::Chess);
+        let start = Playable::new(Rules::of(None, false), shakmaty::Setup::initial());
         assert_eq!(fitting_words(&start, "N"), "N: Na3, Nc3, Nf3, Nh3");
         assert_eq!(fitting_words(&start, "Nf"), "Nf: Nf3");
         assert_eq!(fitting_words(&start, "Qh5"), "Qh5: no legal move");

@@ -1,17 +1,20 @@
 use shakmaty::fen::Fen;
-use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::variant::Variant;
 use shakmaty::{CastlingMode, Square};
 
 use super::*;
+use crate::game::rules::Rules;
 
-fn position(fen: &str) -> VariantPosition {
+fn position(fen: &str) -> Playable {
     position_of(Variant::Chess, fen)
 }
 
-fn position_of(variant: Variant, fen: &str) -> VariantPosition {
+fn position_of(variant: Variant, fen: &str) -> Playable {
     let fen: Fen = fen.parse().expect("fen");
-    VariantPosition::from_setup(variant, fen.into_setup(), CastlingMode::Standard)
-        .expect("position")
+    Playable::new(
+        Rules::Known(variant, CastlingMode::Standard),
+        fen.into_setup(),
+    )
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -117,4 +120,33 @@ fn drops_in_crazyhouse() {
     assert_eq!(drop.san, "N@f3");
     assert_eq!(drop.mv.to(), Square::F3);
     assert_eq!(san_of(match_typed(&p, "n@f3")), "N@f3");
+}
+
+/// Typed moves under every board's rules: wild castling from d8 (`O-O`
+/// with the nearer rook), a board of unknown rules by its pieces' moves.
+#[test]
+fn wild_castling_and_unknown_rules_are_typed_too() {
+    let fen: Fen = "r2k3r/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        .parse()
+        .expect("fen");
+    let wild = Playable::new(Rules::WildCastle, fen.into_setup());
+    let Typed::Move(short) = match_typed(&wild, "O-O") else {
+        panic!("one castling");
+    };
+    assert_eq!(
+        short.mv,
+        Move::Castle {
+            king: Square::D8,
+            rook: Square::A8
+        }
+    );
+    assert_eq!(
+        san_of(match_typed(&wild, "d8f8")),
+        "O-O-O",
+        "the king's landing square"
+    );
+    let fen: Fen = START.parse().expect("fen");
+    let free = Playable::new(Rules::Geometry, fen.into_setup());
+    assert_eq!(san_of(match_typed(&free, "e4")), "e4");
+    assert_eq!(san_of(match_typed(&free, "g1f3")), "Nf3");
 }
