@@ -7,7 +7,7 @@ use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
 use shakmaty::{Color, File, Move, Piece, Rank, Role, Square};
 
 pub use super::board_model::{
-    BoardAction, BoardState, BoardStyle, BoardView, Slide, position_for, square_at, square_rect,
+    BoardAction, BoardState, BoardStyle, BoardView, Slide, square_at, square_rect,
 };
 use super::board_model::{attempt, click_square, landing, matching, moves_for, wrap};
 use super::pieces::PieceCache;

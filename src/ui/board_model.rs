@@ -5,8 +5,7 @@
 //! drag from one square to another means.
 
 use egui::{Color32, Pos2, Rect, Vec2, vec2};
-use shakmaty::variant::VariantPosition;
-use shakmaty::{Board, Color, EnPassantMode, File, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 
 use crate::game::rules::Playable;
 
@@ -182,22 +181,6 @@ pub(super) fn moves_for(view: &BoardView<'_>) -> (Vec<Move>, bool) {
         return (Vec::new(), true);
     }
     (playable.moves(mover), premove)
-}
-
-/// The position whose legal moves `mover` may play now, and whether they
-/// would be premoves: when it is the opponent's turn, the moves that would
-/// be legal were it ours (typed moves read SAN against it).
-pub fn position_for(position: &VariantPosition, mover: Color) -> Option<(VariantPosition, bool)> {
-    if position.turn() == mover {
-        return Some((position.clone(), false));
-    }
-    let mut setup = position.to_setup(EnPassantMode::Legal);
-    setup.turn = mover;
-    setup.ep_square = None;
-    let mode = position.castles().mode();
-    VariantPosition::from_setup(position.variant(), setup, mode)
-        .ok()
-        .map(|p| (p, true))
 }
 
 /// Where a move's piece lands on this board (a castling king's square).
