@@ -97,6 +97,16 @@ impl GameStore {
         for (a, b) in [(ours, theirs), (theirs, ours)] {
             if let Some(game) = self.games.get_mut(&a) {
                 game.partner = Some(b);
+                // Two linked boards are bughouse, whatever the words said
+                // (the old FICS calls it `wild`).
+                let vague = match &game.kind {
+                    None => true,
+                    Some(GameType::Wild(which)) => which.is_empty(),
+                    Some(kind) => kind.is_chess(),
+                };
+                if vague {
+                    game.kind = Some(GameType::Bughouse);
+                }
             }
         }
     }
@@ -319,13 +329,15 @@ impl GameStore {
                     .split_whitespace()
                     .last();
                 fresh.kind = said.map(GameType::parse);
-                let me = self.me.as_deref().unwrap_or_default();
-                let opponent = if me.eq_ignore_ascii_case(white) {
-                    black
-                } else {
-                    white
+                // The opponent's challenge (either player's, where we do
+                // not know our handle yet).
+                let me = self.me.as_deref();
+                let challenged = match me {
+                    Some(me) if me.eq_ignore_ascii_case(white) => self.terms.take(black),
+                    Some(_) => self.terms.take(white),
+                    None => self.terms.take(black).or_else(|| self.terms.take(white)),
                 };
-                if let Some(kind) = self.terms.take(opponent) {
+                if let Some(kind) = challenged {
                     fresh.kind = Some(kind);
                 }
                 if let Some(header) = self

@@ -398,8 +398,13 @@ impl Framer {
     fn complete_line(&mut self, text: String) {
         if let Some(rest) = text.strip_prefix("\\   ")
             && let Some(held) = self.held.as_mut()
-            && held.len() + rest.len() <= MAX_LINE_BYTES
+            && held.len() + rest.len() < MAX_LINE_BYTES
         {
+            // The server wraps at a space and drops it (`network.c`'s
+            // word wrap): the words are joined by one again.
+            if !held.ends_with(' ') {
+                held.push(' ');
+            }
             held.push_str(rest);
             return;
         }

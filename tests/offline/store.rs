@@ -319,3 +319,18 @@ fn the_store_says_what_changed() {
     .expect("end");
     assert_eq!(store.apply(t0, &Event::Message(end)), [Effect::Ended(4)]);
 }
+
+/// The variant of the user's own game from each server's words: the old
+/// FICS's challenge (`Issuing: ... Loaded from` wrapped onto `\   wild/
+/// bughouse.`; the game is created as `wild`), FatICS's `Creating: ...
+/// lightning crazyhouse 2 0`.
+#[test]
+fn own_games_know_their_variant_on_both_servers() {
+    use kibitz::protocol::game_type::GameType;
+    let (store, _) = store_of("real-server/bughouse-board1-white.bin", Duration::ZERO);
+    let game = store.get(1).expect("game 1");
+    assert_eq!(game.kind, Some(GameType::Bughouse));
+    let (store, _) = store_of("modern-server/crazyhouse-white.bin", Duration::ZERO);
+    let game = store.get(2).expect("game 2");
+    assert_eq!(game.kind, Some(GameType::Crazyhouse));
+}

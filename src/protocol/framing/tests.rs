@@ -111,6 +111,25 @@ fn continuation_lines_are_joined() {
     );
 }
 
+/// The old FICS wraps at 79 columns, at a space it drops (no `iset
+/// nowrap` there): a challenge's `Loaded from` and its board file come
+/// back together.
+#[test]
+fn a_wrapped_line_gets_its_space_back() {
+    let got = frames(
+        b"Challenge: KibUser (1395) [white] BotA (2045) unrated wild 3 0 Loaded from\n\r\\   wild/bughouse.\n\rfics% ",
+    );
+    assert_eq!(
+        got,
+        vec![
+            line(
+                "Challenge: KibUser (1395) [white] BotA (2045) unrated wild 3 0 Loaded from wild/bughouse."
+            ),
+            Frame::Prompt(Prompt::Command)
+        ]
+    );
+}
+
 #[test]
 fn held_line_is_released_before_the_next_prompt() {
     let mut framer = Framer::new();
