@@ -140,6 +140,9 @@ pub struct Console {
     pub focus_wanted: bool,
     /// A chat line's speaker was clicked: their card is wanted.
     pub card_wanted: Option<String>,
+    /// The lines the shown tab had last frame (new ones need a second
+    /// frame to scroll into view).
+    shown_before: usize,
 }
 
 impl Console {
@@ -357,6 +360,13 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     // not wrap (the server wraps its own text), so every row has one height.
     let tab = console.tab;
     let shown: Vec<&ConsoleLine> = console.lines.iter().filter(|l| tab.shows(l.kind)).collect();
+    // A scroll area that sticks to the bottom follows new rows one frame
+    // late: without a second frame, a tell to an idle window would stay
+    // below the view until something else drew one.
+    if shown.len() != console.shown_before {
+        ui.ctx().request_repaint();
+    }
+    let shown_now = shown.len();
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
     let mut clicked = None;
     egui::ScrollArea::both()
@@ -401,12 +411,53 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     if clicked.is_some() {
         console.card_wanted = clicked;
     }
+    console.shown_before = shown_now;
     command
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame of the console alone; whether it asked for another.
+    fn frame(ctx: &egui::Context, console: &mut Console) -> bool {
+        // Time goes on between frames (a scroll's animation ends).
+        let time = f64::from(ctx.cumulative_pass_nr() as u32) * 0.5;
+        let input = egui::RawInput {
+            time: Some(time),
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 300.0),
+            )),
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| {
+            console_ui(ui, console);
+        });
+        output.textures_delta.clear();
+        output
+            .viewport_output
+            .values()
+            .any(|v| v.repaint_delay.is_zero())
+    }
+
+    /// New lines in the shown tab ask for a second frame: the scroll that
+    /// sticks to the bottom follows them one frame late (a tell to an idle
+    /// window stayed below the view until the next timeseal ping).
+    #[test]
+    fn new_lines_ask_for_the_frame_that_scrolls_them_into_view() {
+        let ctx = egui::Context::default();
+        let mut console = Console::default();
+        for i in 0..100 {
+            console.push(LineKind::Server, &format!("line {i}"));
+        }
+        let settled = (0..10).any(|_| !frame(&ctx, &mut console));
+        assert!(settled, "the first frames settle");
+        console.push(LineKind::Server, "BotB tells you: are you there?");
+        assert!(frame(&ctx, &mut console), "a second frame for the new row");
+        let settled = (0..10).any(|_| !frame(&ctx, &mut console));
+        assert!(settled, "then it settles");
+    }
 
     /// The tabs and speakers come from the typed chat event the decoder
     /// gives after a line's text.
