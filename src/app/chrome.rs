@@ -116,8 +116,8 @@ impl Chrome {
         self.lobby_open || self.lobby.wall.on
     }
 
-    pub fn console_tab(&self) -> ConsoleTab {
-        self.console.tab
+    pub fn console_tab(&self) -> &ConsoleTab {
+        &self.console.tab
     }
 
     /// A note of Kibitz's own in the console.

@@ -4,16 +4,17 @@
 //! within `urgency::INVISIBLE`) instead of drawing a frame of its own.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::net::urgency::{self, Wake};
-use crate::ui::console::{ConsoleTab, LineKind};
+use crate::ui::console::ConsoleTab;
 
 /// Updated by the UI every frame, read by the network thread.
 #[derive(Debug)]
 pub struct OnScreen {
-    console_tab: AtomicU8,
+    /// The shown console tab's key (0: All).
+    console_tab: AtomicU64,
     lobby: AtomicBool,
     players: AtomicBool,
 }
@@ -21,7 +22,7 @@ pub struct OnScreen {
 impl Default for OnScreen {
     fn default() -> Self {
         OnScreen {
-            console_tab: AtomicU8::new(ConsoleTab::All.index()),
+            console_tab: AtomicU64::new(ConsoleTab::All.key()),
             lobby: AtomicBool::new(true),
             players: AtomicBool::new(false),
         }
@@ -31,9 +32,8 @@ impl Default for OnScreen {
 impl OnScreen {
     /// What the frame just drawn shows; `lobby_lists` is true when the
     /// lobby is open or something (the wall) waits for its lists.
-    pub fn update(&self, console_tab: ConsoleTab, lobby_lists: bool) {
-        self.console_tab
-            .store(console_tab.index(), Ordering::Relaxed);
+    pub fn update(&self, console_tab: &ConsoleTab, lobby_lists: bool) {
+        self.console_tab.store(console_tab.key(), Ordering::Relaxed);
         self.lobby.store(lobby_lists, Ordering::Relaxed);
     }
 
@@ -45,9 +45,9 @@ impl OnScreen {
     /// How soon to draw a change of this kind.
     pub fn within(&self, wake: Wake) -> Duration {
         let shown = match wake {
-            Wake::Console { chat } => {
-                let tab = ConsoleTab::from_index(self.console_tab.load(Ordering::Relaxed));
-                tab.shows(chat.map_or(LineKind::Server, LineKind::Chat))
+            Wake::Console { talk } => {
+                let tab = self.console_tab.load(Ordering::Relaxed);
+                tab == ConsoleTab::All.key() || talk == Some(tab)
             }
             Wake::Lobby => self.lobby.load(Ordering::Relaxed),
             Wake::Players => self.players.load(Ordering::Relaxed),
@@ -72,21 +72,22 @@ pub fn waker(on_screen: &Arc<OnScreen>, ctx: &egui::Context) -> crate::net::Wake
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::chat::Chat;
+    use crate::protocol::conversation::Conversation;
 
     #[test]
     fn console_lines_wait_when_their_tab_is_not_shown() {
         let seen = OnScreen::default();
-        let server = Wake::Console { chat: None };
+        let bota = Conversation::Person("BotA".into());
+        let server = Wake::Console { talk: None };
         let tell = Wake::Console {
-            chat: Some(Chat::Tell),
+            talk: Some(bota.key()),
         };
         assert_eq!(seen.within(server), urgency::CONSOLE);
         assert_eq!(seen.within(tell), urgency::CONSOLE);
-        seen.update(ConsoleTab::Tells, true);
+        seen.update(&ConsoleTab::Talk(bota), true);
         assert_eq!(seen.within(server), urgency::INVISIBLE);
         assert_eq!(seen.within(tell), urgency::CONSOLE);
-        seen.update(ConsoleTab::Channels, true);
+        seen.update(&ConsoleTab::Talk(Conversation::Channel(50)), true);
         assert_eq!(seen.within(tell), urgency::INVISIBLE);
     }
 
@@ -94,7 +95,7 @@ mod tests {
     fn lobby_lists_wait_while_the_lobby_is_closed() {
         let seen = OnScreen::default();
         assert_eq!(seen.within(Wake::Lobby), urgency::OBSERVED);
-        seen.update(ConsoleTab::All, false);
+        seen.update(&ConsoleTab::All, false);
         assert_eq!(seen.within(Wake::Lobby), urgency::INVISIBLE);
         assert_eq!(seen.within(Wake::Observed), urgency::OBSERVED);
         assert_eq!(seen.within(Wake::Now), urgency::NOW);

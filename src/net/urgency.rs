@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use super::event::{NetEvent, Status};
-use crate::protocol::chat::Chat;
+use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
 use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
@@ -37,8 +37,9 @@ pub const INVISIBLE: Duration = Duration::from_secs(10);
 pub enum Wake {
     /// The own game, the login, offers, game ends: the next frame.
     Now,
-    /// A line for the console; `chat` is the chat tab that shows it too.
-    Console { chat: Option<Chat> },
+    /// A line for the console; `talk` is the key of the conversation
+    /// whose tab shows it too (see `protocol::conversation`).
+    Console { talk: Option<u64> },
     /// An observed game's board, move list or details.
     Observed,
     /// A lobby list: games, seeks.
@@ -55,7 +56,7 @@ impl Wake {
     pub fn of(event: &NetEvent) -> Wake {
         match event {
             NetEvent::Status(Status::Connected | Status::Connecting { .. }) => {
-                Wake::Console { chat: None }
+                Wake::Console { talk: None }
             }
             NetEvent::Status(_) => Wake::Now,
             NetEvent::Protocol { event, .. } => event_wake(event),
@@ -124,11 +125,13 @@ fn event_wake(event: &Event) -> Wake {
         Event::Message(message) => message_wake(message),
         // A chat line's text is the All tab's; its typed reading right
         // after it says which other tab shows it.
-        Event::Text(_) => Wake::Console { chat: None },
-        Event::Chat(chat) => Wake::Console { chat: chat.tab() },
+        Event::Text(_) => Wake::Console { talk: None },
+        Event::Chat(chat) => Wake::Console {
+            talk: Conversation::of_chat(chat).map(|c| c.key()),
+        },
         // The answer to what the user just did; the follow's news.
         Event::Notice(_) | Event::Pending(_) => Wake::Now,
-        Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { chat: None },
+        Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { talk: None },
         Event::Reply(reply) => reply_wake(&reply.answer),
         Event::OwnReply(_)
         | Event::Prompt(Prompt::Command)
@@ -149,7 +152,7 @@ fn message_wake(message: &Message) -> Wake {
         | Message::InvalidPassword
         | Message::LoginRefused { .. }
         | Message::Kicked { .. } => Wake::Now,
-        _ => Wake::Console { chat: None },
+        _ => Wake::Console { talk: None },
     }
 }
 

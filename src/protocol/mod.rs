@@ -5,6 +5,7 @@
 pub mod adjourned;
 pub mod chat;
 pub mod command;
+pub mod conversation;
 pub mod decoder;
 pub mod event;
 pub mod finger;

@@ -8,6 +8,7 @@ use egui::{Color32, RichText};
 pub use crate::protocol::chat::Chat;
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
+use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
 
 /// Lines kept; older ones scroll away.
@@ -29,46 +30,42 @@ pub enum LineKind {
     Chat(Chat),
 }
 
-/// The console's tabs: everything, or one kind of chat.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The console's tabs: everything, or one conversation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum ConsoleTab {
     #[default]
     All,
-    Tells,
-    Channels,
-    GameChat,
+    Talk(Conversation),
 }
 
 impl ConsoleTab {
-    const TABS: [ConsoleTab; 4] = [
-        ConsoleTab::All,
-        ConsoleTab::Tells,
-        ConsoleTab::Channels,
-        ConsoleTab::GameChat,
-    ];
-
-    /// A small number for this tab (to share it through an atomic).
-    pub fn index(self) -> u8 {
-        self as u8
-    }
-
-    /// The tab of [`ConsoleTab::index`]; `All` for anything else.
-    pub fn from_index(index: u8) -> ConsoleTab {
-        Self::TABS
-            .get(usize::from(index))
-            .copied()
-            .unwrap_or(ConsoleTab::All)
-    }
-
-    /// Whether a line of this kind shows in this tab.
-    pub fn shows(self, kind: LineKind) -> bool {
+    /// A number naming the tab (shared with the network thread): 0 for
+    /// All, the conversation's key otherwise.
+    pub fn key(&self) -> u64 {
         match self {
-            ConsoleTab::All => true,
-            ConsoleTab::Tells => kind == LineKind::Chat(Chat::Tell),
-            ConsoleTab::Channels => kind == LineKind::Chat(Chat::Channel),
-            ConsoleTab::GameChat => kind == LineKind::Chat(Chat::Game),
+            ConsoleTab::All => 0,
+            ConsoleTab::Talk(conversation) => conversation.key(),
         }
     }
+
+    /// Whether this line shows in this tab.
+    pub fn shows(&self, line: &ConsoleLine) -> bool {
+        match self {
+            ConsoleTab::All => true,
+            ConsoleTab::Talk(conversation) => line
+                .conversation
+                .as_ref()
+                .is_some_and(|c| c.same(conversation)),
+        }
+    }
+}
+
+/// A conversation's tab: opened by its first line, closed by the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Talk {
+    pub conversation: Conversation,
+    /// Lines since the tab was last shown.
+    pub unread: u32,
 }
 
 /// Commands offered by Tab completion.
@@ -121,6 +118,8 @@ pub struct ConsoleLine {
     pub text: String,
     /// A chat line's speaker (a click opens their card).
     pub speaker: Option<String>,
+    /// The conversation it belongs to (the user's own words too).
+    pub conversation: Option<Conversation>,
 }
 
 #[derive(Debug, Default)]
@@ -143,6 +142,8 @@ pub struct Console {
     /// The lines the shown tab had last frame (new ones need a second
     /// frame to scroll into view).
     shown_before: usize,
+    /// The conversations' tabs, in the order they opened.
+    pub talks: Vec<Talk>,
 }
 
 impl Console {
@@ -151,6 +152,7 @@ impl Console {
             kind,
             text: text.to_owned(),
             speaker: None,
+            conversation: None,
         });
         while self.lines.len() > SCROLLBACK {
             self.lines.pop_front();
@@ -171,6 +173,10 @@ impl Console {
                 {
                     line.kind = LineKind::Chat(tab);
                     line.speaker = Some(chat.from.clone());
+                    line.conversation = Conversation::of_chat(chat);
+                    if let Some(conversation) = line.conversation.clone() {
+                        self.heard(conversation);
+                    }
                 }
                 if chat.kind != ChatKind::Told {
                     self.remember_handle(&chat.from);
@@ -236,6 +242,67 @@ impl Console {
     pub fn echo(&mut self, command: &Command) {
         if let Ok(line) = command.to_line() {
             self.push(LineKind::Echo, &format!("> {line}"));
+            // The user's own words are the conversation's too.
+            if let Some(conversation) = Conversation::of_command(command) {
+                let tab = self.open(conversation.clone());
+                self.talks[tab].unread = 0;
+                if let Some(line) = self.lines.back_mut() {
+                    line.conversation = Some(conversation);
+                }
+            }
+        }
+    }
+
+    /// The tab of `conversation`, opened if it is not: its index.
+    fn open(&mut self, conversation: Conversation) -> usize {
+        match self
+            .talks
+            .iter()
+            .position(|t| t.conversation.same(&conversation))
+        {
+            Some(at) => at,
+            None => {
+                self.talks.push(Talk {
+                    conversation,
+                    unread: 0,
+                });
+                self.talks.len() - 1
+            }
+        }
+    }
+
+    /// A line of `conversation` came: its tab opens, and counts it unread
+    /// unless it is the one shown.
+    fn heard(&mut self, conversation: Conversation) {
+        let shown = self.tab == ConsoleTab::Talk(conversation.clone())
+            || matches!(&self.tab, ConsoleTab::Talk(c) if c.same(&conversation));
+        let tab = self.open(conversation);
+        if !shown {
+            self.talks[tab].unread = self.talks[tab].unread.saturating_add(1);
+        }
+    }
+
+    /// Shows a tab (its lines read).
+    pub fn show_tab(&mut self, tab: ConsoleTab) {
+        let mut tab = tab;
+        if let ConsoleTab::Talk(conversation) = &tab
+            && let Some(talk) = self
+                .talks
+                .iter_mut()
+                .find(|t| t.conversation.same(conversation))
+        {
+            talk.unread = 0;
+            // As the tab spells it (the server's spelling of a handle).
+            tab = ConsoleTab::Talk(talk.conversation.clone());
+        }
+        self.tab = tab;
+    }
+
+    /// Closes a conversation's tab (its next line opens it again).
+    pub fn close_tab(&mut self, conversation: &Conversation) {
+        self.talks.retain(|t| !t.conversation.same(conversation));
+        if matches!(&self.tab, ConsoleTab::Talk(c) if c.same(conversation)) {
+            self.tab = ConsoleTab::All;
         }
     }
 
@@ -269,7 +336,15 @@ impl Console {
                 self.history.remove(0);
             }
         }
-        Some(Command::Raw(line))
+        // In a conversation's tab the words are said in it; a leading `/`
+        // makes the line a server command all the same.
+        match &self.tab {
+            ConsoleTab::Talk(_) if line.starts_with('/') => {
+                Some(Command::Raw(line.trim_start_matches('/').to_owned()))
+            }
+            ConsoleTab::Talk(conversation) => Some(conversation.message(line.trim())),
+            ConsoleTab::All => Some(Command::Raw(line)),
+        }
     }
 }
 
@@ -323,8 +398,17 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         {
             console.complete();
         }
+        let hint = match &console.tab {
+            ConsoleTab::All => {
+                "command (e.g. games, observe 12, seek 5 0, tell someone hi)".to_owned()
+            }
+            ConsoleTab::Talk(conversation) => format!(
+                "say to {} (a leading / sends a command)",
+                conversation.title()
+            ),
+        };
         let edit = egui::TextEdit::singleline(&mut console.input)
-            .hint_text("command (e.g. games, observe 12, seek 5 0, tell someone hi)")
+            .hint_text(hint)
             .desired_width(f32::INFINITY)
             .font(egui::TextStyle::Monospace);
         let response = ui.add(edit);
@@ -345,21 +429,12 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         }
         console.had_focus = response.has_focus();
     });
-    ui.horizontal(|ui| {
-        for (tab, name) in [
-            (ConsoleTab::All, "All"),
-            (ConsoleTab::Tells, "Tells"),
-            (ConsoleTab::Channels, "Channels"),
-            (ConsoleTab::GameChat, "Game chat"),
-        ] {
-            ui.selectable_value(&mut console.tab, tab, name);
-        }
-    });
+    tabs_ui(ui, console);
     // Only the rows in view are laid out: a full scrollback is 5000 lines,
     // and laying them all out costs milliseconds in every frame. Lines do
     // not wrap (the server wraps its own text), so every row has one height.
-    let tab = console.tab;
-    let shown: Vec<&ConsoleLine> = console.lines.iter().filter(|l| tab.shows(l.kind)).collect();
+    let tab = console.tab.clone();
+    let shown: Vec<&ConsoleLine> = console.lines.iter().filter(|l| tab.shows(l)).collect();
     // A scroll area that sticks to the bottom follows new rows one frame
     // late: without a second frame, a tell to an idle window would stay
     // below the view until something else drew one.
@@ -413,6 +488,60 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     }
     console.shown_before = shown_now;
     command
+}
+
+/// All, then a tab per conversation with its unread count and a close
+/// button.
+fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) {
+    let mut show = None;
+    let mut close = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .selectable_label(console.tab == ConsoleTab::All, "All")
+            .clicked()
+        {
+            show = Some(ConsoleTab::All);
+        }
+        for talk in &console.talks {
+            let tab = ConsoleTab::Talk(talk.conversation.clone());
+            let title = talk.conversation.title();
+            let name = match talk.unread {
+                0 => title.clone(),
+                n => format!("{title} ({n})"),
+            };
+            let text = if talk.unread > 0 {
+                RichText::new(&name).strong()
+            } else {
+                RichText::new(&name)
+            };
+            let response = ui.selectable_label(console.tab == tab, text);
+            let unread = talk.unread;
+            response.widget_info(|| {
+                let said = match unread {
+                    0 => title.clone(),
+                    1 => format!("{title}, 1 unread"),
+                    n => format!("{title}, {n} unread"),
+                };
+                egui::WidgetInfo::selected(egui::Role::Tab, true, console.tab == tab, said)
+            });
+            if response.clicked() {
+                show = Some(tab);
+            }
+            let close_button = ui.small_button("×").on_hover_text(format!("Close {title}"));
+            close_button.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
+            });
+            if close_button.clicked() {
+                close = Some(talk.conversation.clone());
+            }
+        }
+    });
+    if let Some(tab) = show {
+        console.show_tab(tab);
+    }
+    if let Some(conversation) = close {
+        console.close_tab(&conversation);
+    }
 }
 
 #[cfg(test)]
@@ -488,7 +617,51 @@ mod tests {
                 (LineKind::Server, None),
             ]
         );
-        assert!(ConsoleTab::Tells.shows(LineKind::Chat(Chat::Tell)));
+        // A tab per conversation, each with its line unread.
+        let talks: Vec<(String, u32)> = console
+            .talks
+            .iter()
+            .map(|t| (t.conversation.title(), t.unread))
+            .collect();
+        assert_eq!(
+            talks,
+            [
+                ("Anna".to_owned(), 1),
+                ("53 guest chat".to_owned(), 1),
+                ("Game 90".to_owned(), 1)
+            ]
+        );
+        let anna = ConsoleTab::Talk(Conversation::Person("anna".into()));
+        let shown: Vec<&str> = console
+            .lines
+            .iter()
+            .filter(|l| anna.shows(l))
+            .map(|l| l.text.as_str())
+            .collect();
+        assert_eq!(shown, ["Anna(SR)(TM) tells you: hi"]);
+        console.show_tab(anna);
+        assert_eq!(console.talks[0].unread, 0, "read once shown");
+        // Said in her tab: a tell to her; a leading `/` is a command.
+        console.input = "hello".into();
+        assert_eq!(
+            console.submit().and_then(|c| c.to_line().ok()).as_deref(),
+            Some("tell Anna hello")
+        );
+        console.input = "/games".into();
+        assert_eq!(console.submit(), Some(Command::Raw("games".into())));
+        // The user's own tell goes in the tab too; a closed tab comes back
+        // with the next line.
+        console.echo(&Command::Tell {
+            to: "Anna".into(),
+            text: "bye".into(),
+        });
+        assert_eq!(
+            console.lines.back().and_then(|l| l.conversation.clone()),
+            Some(Conversation::Person("Anna".into()))
+        );
+        console.close_tab(&Conversation::Person("Anna".into()));
+        assert_eq!(console.tab, ConsoleTab::All);
+        assert_eq!(console.talks.len(), 2);
         // Completion knows the speakers.
         console.input = "tell an".into();
         console.complete();
