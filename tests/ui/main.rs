@@ -9,6 +9,7 @@ mod adjourned;
 mod analysis;
 mod auto_flag;
 mod board;
+mod chat;
 mod examine;
 mod keyboard;
 mod keyboard_game;

@@ -1,0 +1,87 @@
+//! Chat in the console as a player uses it (issue 34): a tab per
+//! conversation with its unread count, typing in a tab says it there.
+
+use crate::common;
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::Command;
+
+fn harness(app: KibitzApp) -> Harness<'static, KibitzApp> {
+    let mut harness = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+fn lines_sent(h: &Harness<'_, KibitzApp>) -> Vec<String> {
+    h.state()
+        .sent()
+        .iter()
+        .filter_map(|c| c.to_line().ok())
+        .collect()
+}
+
+#[test]
+fn a_tell_opens_its_persons_tab_and_typing_there_tells_them() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app);
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"\n\rBotB tells you: are you there?\n\rfics% \n\rBotB tells you: hello?\n\rfics% \n\rAnna(50): hi all\n\rfics% ",
+    );
+    h.run_steps(3);
+    // Her tab, with two lines unread; the channel's, with one.
+    assert!(h.query_by_label("BotB, 2 unread").is_some());
+    assert!(h.query_by_label("50 chat, 1 unread").is_some());
+    h.get_by_label("BotB, 2 unread").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("BotB").is_some(), "read once shown");
+    // Only her lines there.
+    assert!(h.query_by_label("BotB tells you: hello?").is_some());
+    assert!(h.query_by_label("Anna(50): hi all").is_none());
+    // Typed in her tab: a tell to her.
+    h.get_by_label("Command").focus();
+    h.run_steps(1);
+    h.get_by_label("Command").type_text("yes, here");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.state().sent().contains(&Command::Tell {
+            to: "BotB".into(),
+            text: "yes, here".into()
+        }),
+        "{:?}",
+        lines_sent(&h)
+    );
+    // The channel's tab: what is typed there goes to the channel.
+    h.get_by_label("50 chat, 1 unread").click();
+    h.run_steps(2);
+    h.get_by_label("Command").focus();
+    h.run_steps(1);
+    h.get_by_label("Command").type_text("hello 50");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(lines_sent(&h).contains(&"tell 50 hello 50".to_owned()));
+    // Closed, a tab comes back with the next line.
+    h.get_by_label("Close BotB").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("BotB").is_none());
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(12),
+        b"\n\rBotB tells you: bye\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("BotB, 1 unread").is_some());
+}
