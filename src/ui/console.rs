@@ -10,6 +10,7 @@ use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
+use crate::protocol::notice::Notice;
 
 /// Lines kept; older ones scroll away.
 const SCROLLBACK: usize = 5000;
@@ -180,6 +181,15 @@ impl Console {
                 }
                 if chat.kind != ChatKind::Told {
                     self.remember_handle(&chat.from);
+                }
+            }
+            // "X is not logged in.": said in X's tab too (a tell to X
+            // went unheard).
+            Event::Notice(Notice::NotOnline { handle }) => {
+                let person = Conversation::Person(handle.clone());
+                let open = self.talks.iter().any(|t| t.conversation.same(&person));
+                if open && let Some(line) = self.lines.back_mut() {
+                    line.conversation = Some(person);
                 }
             }
             Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),

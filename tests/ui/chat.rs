@@ -63,6 +63,15 @@ fn a_tell_opens_its_persons_tab_and_typing_there_tells_them() {
         "{:?}",
         lines_sent(&h)
     );
+    // Gone meanwhile: the server's word shows in her tab.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"BotB is not logged in.\n\rfics% ",
+    );
+    h.run_steps(2);
+    // (once in her tab, once in the top bar's announcement)
+    assert_eq!(h.query_all_by_label("BotB is not logged in.").count(), 2);
     // The channel's tab: what is typed there goes to the channel.
     h.get_by_label("50 chat, 1 unread").click();
     h.run_steps(2);
