@@ -66,6 +66,8 @@ pub struct Settings {
     pub archive_games: bool,
     /// Write the log to a file in the data directory as well as to stderr.
     pub log_to_file: bool,
+    /// Show the time (the user's clock) beside each console line.
+    pub console_times: bool,
 }
 
 impl Default for Settings {
@@ -81,6 +83,7 @@ impl Default for Settings {
             console_history: Vec::new(),
             archive_games: true,
             log_to_file: true,
+            console_times: true,
         }
     }
 }

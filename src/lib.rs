@@ -11,6 +11,7 @@ pub mod desktop;
 pub mod engine;
 pub mod game;
 pub mod lobby;
+pub mod local_time;
 pub mod logging;
 pub mod net;
 pub mod protocol;

@@ -366,6 +366,7 @@ impl Chrome {
         me: Option<&str>,
     ) -> Vec<Want> {
         let mut wants = Vec::new();
+        self.console.show_times = bar.settings.console_times;
         egui::Panel::top("status").frame(side).show(ui, |ui| {
             wants.extend(
                 self.top_bar_ui(ui, bar)

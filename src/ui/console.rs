@@ -121,6 +121,8 @@ pub struct ConsoleLine {
     pub speaker: Option<String>,
     /// The conversation it belongs to (the user's own words too).
     pub conversation: Option<Conversation>,
+    /// When it came, on the user's clock (`21:04`).
+    pub time: String,
 }
 
 #[derive(Debug, Default)]
@@ -145,6 +147,8 @@ pub struct Console {
     shown_before: usize,
     /// The conversations' tabs, in the order they opened.
     pub talks: Vec<Talk>,
+    /// Lines show their time (a setting).
+    pub show_times: bool,
 }
 
 impl Console {
@@ -154,6 +158,10 @@ impl Console {
             text: text.to_owned(),
             speaker: None,
             conversation: None,
+            time: {
+                let (hour, minute) = crate::local_time::now_hh_mm();
+                format!("{hour:02}:{minute:02}")
+            },
         });
         while self.lines.len() > SCROLLBACK {
             self.lines.pop_front();
@@ -478,19 +486,26 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                     LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
                 };
                 let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);
-                // A chat line's speaker opens their card on a click.
-                if let LineKind::Chat(_) = line.kind
-                    && let Some(speaker) = line.speaker.clone()
-                {
-                    let response = ui
-                        .add(label.sense(egui::Sense::click()))
-                        .on_hover_text(format!("{speaker}'s card"));
-                    if response.clicked() {
-                        clicked = Some(speaker);
+                // The time beside the line, a label of its own (the
+                // line's words stay what a screen reader reads of it).
+                ui.horizontal(|ui| {
+                    if console.show_times {
+                        ui.label(RichText::new(&line.time).monospace().weak());
                     }
-                } else {
-                    ui.add(label);
-                }
+                    // A chat line's speaker opens their card on a click.
+                    if let LineKind::Chat(_) = line.kind
+                        && let Some(speaker) = line.speaker.clone()
+                    {
+                        let response = ui
+                            .add(label.sense(egui::Sense::click()))
+                            .on_hover_text(format!("{speaker}'s card"));
+                        if response.clicked() {
+                            clicked = Some(speaker);
+                        }
+                    } else {
+                        ui.add(label);
+                    }
+                });
             }
         });
     if clicked.is_some() {

@@ -101,6 +101,7 @@ pub fn settings_window_ui(
                     "Moves on the watched board that has the keyboard or is shown alone",
                 );
             });
+            ui.checkbox(&mut settings.console_times, "Times on console lines");
             ui.checkbox(
                 &mut settings.attention,
                 "Ask for attention when it is my move, an offer arrives or my game ends",

@@ -311,7 +311,14 @@ fn circles_are_found() {
 /// module and of lower floors only. The protocol knows nothing of the
 /// engine, the domain nothing of sockets, the widgets nothing of the app.
 const FLOORS: [&[&str]; 6] = [
-    &["protocol", "engine", "config", "logging", "recording"],
+    &[
+        "protocol",
+        "engine",
+        "config",
+        "logging",
+        "recording",
+        "local_time",
+    ],
     &["game", "net", "secrets", "sound"],
     &["archive", "lobby"],
     &["ui", "cli", "desktop"],

@@ -6,7 +6,7 @@ use crate::common;
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kibitz::app::{KibitzApp, TimeSource};
 use kibitz::protocol::command::Command;
 
@@ -93,4 +93,44 @@ fn a_tell_opens_its_persons_tab_and_typing_there_tells_them() {
     );
     h.run_steps(2);
     assert!(h.query_by_label("BotB, 1 unread").is_some());
+}
+
+/// Every line shows its time on the user's clock (`21:04`); a setting
+/// hides them.
+#[test]
+fn lines_show_their_time_unless_the_setting_hides_it() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    common::serve(
+        &mut app,
+        Duration::from_secs(10),
+        b"\n\rBotB tells you: what time is it?\n\rfics% ",
+    );
+    let mut h = harness(app);
+    let (hour, minute) = kibitz::local_time::now_hh_mm();
+    let near = |label: &str| {
+        // The minute may turn between the line and this check.
+        let (h2, m2) = (
+            label[..2].parse::<u32>().ok(),
+            label[3..].parse::<u32>().ok(),
+        );
+        h2.zip(m2)
+            .is_some_and(|(h2, m2)| (h2 * 60 + m2).abs_diff(hour * 60 + minute) <= 1)
+    };
+    let times: Vec<String> = h
+        .query_all_by_label_contains(":")
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|l| l.len() == 5 && l.as_bytes()[2] == b':')
+        .collect();
+    assert!(times.iter().any(|t| near(t)), "{times:?}");
+    h.state_mut().settings_mut().console_times = false;
+    h.run_steps(2);
+    let times = h
+        .query_all_by_label_contains(":")
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|l| l.len() == 5 && l.as_bytes()[2] == b':')
+        .count();
+    assert_eq!(times, 0);
 }
