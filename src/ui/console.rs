@@ -488,7 +488,10 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                 let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);
                 // The time beside the line, a label of its own (the
                 // line's words stay what a screen reader reads of it).
-                ui.horizontal(|ui| {
+                // One row of exactly the row height (`show_rows` counts on it).
+                let row = egui::vec2(ui.available_width(), row_height);
+                let layout = egui::Layout::left_to_right(egui::Align::Center);
+                ui.allocate_ui_with_layout(row, layout, |ui| {
                     if console.show_times {
                         ui.label(RichText::new(&line.time).monospace().weak());
                     }
