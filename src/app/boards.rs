@@ -241,6 +241,7 @@ impl Boards {
                 let words: String = chat.text.chars().take(200).collect();
                 self.partner_said = Some((chat.from.clone(), words));
             }
+            Event::Chat(chat) => self.chat_on_tile(now, chat),
             Event::Message(message @ (Message::IllegalMove { .. } | Message::NotYourMove)) => {
                 // Our optimistic move was refused: show the server's board
                 // again, and say so on it.
@@ -269,6 +270,26 @@ impl Boards {
             _ => {}
         }
         applied
+    }
+
+    /// Chat that belongs on a board: a game's kibitzes, whispers and says
+    /// on its tile, a tell to the user on the own game's (not missed while
+    /// playing); one line, for [`crate::ui::game_view::CHAT_ON_TILE`].
+    fn chat_on_tile(&mut self, now: Now, chat: &crate::protocol::chat::ChatLine) {
+        let game = match chat.kind {
+            ChatKind::Kibitz | ChatKind::Whisper | ChatKind::Say => chat.game,
+            ChatKind::Tell => self.own_live_game(),
+            _ => None,
+        };
+        let Some(game) = game.filter(|g| self.store.get(*g).is_some()) else {
+            return;
+        };
+        let words: String = chat.text.chars().take(200).collect();
+        let line = match chat.kind {
+            ChatKind::Tell => format!("{} tells you: {words}", chat.from),
+            _ => format!("{}: {words}", chat.from),
+        };
+        self.views.entry(game).or_default().chat = Some((line, now));
     }
 
     /// A board arrived: our pending move is settled, the opponent's move

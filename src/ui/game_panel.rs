@@ -147,8 +147,16 @@ pub fn game_panel_ui(
     }
     // News from the game's players to its observers, in the top strip's
     // middle (the pieces stay in view).
-    // Why the user's last move was not made comes first.
-    let note = view.refusal.as_ref().or(game.note.as_ref());
+    // Why the user's last move was not made comes first, then a chat line
+    // of the last few seconds (a kibitz; a tell while playing).
+    let chat = view.chat.as_ref().and_then(|(line, at)| {
+        let age = cx.now.saturating_sub(*at);
+        let left = super::game_view::CHAT_ON_TILE.checked_sub(age)?;
+        // Gone on time: a frame when it is due.
+        ui.ctx().request_repaint_after(left);
+        Some(line)
+    });
+    let note = view.refusal.as_ref().or(chat).or(game.note.as_ref());
     if let Some(note) = note.filter(|_| game.outcome.is_none()) {
         note_ui(ui, layout.top_strip, note);
     }

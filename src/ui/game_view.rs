@@ -49,6 +49,9 @@ pub struct PendingOffer {
     pub decline: Command,
 }
 
+/// How long a chat line stays on its board.
+pub const CHAT_ON_TILE: std::time::Duration = std::time::Duration::from_secs(8);
+
 /// A panel's own state, kept between frames.
 #[derive(Debug, Clone, Default)]
 pub struct GameView {
@@ -63,6 +66,9 @@ pub struct GameView {
     /// Why the last move tried was not made (the rules' reason, or the
     /// server's refusal), shown on the board until its next board.
     pub refusal: Option<String>,
+    /// The last chat line of this board (a kibitz; a tell while playing)
+    /// and when it came: shown on the board for [`CHAT_ON_TILE`].
+    pub chat: Option<(String, Now)>,
     /// The opponent's last move sliding in, and when it started.
     pub slide: Option<(Slide, Now)>,
     /// The board's side in points as last drawn (0: not drawn yet).

@@ -134,3 +134,27 @@ fn lines_show_their_time_unless_the_setting_hides_it() {
         .count();
     assert_eq!(times, 0);
 }
+
+/// A game's kibitz shows on its board for a few seconds (the game chat
+/// where the game is); a tell while playing shows on the own game's.
+#[test]
+fn a_kibitz_shows_on_its_board_for_a_while() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    common::serve(
+        &mut app,
+        Duration::from_secs(10),
+        b"\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 97 Olaf Petra 0 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0\n\rfics% ",
+    );
+    let mut h = harness(app);
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"\n\rAnna(1800)[97] kibitzes: nice move\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("Anna: nice move").is_some(), "on the tile");
+    // Gone after a while.
+    h.state_mut().set_time(Duration::from_secs(30));
+    h.run_steps(2);
+    assert!(h.query_by_label("Anna: nice move").is_none());
+}
