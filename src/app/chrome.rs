@@ -448,7 +448,12 @@ impl Chrome {
     /// turn), the players (kept live by arrivals and departures) and the
     /// friends (guests, `(U)`, have no notify list: the server refuses one).
     pub fn logged_in(&mut self, handle: &str, titles: &[String], now: Now) -> Vec<Want> {
-        let mut wants = vec![Want::Ask(Asker::Seeks, Command::Sought)];
+        // The user's channels open their tabs (the console reads the list
+        // as it passes).
+        let mut wants = vec![
+            Want::Ask(Asker::Seeks, Command::Sought),
+            Want::Ask(Asker::Nobody, Command::Channels(None)),
+        ];
         wants.extend(self.ask_players(now));
         if !is_guest(handle, titles) {
             let list = Command::Notify(crate::protocol::command::ListOp::Show);

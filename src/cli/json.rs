@@ -69,6 +69,10 @@ pub fn event_json(event: &Event) -> Value {
         // Notices carry their own `type` (`not_online`, `seek_gone` ...).
         Event::Notice(notice) => serde_json::to_value(notice).unwrap_or(Value::Null),
         Event::Pending(line) => tagged("pending", line),
+        Event::ChannelList(channels) => json!({"type": "channel_list", "channels": channels}),
+        Event::ChannelChange { channel, joined } => {
+            json!({"type": "channel_change", "channel": channel, "joined": joined})
+        }
     }
 }
 

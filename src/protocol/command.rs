@@ -326,6 +326,8 @@ pub enum Command {
     Accept(Option<u32>),
     Decline(Option<u32>),
     Withdraw(Option<u32>),
+    /// `=channel` (None), `+channel N` (join), `-channel N` (leave).
+    Channels(Option<(u32, bool)>),
     /// Withdraw the offers to this player (where offers have no number).
     WithdrawTo(String),
     Draw,
@@ -445,6 +447,9 @@ impl Command {
             Command::Accept(n) => with_number("accept", *n),
             Command::Decline(n) => with_number("decline", *n),
             Command::Withdraw(n) => with_number("withdraw", *n),
+            Command::Channels(None) => "=channel".to_owned(),
+            Command::Channels(Some((channel, true))) => format!("+channel {channel}"),
+            Command::Channels(Some((channel, false))) => format!("-channel {channel}"),
             Command::WithdrawTo(handle) => {
                 check_handle(handle)?;
                 format!("withdraw {handle}")

@@ -3,6 +3,7 @@
 use super::adjourned::{
     AdjournedLine, parse_adjourned_line, parse_adjourned_names, parse_stored_row,
 };
+use super::channels::{parse_channel_change, parse_channel_header, parse_channel_numbers};
 use super::chat::parse_chat;
 use super::event::Event;
 use super::finger::FingerParser;
@@ -37,6 +38,8 @@ pub struct LineDecoder {
     finger: Option<FingerParser>,
     /// A notify list's header came: its names are the next line.
     notify_names: bool,
+    /// `-- channel list: N channels --` came: the numbers are next.
+    channel_numbers: bool,
     /// The old FICS's "... adjourned game with you, is online:" came: the
     /// names are the next line.
     adjourned_names: bool,
@@ -88,6 +91,12 @@ impl LineDecoder {
             // Too long for a finger: what was read is one, the rest text.
             self.prompt(out);
         }
+        if std::mem::take(&mut self.channel_numbers)
+            && let Some(channels) = parse_channel_numbers(&line)
+        {
+            out.push(Event::Text(line));
+            return out.push(Event::ChannelList(channels));
+        }
         if std::mem::take(&mut self.notify_names)
             && let Some(names) = parse_notify_names(&line)
         {
@@ -129,6 +138,11 @@ impl LineDecoder {
             // The names follow on the next line (none: the list is empty).
             self.notify_names = count > 0;
             (count == 0).then(|| Event::NotifyList(Vec::new()))
+        } else if let Some(count) = parse_channel_header(&line) {
+            self.channel_numbers = count > 0;
+            (count == 0).then(|| Event::ChannelList(Vec::new()))
+        } else if let Some((channel, joined)) = parse_channel_change(&line) {
+            Some(Event::ChannelChange { channel, joined })
         } else if let Some((handle, added)) = parse_notify_change(&line) {
             Some(Event::NotifyChange { handle, added })
         } else if let Some(notification) = parse_game_notification(&line) {

@@ -132,6 +132,13 @@ pub enum Event {
     Message(Message),
     /// A chat line: a tell, a channel tell, a shout, a game's kibitz ...
     Chat(Box<ChatLine>),
+    /// `=channel`: the channels the user is in.
+    ChannelList(Vec<u32>),
+    /// The user joined (or left) a channel.
+    ChannelChange {
+        channel: u32,
+        joined: bool,
+    },
     /// The server will not do what the user asked (the player is not
     /// online, the seek is gone ...), confirms a setting, or tells news of
     /// the player the user follows.

@@ -3,6 +3,7 @@
 //! a UI or the system clock: time is always a parameter.
 
 pub mod adjourned;
+pub mod channels;
 pub mod chat;
 pub mod command;
 pub mod conversation;

@@ -249,6 +249,9 @@ impl Replies {
         if text == "=notify: Command has failed." || parse_notify_header(text).is_some() {
             return self.oldest(|k| k == ReplyKind::NotifyList);
         }
+        if crate::protocol::channels::parse_channel_header(text).is_some() {
+            return self.oldest(|k| k == ReplyKind::ChannelList);
+        }
         if is_setup_reply(text) {
             return self.oldest(|k| k == ReplyKind::Setup);
         }
@@ -281,6 +284,7 @@ impl Replies {
                 AdjournedLine::StoredHeader { .. } | AdjournedLine::NoneStored { .. },
             ) => kind(ReplyKind::Stored),
             Event::NotifyList(_) => kind(ReplyKind::NotifyList),
+            Event::ChannelList(_) => kind(ReplyKind::ChannelList),
             Event::MoveList(list) => match list.game {
                 Some(game) => kind(ReplyKind::Moves(game)),
                 None => self.oldest(|k| matches!(k, ReplyKind::Moves(_))),
@@ -406,6 +410,8 @@ impl Assembly {
                 self.answer = Answer::NotifyList(names.clone());
                 self.complete = true;
             }
+            // The console reads the typed event itself.
+            (ReplyKind::ChannelList, Event::ChannelList(_)) => self.complete = true,
             (ReplyKind::Moves(_), Event::MoveList(list)) => {
                 self.answer = Answer::Moves(list.clone());
                 self.complete = true;

@@ -86,6 +86,8 @@ pub enum ReplyKind {
     Journal,
     Stored,
     NotifyList,
+    /// `=channel`.
+    ChannelList,
     /// `moves N`.
     Moves(u32),
     /// `observe N`.
@@ -107,6 +109,7 @@ impl ReplyKind {
             Command::Journal(_) => ReplyKind::Journal,
             Command::Stored(_) => ReplyKind::Stored,
             Command::Notify(ListOp::Show) => ReplyKind::NotifyList,
+            Command::Channels(None) => ReplyKind::ChannelList,
             Command::Moves(game) => ReplyKind::Moves(*game),
             Command::Observe(ObserveTarget::Game(game)) => ReplyKind::Observe(*game),
             Command::Setup(_) => ReplyKind::Setup,

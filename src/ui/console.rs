@@ -149,6 +149,8 @@ pub struct Console {
     pub talks: Vec<Talk>,
     /// Lines show their time (a setting).
     pub show_times: bool,
+    /// The channel number being typed to join.
+    pub join_channel: String,
 }
 
 impl Console {
@@ -189,6 +191,21 @@ impl Console {
                 }
                 if chat.kind != ChatKind::Told {
                     self.remember_handle(&chat.from);
+                }
+            }
+            // The user's channels: a tab each (nothing unread yet); a
+            // channel joined opens its tab, one left closes it.
+            Event::ChannelList(channels) => {
+                for channel in channels {
+                    self.open(Conversation::Channel(*channel));
+                }
+            }
+            Event::ChannelChange { channel, joined } => {
+                let conversation = Conversation::Channel(*channel);
+                if *joined {
+                    self.open(conversation);
+                } else {
+                    self.close_tab(&conversation);
                 }
             }
             // "X is not logged in.": said in X's tab too (a tell to X
@@ -447,7 +464,9 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         }
         console.had_focus = response.has_focus();
     });
-    tabs_ui(ui, console);
+    if let Some(channel) = tabs_ui(ui, console) {
+        command = command.or(Some(Command::Channels(Some(channel))));
+    }
     // Only the rows in view are laid out: a full scrollback is 5000 lines,
     // and laying them all out costs milliseconds in every frame. Lines do
     // not wrap (the server wraps its own text), so every row has one height.
@@ -519,10 +538,12 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
 }
 
 /// All, then a tab per conversation with its unread count and a close
-/// button.
-fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) {
+/// button; a channel's tab leaves the channel from its menu, and "+"
+/// joins one. The channel to join or leave (true: join).
+fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, bool)> {
     let mut show = None;
     let mut close = None;
+    let mut channel = None;
     ui.horizontal_wrapped(|ui| {
         if ui
             .selectable_label(console.tab == ConsoleTab::All, "All")
@@ -555,6 +576,14 @@ fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) {
             if response.clicked() {
                 show = Some(tab);
             }
+            if let Conversation::Channel(number) = talk.conversation {
+                response.context_menu(|ui| {
+                    if ui.button(format!("Leave channel {number}")).clicked() {
+                        channel = Some((number, false));
+                        ui.close();
+                    }
+                });
+            }
             let close_button = ui.small_button("×").on_hover_text(format!("Close {title}"));
             close_button.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
@@ -563,6 +592,27 @@ fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) {
                 close = Some(talk.conversation.clone());
             }
         }
+        // Join a channel: its number, then Enter or Join.
+        let join = ui
+            .small_button("+")
+            .on_hover_text("Join a channel (tell N, shout ... as usual)");
+        join.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Join a channel"));
+        egui::Popup::menu(&join).show(|ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Channel");
+                let edit = ui
+                    .add(egui::TextEdit::singleline(&mut console.join_channel).desired_width(40.0))
+                    .labelled_by(label.id);
+                let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Join").clicked() || entered)
+                    && let Ok(number) = console.join_channel.trim().parse::<u32>()
+                {
+                    channel = Some((number, true));
+                    console.join_channel.clear();
+                    ui.close();
+                }
+            });
+        });
     });
     if let Some(tab) = show {
         console.show_tab(tab);
@@ -570,6 +620,7 @@ fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) {
     if let Some(conversation) = close {
         console.close_tab(&conversation);
     }
+    channel
 }
 
 #[cfg(test)]

@@ -158,3 +158,51 @@ fn a_kibitz_shows_on_its_board_for_a_while() {
     h.run_steps(2);
     assert!(h.query_by_label("Anna: nice move").is_none());
 }
+
+/// The user's channels have their tabs from the start; "+" joins one, the
+/// server's word opens or closes a channel's tab.
+#[test]
+fn channels_have_tabs_and_can_be_joined() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let login = kibitz::protocol::event::Event::LoggedIn {
+        handle: "Me".into(),
+        titles: Vec::new(),
+    };
+    app.apply_event(Duration::from_secs(10), &login);
+    let mut h = harness(app);
+    assert!(
+        h.state()
+            .awaiting()
+            .iter()
+            .any(|r| r.command == Command::Channels(None)),
+        "the channel list is asked for"
+    );
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"-- channel list: 2 channels --\n\r4 50\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("4 guest help").is_some());
+    assert!(h.query_by_label("50 chat").is_some());
+    h.get_by_label("Join a channel").click();
+    h.run_steps(2);
+    h.get_by_label("Channel").focus();
+    h.run_steps(1);
+    h.get_by_label("Channel").type_text("53");
+    h.run_steps(1);
+    h.get_by_label("Join").click();
+    h.run_steps(2);
+    assert!(lines_sent(&h).contains(&"+channel 53".to_owned()));
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(12),
+        b"[53] added to your channel list.\n\rfics% [4] removed from your channel list.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("53 guest chat").is_some());
+    assert!(h.query_by_label("4 guest help").is_none());
+}
