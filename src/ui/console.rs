@@ -597,22 +597,29 @@ fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, bool)> {
             .small_button("+")
             .on_hover_text("Join a channel (tell N, shout ... as usual)");
         join.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Join a channel"));
-        egui::Popup::menu(&join).show(|ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label("Channel");
-                let edit = ui
-                    .add(egui::TextEdit::singleline(&mut console.join_channel).desired_width(40.0))
-                    .labelled_by(label.id);
-                let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button("Join").clicked() || entered)
-                    && let Ok(number) = console.join_channel.trim().parse::<u32>()
-                {
-                    channel = Some((number, true));
-                    console.join_channel.clear();
-                    ui.close();
-                }
+        // A click in its text field must not close it.
+        egui::Popup::menu(&join)
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+            .show(|ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Channel");
+                    let edit = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut console.join_channel)
+                                .desired_width(40.0),
+                        )
+                        .labelled_by(label.id);
+                    let entered =
+                        edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if (ui.button("Join").clicked() || entered)
+                        && let Ok(number) = console.join_channel.trim().parse::<u32>()
+                    {
+                        channel = Some((number, true));
+                        console.join_channel.clear();
+                        ui.close();
+                    }
+                });
             });
-        });
     });
     if let Some(tab) = show {
         console.show_tab(tab);
