@@ -10,6 +10,7 @@ use shakmaty::Color;
 
 use crate::config::AnnounceMoves;
 use crate::game::{Game, GameStore, Now};
+use crate::protocol::chat::ChatKind;
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 
@@ -124,6 +125,11 @@ pub fn event_words(
                 }
             };
             wanted.then(|| move_announcement(mover, san))
+        }
+        // A tell to the user is said (its tab may not be the one shown).
+        Event::Chat(chat) if matches!(chat.kind, ChatKind::Tell | ChatKind::PartnerTell) => {
+            let words: String = chat.text.chars().take(200).collect();
+            Some(format!("{} tells you: {words}", chat.from))
         }
         Event::Message(Message::GameCreated {
             game,

@@ -10,6 +10,7 @@ use crate::lobby::friends::Notice;
 use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
+use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
@@ -556,8 +557,9 @@ impl Chrome {
                     self.dialogs.opponent = handle;
                     self.dialogs.match_open = true;
                 }
+                // Their conversation's tab, ready to type in.
                 ProfileAction::Tell(handle) => {
-                    self.console.input = format!("tell {handle} ");
+                    self.console.talk_to(Conversation::Person(handle));
                     self.console.focus_wanted = true;
                 }
                 ProfileAction::Close => self.profile = None,

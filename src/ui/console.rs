@@ -333,6 +333,27 @@ impl Console {
         self.tab = tab;
     }
 
+    /// Opens (or shows) a conversation's tab to type in.
+    pub fn talk_to(&mut self, conversation: Conversation) {
+        self.open(conversation.clone());
+        self.show_tab(ConsoleTab::Talk(conversation));
+    }
+
+    /// The tab `step` places away from the shown one (All first, then the
+    /// conversations), wrapping around: Ctrl+PageDown and Ctrl+PageUp.
+    fn step_tab(&mut self, step: isize) {
+        let tabs: Vec<ConsoleTab> = std::iter::once(ConsoleTab::All)
+            .chain(
+                self.talks
+                    .iter()
+                    .map(|t| ConsoleTab::Talk(t.conversation.clone())),
+            )
+            .collect();
+        let at = tabs.iter().position(|t| *t == self.tab).unwrap_or(0) as isize;
+        let next = (at + step).rem_euclid(tabs.len() as isize) as usize;
+        self.show_tab(tabs[next].clone());
+    }
+
     /// Closes a conversation's tab (its next line opens it again).
     pub fn close_tab(&mut self, conversation: &Conversation) {
         self.talks.retain(|t| !t.conversation.same(conversation));
@@ -464,6 +485,19 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         }
         console.had_focus = response.has_focus();
     });
+    // Ctrl+PageDown / Ctrl+PageUp: the next and the previous tab.
+    let step = ui.input_mut(|i| {
+        if i.consume_key(egui::Modifiers::COMMAND, egui::Key::PageDown) {
+            1
+        } else if i.consume_key(egui::Modifiers::COMMAND, egui::Key::PageUp) {
+            -1
+        } else {
+            0
+        }
+    });
+    if step != 0 {
+        console.step_tab(step);
+    }
     if let Some(channel) = tabs_ui(ui, console) {
         command = command.or(Some(Command::Channels(Some(channel))));
     }

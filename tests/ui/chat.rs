@@ -206,3 +206,39 @@ fn channels_have_tabs_and_can_be_joined() {
     assert!(h.query_by_label("53 guest chat").is_some());
     assert!(h.query_by_label("4 guest help").is_none());
 }
+
+/// A tell is said (the screen reader's live region, shown in the top bar)
+/// whatever tab is shown; Ctrl+PageDown and Ctrl+PageUp move between the
+/// tabs.
+#[test]
+fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app);
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"\n\rAnna(50): hi all\n\rfics% \n\rBotB tells you: ping\n\rfics% ",
+    );
+    h.run_steps(2);
+    // The console's line and the announcement.
+    assert_eq!(h.query_all_by_label("BotB tells you: ping").count(), 2);
+    h.key_press_modifiers(common::CTRL, egui::Key::PageDown);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("50 chat").is_some(),
+        "the channel's tab, read"
+    );
+    h.key_press_modifiers(common::CTRL, egui::Key::PageDown);
+    h.run_steps(2);
+    assert!(h.query_by_label("BotB").is_some(), "BotB's tab, read");
+    h.key_press_modifiers(common::CTRL, egui::Key::PageUp);
+    h.run_steps(2);
+    assert!(h.query_by_label("Anna(50): hi all").is_some());
+    assert!(
+        h.query_by_label("BotB tells you: ping").is_some(),
+        "only the announcement"
+    );
+}

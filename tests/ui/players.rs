@@ -412,7 +412,11 @@ fn a_card_from_the_console_and_from_a_seek() {
         b"  7 1500 Alpha(C)           5   0 rated   blitz                  0-9999 m\n\r1 ad displayed.\n\rfics% ",
     );
     let mut h = window(app, [1180.0, 820.0]);
-    h.get_by_label("BotB tells you: a game?").click();
+    // The console's line (the top bar says the tell too).
+    h.get_all_by_label("BotB tells you: a game?")
+        .last()
+        .expect("the line")
+        .click();
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Finger("BotB".into())));
     assert!(h.state().sent().contains(&Command::History("BotB".into())));
