@@ -177,6 +177,15 @@ impl Boards {
             },
             ..Applied::default()
         };
+        // A new game under the number of a finished one starts afresh: the
+        // old board's view (its analysis switch, its flip) is not its.
+        if let Event::Message(
+            Message::GameCreated { game, .. } | Message::ObservationStarted { game },
+        ) = event
+            && self.store.get(*game).is_none_or(|g| g.is_over())
+        {
+            self.views.remove(game);
+        }
         applied.effects = self.store.apply(now, event);
         applied.moved = match event {
             Event::Board(board) => applied.effects.contains(&Effect::Moved(board.game)),

@@ -498,3 +498,24 @@ fn free_tiling_shows_every_game_and_follows_closing() {
     assert!(h.state().sent().contains(&Command::Unobserve(Some(2))));
     assert_eq!(h.query_all_by_label_contains("Board, game").count(), 3);
 }
+
+/// A new game under the number of a finished one starts afresh: the old
+/// board's flip (and analysis switch) is not carried over.
+#[test]
+fn a_new_game_under_an_old_number_starts_with_a_fresh_board() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    feed(
+        &mut app,
+        b"\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Olaf Petra 0 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0\n\rfics% \n\r{Game 7 (Olaf vs. Petra) Petra resigns} 1-0\n\rfics% ",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    click_control(&mut h, "Flip board, game 7", 7);
+    h.run_steps(2);
+    assert!(h.state().view(7).is_some_and(|v| v.flipped));
+    feed(
+        h.state_mut(),
+        b"You are now observing game 7.\n\rGame 7: Anna (1500) Boris (1500) rated blitz 5 0\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Anna Boris 0 5 0 39 39 300 300 1 none (0:00) none 0\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.state().view(7).is_none_or(|v| !v.flipped));
+}
