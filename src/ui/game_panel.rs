@@ -610,19 +610,20 @@ fn board_area_ui(
     let live = browsing.is_none();
     let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
     let setup = browsing.or(pending).unwrap_or_else(|| board.setup.clone());
-    let playable = if live && view.pending.is_none() && !game.is_over() {
-        game.playable()
-    } else {
-        None
-    };
-    let position = playable.as_ref().and_then(|p| p.position()).cloned();
-    let check = game
-        .position()
-        .filter(|p| live && shakmaty::Position::is_check(p))
+    // The live board under the game's rules, built once a frame: the
+    // check highlight reads it, and moves are made on it (not while our
+    // move waits for the server's board, nor once the game is over).
+    let current = if live { game.playable() } else { None };
+    let check = current
+        .as_ref()
+        .and_then(|p| p.position())
+        .filter(|p| shakmaty::Position::is_check(*p))
         .and_then(|p| {
-            let turn = shakmaty::Position::turn(&p);
-            shakmaty::Position::board(&p).king_of(turn)
+            let turn = shakmaty::Position::turn(p);
+            shakmaty::Position::board(p).king_of(turn)
         });
+    let playable = current.filter(|_| view.pending.is_none() && !game.is_over());
+    let position = playable.as_ref().and_then(|p| p.position()).cloned();
     let last_move = if live { last_move_squares(board) } else { None };
     let slide = view.slide.and_then(|(slide, started)| {
         let duration = cx.settings.animation_secs.max(0.001);
