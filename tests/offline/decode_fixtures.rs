@@ -257,19 +257,7 @@ fn decode_reads_a_long_games_list() {
 103 2586 GMNakamura  2654 GMCarlsen  [ sr120   0] 1:19:56 -1:13:34 (39-39) W: 21\n\r\
 104 2701 GMCaruana   2690 GMSo       [psr120  30] 1:45:10 -1:59:59 (38-39) B: 17\n\r\
 \n\r  4 games displayed (of 212 in progress).\n\rfics% ";
-    let dir = common::TempDir::new("decode-long-games");
-    let path = dir.path().join("games.bin");
-    std::fs::write(&path, listing).expect("write");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .arg("decode")
-        .arg(&path)
-        .output()
-        .expect("kibitz decode");
-    assert!(output.status.success());
-    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
+    let records = decode_text("decode-long-games", listing);
     let entries: Vec<&serde_json::Value> = records
         .iter()
         .filter(|r| r["type"] == "games_entry")
@@ -304,19 +292,7 @@ Promotion piece set to KNIGHT.\n\rfics% \
 \n\rBotD, whom you are following, has started a game with BotE.\n\rfics% \
 There are no offers pending to other players.\n\r\n\r\
 Offers from other players:\n\r\n\r  43: GuestWXFZ is offering a challenge: GuestWXFZ (----) Schoon ( 978) unrated blitz 5 0.\n\r\n\rfics% ";
-    let dir = common::TempDir::new("decode-notices");
-    let path = dir.path().join("notices.bin");
-    std::fs::write(&path, replies).expect("write");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .arg("decode")
-        .arg(&path)
-        .output()
-        .expect("kibitz decode");
-    assert!(output.status.success());
-    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
+    let records = decode_text("decode-notices", replies);
     let typed: Vec<&serde_json::Value> = records
         .iter()
         .filter(|r| !matches!(r["type"].as_str(), Some("text" | "prompt")))
@@ -348,4 +324,21 @@ Offers from other players:\n\r\n\r  43: GuestWXFZ is offering a challenge: Guest
         .position(|r| r["type"] == "not_online")
         .expect("typed");
     assert_eq!(records[at - 1]["text"], "BotA is not logged in.");
+}
+
+/// `kibitz decode` of `text` written to a file: its NDJSON records.
+fn decode_text(name: &str, text: &str) -> Vec<serde_json::Value> {
+    let dir = common::TempDir::new(name);
+    let path = dir.path().join("server.bin");
+    std::fs::write(&path, text).expect("write");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("decode")
+        .arg(&path)
+        .output()
+        .expect("kibitz decode");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect()
 }

@@ -283,44 +283,38 @@ fn fairy_stockfish_plays_crazyhouse_drops() {
         shakmaty::variant::Variant::Crazyhouse,
         EngineVariant::named("crazyhouse"),
     );
-    let key = target.key.clone();
-    let engine = spawn();
-    let config = EngineConfig {
-        command: path.display().to_string(),
-        options: EngineOptions::default(),
-    };
-    engine.want(
-        &config,
-        Plan {
-            focus: Some(target),
-            ..Plan::default()
-        },
-    );
-    let seen = wait_for(
-        &engine,
-        Duration::from_secs(60),
-        "mate in 1 by a drop",
-        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && analysis.eval == Eval::Mate(1)),
-    );
-    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
-        panic!("{seen:#?}");
-    };
+    let analysis = analyse_until(&path, target, "mate in 1 by a drop", |a| {
+        a.eval == Eval::Mate(1)
+    });
     assert_eq!(analysis.line_san.first().map(String::as_str), Some("N@f7#"));
 }
 
-/// Real Stockfish in Chess960 mode: a Fischer random position whose best
-/// move is castling (king takes rook in UCI), read back as O-O.
+/// Real Stockfish in Chess960 mode (`UCI_Chess960`, the position's
+/// castling by rook file): its line read back move by move as legal.
 #[test]
 fn stockfish_castles_in_fischer_random() {
     let path = locate("stockfish").expect("stockfish is installed by the README's test command");
-    // King g1 beside its rook on h1 (castling right H): the engine's
-    // king-takes-rook castling must read back as a legal move.
+    // King g1 beside its rook on h1, with the right to castle on that
+    // side (`H`, Shredder-FEN): a position only Chess960 rules read.
     let fen = "6k1/5ppp/8/8/8/8/8/5BKR w H - 0 1";
     let target = variant_target(
         fen,
         shakmaty::variant::Variant::Chess,
         EngineVariant::CHESS960,
     );
+    let analysis = analyse_until(&path, target, "an analysis at depth 12", |a| a.depth >= 12);
+    // Every move of the line read back: legal in Chess960 terms.
+    assert!(!analysis.line_san.is_empty(), "{analysis:?}");
+}
+
+/// The engine at `path` on `target` alone, until an analysis of it that
+/// `done` accepts (or a minute: then it panics).
+fn analyse_until(
+    path: &Path,
+    target: Target,
+    what: &str,
+    done: impl Fn(&kibitz::engine::analysis::Analysis) -> bool,
+) -> kibitz::engine::analysis::Analysis {
     let key = target.key.clone();
     let engine = spawn();
     let config = EngineConfig {
@@ -337,12 +331,11 @@ fn stockfish_castles_in_fischer_random() {
     let seen = wait_for(
         &engine,
         Duration::from_secs(60),
-        "an analysis at depth 12",
-        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && analysis.depth >= 12),
+        what,
+        |u| matches!(u, EngineUpdate::Analysis { key: k, analysis } if *k == key && done(analysis)),
     );
-    let Some(EngineUpdate::Analysis { analysis, .. }) = seen.last() else {
-        panic!("{seen:#?}");
-    };
-    // Every move of the line read back: legal in Chess960 terms.
-    assert!(!analysis.line_san.is_empty(), "{analysis:?}");
+    match seen.last() {
+        Some(EngineUpdate::Analysis { analysis, .. }) => analysis.clone(),
+        _ => panic!("{seen:#?}"),
+    }
 }
