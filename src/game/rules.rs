@@ -63,9 +63,7 @@ impl Rules {
             Some(_) => chess,
         }
     }
-}
 
-impl Rules {
     /// How an engine searches a board under these rules (Fairy-Stockfish's
     /// names for the variants); None: no engine plays them.
     pub fn engine_variant(self) -> Option<EngineVariant> {
@@ -122,25 +120,21 @@ impl Playable {
     }
 
     fn shakmaty_position(&self) -> Option<VariantPosition> {
-        let (variant, mode, setup) = match self.rules {
-            Rules::Known(Variant::Antichess, mode) => {
-                // FICS suicide has no castling, whatever the flags say.
-                let mut setup = self.setup.clone();
-                setup.castling_rights = Bitboard::EMPTY;
-                (Variant::Antichess, mode, setup)
-            }
-            Rules::Known(variant, mode) => (variant, mode, self.setup.clone()),
-            Rules::WildCastle | Rules::Losers => {
-                let mut setup = self.setup.clone();
-                if self.rules == Rules::WildCastle {
-                    // Kibitz castles; shakmaty would call a d-file king's
-                    // rights invalid.
-                    setup.castling_rights = Bitboard::EMPTY;
-                }
-                (Variant::Chess, CastlingMode::Standard, setup)
-            }
+        let (variant, mode) = match self.rules {
+            Rules::Known(variant, mode) => (variant, mode),
+            Rules::WildCastle | Rules::Losers => (Variant::Chess, CastlingMode::Standard),
             Rules::Geometry => return None,
         };
+        let mut setup = self.setup.clone();
+        // Kibitz castles in wild itself (shakmaty would call a d-file
+        // king's rights invalid); FICS suicide has no castling, whatever
+        // the flags say.
+        if matches!(
+            self.rules,
+            Rules::WildCastle | Rules::Known(Variant::Antichess, _)
+        ) {
+            setup.castling_rights = Bitboard::EMPTY;
+        }
         validated(variant, setup, mode)
     }
 
