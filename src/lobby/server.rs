@@ -76,6 +76,11 @@ impl ServerFamily {
 
     /// What a line of the server's says of it.
     pub fn apply(&mut self, event: &Event) {
+        // Said once, early (the banner, the set-up's answer): every later
+        // line of the session need not be looked at.
+        if *self != ServerFamily::Unknown {
+            return;
+        }
         let text = match event {
             Event::Text(text) | Event::OwnReply(text) => text.as_str(),
             _ => return,
@@ -84,7 +89,7 @@ impl ServerFamily {
             *self = ServerFamily::OldFics;
         } else if text.contains(" FatICS ") || text.starts_with("FatICS version") {
             *self = ServerFamily::FatIcs;
-        } else if text == "block set." && *self == ServerFamily::Unknown {
+        } else if text == "block set." {
             *self = ServerFamily::Freechess;
         }
     }
