@@ -539,7 +539,10 @@ impl KibitzApp {
     }
 
     fn archive(&mut self, game: &Game) {
-        if let Some(note) = self.keeping.archive(game, self.wire.server()) {
+        let partner = (game.partner)
+            .and_then(|p| self.boards.store().get(p))
+            .filter(|other| other.partner == Some(game.number));
+        if let Some(note) = self.keeping.archive(game, partner, self.wire.server()) {
             self.chrome.note(&note);
         }
     }

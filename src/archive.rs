@@ -2,7 +2,9 @@
 //! as each game ends and synced to disk, so nothing is lost if the app is
 //! killed a moment later.
 
+pub mod bpgn;
 pub mod read;
+pub mod record;
 pub mod replay;
 
 use std::fs::{self, OpenOptions};
@@ -99,20 +101,7 @@ pub fn server_name(server: &str) -> &str {
 pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
     let began = ended.earlier(game.length());
     let mut tags: Vec<(&str, String)> = Vec::new();
-    let rated = match game.rated {
-        Some(true) => "rated ",
-        Some(false) => "unrated ",
-        None => "",
-    };
-    let kind = game
-        .kind
-        .as_ref()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    tags.push((
-        "Event",
-        format!("{} {rated}{kind} game", server_name(server)).replace("  ", " "),
-    ));
+    tags.push(("Event", event(game, server)));
     tags.push(("Site", server.to_owned()));
     tags.push((
         "Date",
@@ -124,28 +113,13 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
     let result = game.outcome.as_ref().map_or("*", |o| o.result.as_str());
     tags.push(("Result", result.to_owned()));
     for (tag, color) in [("WhiteElo", Color::White), ("BlackElo", Color::Black)] {
-        if let Some(rating) = game.players[color].rating.as_deref() {
-            let digits: String = rating.chars().take_while(char::is_ascii_digit).collect();
-            if !digits.is_empty() {
-                tags.push((tag, digits));
-            }
+        if let Some(elo) = elo(game, color) {
+            tags.push((tag, elo));
         }
     }
-    let time_control = if game.initial_time_min == 0 && game.increment_s == 0 {
-        "-".to_owned()
-    } else {
-        format!("{}+{}", game.initial_time_min * 60, game.increment_s)
-    };
-    tags.push(("TimeControl", time_control));
+    tags.push(("TimeControl", time_control(game)));
     tags.push(("GameNumber", game.number.to_string()));
-    tags.push((
-        "UTCDate",
-        format!("{:04}.{:02}.{:02}", began.year, began.month, began.day),
-    ));
-    tags.push((
-        "UTCTime",
-        format!("{:02}:{:02}:{:02}", began.hour, began.minute, began.second),
-    ));
+    tags.extend(utc_tags(began));
     if let Some(outcome) = &game.outcome {
         tags.push(("Termination", termination(outcome).to_owned()));
         tags.push(("Reason", outcome.text.clone()));
@@ -153,20 +127,97 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
     if let Some(variant) = game.kind.as_ref().and_then(GameType::pgn_variant) {
         tags.push(("Variant", variant.to_owned()));
     }
-    if let Some(start) = game.start.as_ref().filter(|s| **s != Setup::default()) {
+    if let Some(fen) = start_fen(game) {
         tags.push(("SetUp", "1".to_owned()));
-        let fen = Fen::try_from_setup(start.clone()).unwrap_or_else(|lossy| lossy.ignore());
-        tags.push(("FEN", fen.to_string()));
+        tags.push(("FEN", fen));
     }
 
+    let mut text = tag_lines(&tags);
+    text.push('\n');
+    text.push_str(&movetext(game, result));
+    text.push_str("\n\n");
+    text
+}
+
+/// `[Event "FICS rated blitz game"]`: the server's name, rated or not,
+/// the game type.
+fn event(game: &Game, server: &str) -> String {
+    let rated = match game.rated {
+        Some(true) => "rated ",
+        Some(false) => "unrated ",
+        None => "",
+    };
+    let kind = game
+        .kind
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    format!("{} {rated}{kind} game", server_name(server)).replace("  ", " ")
+}
+
+/// A player's rating as PGN's `WhiteElo` takes it: its digits (`1637E`
+/// is 1637), none for `----`.
+fn elo(game: &Game, color: Color) -> Option<String> {
+    let rating = game.players[color].rating.as_deref()?;
+    let digits: String = rating.chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty()).then_some(digits)
+}
+
+/// `300+2` (seconds and increment), `-` for an untimed game.
+fn time_control(game: &Game) -> String {
+    if game.initial_time_min == 0 && game.increment_s == 0 {
+        "-".to_owned()
+    } else {
+        format!("{}+{}", game.initial_time_min * 60, game.increment_s)
+    }
+}
+
+/// The `UTCDate` and `UTCTime` tags of a game that began at `began`.
+fn utc_tags(began: UtcTime) -> [(&'static str, String); 2] {
+    [
+        (
+            "UTCDate",
+            format!("{:04}.{:02}.{:02}", began.year, began.month, began.day),
+        ),
+        (
+            "UTCTime",
+            format!("{:02}:{:02}:{:02}", began.hour, began.minute, began.second),
+        ),
+    ]
+}
+
+/// The FEN of a game's start, when it is not chess's usual one.
+fn start_fen(game: &Game) -> Option<String> {
+    let start = game.start.as_ref().filter(|s| **s != Setup::default())?;
+    let fen = Fen::try_from_setup(start.clone()).unwrap_or_else(|lossy| lossy.ignore());
+    Some(fen.to_string())
+}
+
+/// Tag pairs, one a line, their values escaped.
+fn tag_lines(tags: &[(&str, String)]) -> String {
     let mut text = String::new();
     for (tag, value) in tags {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         text.push_str(&format!("[{tag} \"{value}\"]\n"));
     }
-    text.push('\n');
-    text.push_str(&movetext(game, result));
-    text.push_str("\n\n");
+    text
+}
+
+/// Words wrapped into lines under 80 columns.
+fn wrapped(words: impl IntoIterator<Item = String>) -> String {
+    let mut text = String::new();
+    let mut column = 0;
+    for word in words {
+        if column > 0 && column + 1 + word.len() > 79 {
+            text.push('\n');
+            column = 0;
+        } else if column > 0 {
+            text.push(' ');
+            column += 1;
+        }
+        column += word.len();
+        text.push_str(&word);
+    }
     text
 }
 
@@ -186,20 +237,7 @@ fn movetext(game: &Game, result: &str) -> String {
         words.push(format!("{{{}}}", outcome.text.replace('}', ")")));
     }
     words.push(result.to_owned());
-    let mut text = String::new();
-    let mut column = 0;
-    for word in words {
-        if column > 0 && column + 1 + word.len() > 79 {
-            text.push('\n');
-            column = 0;
-        } else if column > 0 {
-            text.push(' ');
-            column += 1;
-        }
-        column += word.len();
-        text.push_str(&word);
-    }
-    text
+    wrapped(words)
 }
 
 /// The PGN standard's words; an end nobody saw is "unterminated" (the
@@ -223,16 +261,32 @@ pub fn worth_archiving(game: &Game) -> bool {
 
 /// Appends the game to `<dir>/games/YYYY-MM.pgn` and syncs it to disk.
 pub fn append(dir: &Path, game: &Game, server: &str, ended: UtcTime) -> anyhow::Result<PathBuf> {
+    append_text(dir, "pgn", &pgn(game, server, ended), ended)
+}
+
+/// Appends a bughouse game, both boards, to `<dir>/games/YYYY-MM.bpgn`
+/// (a file of its own: PGN readers do not take BPGN's `1A.` moves).
+pub fn append_bughouse(
+    dir: &Path,
+    boards: [&Game; 2],
+    server: &str,
+    ended: UtcTime,
+) -> anyhow::Result<PathBuf> {
+    append_text(dir, "bpgn", &bpgn::bpgn(boards, server, ended), ended)
+}
+
+/// Appends `text` to the month's file with this extension, synced.
+fn append_text(dir: &Path, extension: &str, text: &str, ended: UtcTime) -> anyhow::Result<PathBuf> {
     let games = dir.join("games");
     fs::create_dir_all(&games).with_context(|| format!("cannot create {}", games.display()))?;
-    let path = games.join(format!("{:04}-{:02}.pgn", ended.year, ended.month));
+    let path = games.join(format!("{:04}-{:02}.{extension}", ended.year, ended.month));
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(&path)
         .with_context(|| format!("cannot open {}", path.display()))?;
     // One write of the whole game, then fsync: a crash leaves whole games.
-    file.write_all(pgn(game, server, ended).as_bytes())
+    file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(path)

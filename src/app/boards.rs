@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use shakmaty::Move;
 
 use crate::archive::read::ArchivedGame;
-use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_game};
+use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_bughouse, review_game};
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
@@ -40,6 +40,7 @@ mod auto_flag;
 mod commands;
 mod examine_lookup;
 mod layout;
+mod linked;
 mod offers;
 mod partners;
 
@@ -103,6 +104,8 @@ pub struct Boards {
     examine_lookup: examine_lookup::ExamineLookup,
     /// The bughouse partner's last tell (who, what).
     partner_said: Option<(String, String)>,
+    /// Bughouse games under review: their two boards on one time line.
+    linked: Vec<linked::LinkedReview>,
 }
 
 impl Boards {
@@ -370,11 +373,21 @@ impl Boards {
     /// A game of the archive (or a PGN file) on a review board of its own,
     /// focused; or why it cannot be replayed.
     pub fn open_review(&mut self, archived: &ArchivedGame, now: Now) -> Result<u32, String> {
-        let number = (FIRST_REVIEW_NUMBER..)
-            .find(|n| self.store.get(*n).is_none())
-            .unwrap_or(FIRST_REVIEW_NUMBER);
-        let game = review_game(archived, number, now)?;
-        self.store.insert(game);
+        let mut free = (FIRST_REVIEW_NUMBER..).filter(|n| self.store.get(*n).is_none());
+        let number = free.next().unwrap_or(FIRST_REVIEW_NUMBER);
+        if archived.other_board.is_some() {
+            // A bughouse game: both boards, side by side, on one time line.
+            let partner = free.next().unwrap_or(number + 1);
+            let (games, timeline) = review_bughouse(archived, [number, partner], now)?;
+            for game in games {
+                self.store.insert(game);
+            }
+            self.linked
+                .push(linked::LinkedReview::new([number, partner], timeline));
+        } else {
+            let game = review_game(archived, number, now)?;
+            self.store.insert(game);
+        }
         self.focused = Some(number);
         Ok(number)
     }
@@ -527,8 +540,24 @@ impl Boards {
         self.offers.bar_ui(ui, &opponents)
     }
 
-    /// The game panels; also the boards that want analysis, in drawing order.
+    /// The game panels; also the boards that want analysis, in drawing
+    /// order. Linked review boards show their time line and follow it.
     pub fn ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
+        let store = &self.store;
+        self.linked.retain(|l| l.open(store));
+        for linked in &self.linked {
+            linked.show(&self.store, &mut self.views);
+        }
+        let drawn = self.panels_ui(ui, now, cx);
+        for linked in &mut self.linked {
+            if linked.follow(&self.store, &mut self.views) {
+                ui.ctx().request_repaint();
+            }
+        }
+        drawn
+    }
+
+    fn panels_ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
         self.cache.new_frame();
         let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
         self.detached.retain(|n| all.contains(n));

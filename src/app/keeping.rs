@@ -82,20 +82,48 @@ impl Keeping {
     }
 
     /// Appends a finished game to the archive (if games are archived and
-    /// this one is worth it): the note for the console.
-    pub fn archive(&self, game: &Game, server: &str) -> Option<String> {
-        let number = game.number;
-        if !(self.settings.archive_games && archive::worth_archiving(game)) {
+    /// this one is worth it): the note for the console. A bughouse board
+    /// goes with its other board (`partner`, where Kibitz has it) in one
+    /// record, once both have ended: nothing while the other plays on.
+    pub fn archive(&self, game: &Game, partner: Option<&Game>, server: &str) -> Option<String> {
+        if !self.settings.archive_games {
             return None;
         }
         let dir = self.archive_dir.as_ref()?;
         let server = if server.is_empty() { "fics" } else { server };
-        Some(
-            match archive::append(dir, game, server, archive::UtcTime::now()) {
-                Ok(path) => format!("game {number} saved to {}", path.display()),
-                Err(e) => format!("game {number} NOT saved: {e:#}"),
-            },
-        )
+        let ended = archive::UtcTime::now();
+        match partner {
+            // Its end comes with this one's: the record is written then.
+            Some(other) if !other.is_over() && !other.detached => None,
+            Some(other) if other.is_over() => {
+                if !(archive::worth_archiving(game) || archive::worth_archiving(other)) {
+                    return None;
+                }
+                // Board A is the user's own, else the lower number.
+                let own_first = game.relation.is_playing()
+                    || (!other.relation.is_playing() && game.number < other.number);
+                let boards = if own_first {
+                    [game, other]
+                } else {
+                    [other, game]
+                };
+                let numbers = format!("{} and {}", boards[0].number, boards[1].number);
+                Some(match archive::append_bughouse(dir, boards, server, ended) {
+                    Ok(path) => format!("bughouse games {numbers} saved to {}", path.display()),
+                    Err(e) => format!("bughouse games {numbers} NOT saved: {e:#}"),
+                })
+            }
+            _ => {
+                let number = game.number;
+                if !archive::worth_archiving(game) {
+                    return None;
+                }
+                Some(match archive::append(dir, game, server, ended) {
+                    Ok(path) => format!("game {number} saved to {}", path.display()),
+                    Err(e) => format!("game {number} NOT saved: {e:#}"),
+                })
+            }
+        }
     }
 
     /// The login to make at start: the current profile, when remembered

@@ -76,7 +76,7 @@ impl PickFile {
 fn system_dialog(dir: Option<&Path>) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new()
         .set_title("Open a PGN file")
-        .add_filter("PGN games", &["pgn", "PGN"])
+        .add_filter("PGN games", &["pgn", "PGN", "bpgn", "BPGN"])
         .add_filter("All files", &["*"]);
     if let Some(dir) = dir {
         dialog = dialog.set_directory(dir);

@@ -1,7 +1,7 @@
 //! The archive read back: every game of the month files (`YYYY-MM.pgn`,
-//! newest first), or of any other PGN file, with the tags a list shows and
-//! the moves to replay. Read with pgn-reader; a file that is not PGN gives
-//! no games, never an error that stops the rest.
+//! and `YYYY-MM.bpgn` for bughouse), newest first, or of any other PGN or
+//! BPGN file. PGN is read with pgn-reader, BPGN by `bpgn.rs`; a file that
+//! is neither gives no games, never an error that stops the rest.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -14,65 +14,7 @@ const MAX_PLIES: usize = 2_000;
 /// Files larger than this are not read (64 MiB).
 const MAX_FILE_BYTES: u64 = 64 << 20;
 
-/// One game of the archive.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ArchivedGame {
-    /// The file it came from, and its place there (0: the first game).
-    pub file: PathBuf,
-    pub index: usize,
-    pub white: String,
-    pub black: String,
-    pub white_elo: String,
-    pub black_elo: String,
-    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
-    pub result: String,
-    /// `2026.11.25`.
-    pub date: String,
-    /// `FICS rated blitz game`.
-    pub event: String,
-    pub site: String,
-    /// `300+0`.
-    pub time_control: String,
-    /// `Crazyhouse` ... (empty: standard chess).
-    pub variant: String,
-    /// How it ended in words (`BotA resigns`: Kibitz's own `Reason` tag).
-    pub reason: String,
-    /// The start position when it is not the usual one.
-    pub fen: Option<String>,
-    /// The moves in SAN, as written.
-    pub sans: Vec<String>,
-}
-
-impl ArchivedGame {
-    /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
-    /// or the variant.
-    pub fn kind(&self) -> String {
-        if !self.variant.is_empty() {
-            return self.variant.to_ascii_lowercase();
-        }
-        let words: Vec<&str> = self.event.split_whitespace().collect();
-        match words.as_slice() {
-            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
-            _ => String::new(),
-        }
-    }
-
-    /// Whether `text` (any case) is in a player's name, the event, the
-    /// date or the result: the search box's rule.
-    pub fn matches(&self, text: &str) -> bool {
-        let text = text.trim().to_ascii_lowercase();
-        text.is_empty()
-            || [
-                &self.white,
-                &self.black,
-                &self.event,
-                &self.date,
-                &self.result,
-            ]
-            .iter()
-            .any(|field| field.to_ascii_lowercase().contains(&text))
-    }
-}
+pub use super::record::{ArchivedGame, OtherBoard};
 
 /// The games of one PGN text, in order.
 pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
@@ -93,7 +35,8 @@ pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
     games
 }
 
-/// Every game of the archive's month files, newest first: by date, and
+/// Every game of the archive's month files (`.pgn`, and `.bpgn` for
+/// bughouse), newest first: by date, and
 /// of one date the one written last first (a file edited by hand may
 /// hold its games in any order).
 pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
@@ -102,7 +45,7 @@ pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
         .flatten()
         .flatten()
         .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn" || e == "bpgn"))
         .collect();
     files.sort();
     files.reverse();
@@ -131,10 +74,12 @@ fn newest_first(games: &mut [ArchivedGame]) {
     games.sort_by_key(|g| std::cmp::Reverse(known(g)));
 }
 
-/// The games of one file (none if it cannot be read or is too large).
+/// The games of one file, PGN or BPGN (none if it cannot be read or is
+/// too large).
 pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
     let small = std::fs::metadata(file).is_ok_and(|m| m.len() <= MAX_FILE_BYTES);
     match std::fs::read(file) {
+        Ok(bytes) if small && super::bpgn::is_bpgn(&bytes) => super::bpgn::read_bpgn(&bytes, file),
         Ok(bytes) if small => read_pgn(&bytes, file),
         _ => Vec::new(),
     }

@@ -5,13 +5,14 @@
 //! detached: nothing will come for it.
 
 use shakmaty::fen::Fen;
-use shakmaty::{Move, Setup};
+use shakmaty::{ByColor, ByRole, Move, Role, Setup};
 
 use super::read::ArchivedGame;
 use crate::game::clock::Now;
 use crate::game::game::{Game, Outcome};
 use crate::game::rules::{Playable, Rules};
 use crate::game::snapshot::Snapshot;
+use crate::game::timeline::{Board, Timeline};
 use crate::protocol::command::MoveText;
 use crate::protocol::game_type::GameType;
 use crate::protocol::message::{EndReason, GameResult};
@@ -20,8 +21,8 @@ use crate::protocol::style12::{Relation, VerboseMove};
 /// Review boards are numbered from here, far above any server's games.
 pub const FIRST_REVIEW_NUMBER: u32 = 1_000_000;
 
-/// The game, replayed; or why it cannot be (a bughouse board alone, a
-/// move that is not one of the board's where it stands).
+/// The game, replayed; or why it cannot be (a bughouse board without its
+/// other board, a move that is not one of the board's where it stands).
 pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Game, String> {
     let kind = if archived.variant.is_empty() {
         GameType::parse(&archived.kind())
@@ -30,40 +31,203 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
     };
     // A bughouse board alone is no game: its drops came from the partner's.
     if kind.is_bughouse() {
-        return Err(format!("Kibitz cannot replay {kind} games"));
+        return Err(format!(
+            "Kibitz cannot replay one board of a {kind} game without the other"
+        ));
     }
-    let rules = Rules::of(Some(&kind), kind.has_drops());
-    let start = match &archived.fen {
-        Some(fen) => {
-            let fen: Fen = fen.parse().map_err(|_| format!("a bad FEN: {fen}"))?;
-            fen.into_setup()
-        }
-        None => start_setup(&kind),
-    };
-    let mut board = Playable::new(rules, start);
-    if board.rules == Rules::Geometry && rules != Rules::Geometry {
-        return Err("an impossible start position".to_owned());
-    }
-    let mut game = Game::new(number, now);
-    game.kind = Some(kind);
-    game.apply_board(board_of(archived, number, board.setup(), None), now);
+    let names = (archived.white.clone(), archived.black.clone());
+    let mut replay = Replay::new(&kind, archived.fen.as_deref(), number, names, now)?;
     for (ply, text) in archived.sans.iter().enumerate() {
         let illegal = || format!("move {} ({text}) is not legal there", ply / 2 + 1);
-        let mv = board.read_san(text).ok_or_else(illegal)?;
-        let san = board.san_of(&mv);
-        let short = board.move_text(&mv) == MoveText::castle_short();
-        let after = board.after(&mv).ok_or_else(illegal)?;
-        board = Playable::new(board.rules, after);
-        let last = Last { mv, san, short };
-        game.apply_board(board_of(archived, number, board.setup(), Some(last)), now);
+        let (after, last) = replay.read(text).ok_or_else(illegal)?;
+        replay.commit(after, last, now);
     }
-    game.detached = true;
-    let mut outcome = outcome(&archived.result);
-    if !archived.reason.is_empty() {
-        outcome.text.clone_from(&archived.reason);
+    Ok(replay.finish(&archived.result, &archived.reason, now))
+}
+
+/// A bughouse game of BPGN, both boards replayed on one time line: each
+/// piece taken on one board goes into the partner's hand on the other.
+/// Board B is seen from its Black side (board A's White's partner).
+pub fn review_bughouse(
+    archived: &ArchivedGame,
+    numbers: [u32; 2],
+    now: Now,
+) -> Result<([Game; 2], Timeline), String> {
+    let other = archived
+        .other_board
+        .as_deref()
+        .ok_or("not a bughouse game of two boards")?;
+    let kind = GameType::Bughouse;
+    let a_names = (archived.white.clone(), archived.black.clone());
+    let b_names = (other.white.clone(), other.black.clone());
+    let mut boards = [
+        Replay::new(&kind, archived.fen.as_deref(), numbers[0], a_names, now)?,
+        Replay::new(&kind, other.fen.as_deref(), numbers[1], b_names, now)?,
+    ];
+    boards[1].flip = true;
+    let sans = [&archived.sans, &other.sans];
+    let mut next = [0usize; 2];
+    for &board in &other.order {
+        let (i, j) = match board {
+            Board::A => (0, 1),
+            Board::B => (1, 0),
+        };
+        let Some(text) = sans[i].get(next[i]) else {
+            return Err(format!(
+                "board {} has fewer moves than its order",
+                board.letter()
+            ));
+        };
+        let ply = boards[i].game.ply();
+        let illegal = || {
+            let label = board.move_label(ply as usize);
+            format!("move {label} ({text}) is not legal there")
+        };
+        next[i] += 1;
+        let mover = boards[i].board.setup().turn;
+        let before = pockets_of(boards[i].board.setup());
+        let (mut after, last) = boards[i].read(text).ok_or_else(illegal)?;
+        // Crazyhouse rules put the taken piece in the mover's own hand; in
+        // bughouse it goes to the partner, who plays the other colour on
+        // the other board.
+        let mut here = pockets_of(&after);
+        let dropped = match last.mv {
+            Move::Put { role, .. } => Some(role),
+            _ => None,
+        };
+        let mut there = pockets_of(boards[j].board.setup());
+        for role in Role::ALL {
+            let gained = (here[mover][role] + u8::from(dropped == Some(role)))
+                .saturating_sub(before[mover][role]);
+            here[mover][role] -= gained.min(here[mover][role]);
+            there[!mover][role] = there[!mover][role].saturating_add(gained);
+        }
+        after.pockets = Some(here);
+        boards[i].commit(after, last, now);
+        boards[j].set_pockets(there);
     }
-    game.end(outcome, now);
-    Ok(game)
+    let [a, b] = boards;
+    let mut a = a.finish(&archived.result, &archived.reason, now);
+    let result = match archived.result.as_str() {
+        "1-0" => "0-1",
+        "0-1" => "1-0",
+        other => other,
+    };
+    let mut b = b.finish(result, &archived.reason, now);
+    a.partner = Some(b.number);
+    b.partner = Some(a.number);
+    Ok(([a, b], Timeline::new(other.order.clone())))
+}
+
+fn pockets_of(setup: &Setup) -> ByColor<ByRole<u8>> {
+    setup.pockets.unwrap_or_default()
+}
+
+/// One board being replayed into its game.
+struct Replay {
+    game: Game,
+    board: Playable,
+    names: (String, String),
+    /// Seen from Black's side (board B of a bughouse game).
+    flip: bool,
+}
+
+impl Replay {
+    fn new(
+        kind: &GameType,
+        fen: Option<&str>,
+        number: u32,
+        names: (String, String),
+        now: Now,
+    ) -> Result<Replay, String> {
+        let rules = Rules::of(Some(kind), kind.has_drops());
+        let start = match fen {
+            Some(fen) => {
+                let fen: Fen = fen.parse().map_err(|_| format!("a bad FEN: {fen}"))?;
+                let mut setup = fen.into_setup();
+                if kind.has_drops() && setup.pockets.is_none() {
+                    setup.pockets = Some(ByColor::default());
+                }
+                setup
+            }
+            None => start_setup(kind),
+        };
+        let board = Playable::new(rules, start);
+        if board.rules == Rules::Geometry && rules != Rules::Geometry {
+            return Err("an impossible start position".to_owned());
+        }
+        let mut game = Game::new(number, now);
+        game.kind = Some(kind.clone());
+        let mut replay = Replay {
+            game,
+            board,
+            names,
+            flip: false,
+        };
+        let first = replay.snapshot(None);
+        replay.game.apply_board(first, now);
+        Ok(replay)
+    }
+
+    /// A move read where the board stands: the position after it, and the
+    /// move as the board's snapshot tells it.
+    fn read(&self, text: &str) -> Option<(Setup, Last)> {
+        let mv = self.board.read_san(text)?;
+        let san = self.board.san_of(&mv);
+        let short = self.board.move_text(&mv) == MoveText::castle_short();
+        let after = self.board.after(&mv)?;
+        Some((after, Last { mv, san, short }))
+    }
+
+    /// The move made: the board stands at `after`.
+    fn commit(&mut self, after: Setup, last: Last, now: Now) {
+        self.board = Playable::new(self.board.rules, after);
+        let snapshot = self.snapshot(Some(last));
+        self.game.apply_board(snapshot, now);
+    }
+
+    /// The pieces in hand changed by the other board's capture.
+    fn set_pockets(&mut self, pockets: ByColor<ByRole<u8>>) {
+        let mut setup = self.board.setup().clone();
+        setup.pockets = Some(pockets);
+        self.board = Playable::new(self.board.rules, setup);
+        self.game.set_pockets(pockets);
+    }
+
+    /// The game over, with the record's result and words.
+    fn finish(mut self, result: &str, reason: &str, now: Now) -> Game {
+        self.game.detached = true;
+        let mut outcome = outcome(result);
+        if !reason.is_empty() {
+            outcome.text = reason.to_owned();
+        }
+        self.game.end(outcome, now);
+        self.game
+    }
+
+    /// The board as it stands, after `last`: the next board the game takes.
+    fn snapshot(&self, last: Option<Last>) -> Snapshot {
+        let setup = self.board.setup().clone();
+        Snapshot {
+            ply: (setup.fullmoves.get() - 1) * 2 + u32::from(setup.turn.is_black()),
+            turn: setup.turn,
+            setup,
+            game: self.game.number,
+            white: self.names.0.clone(),
+            black: self.names.1.clone(),
+            relation: Relation::Observing,
+            initial_time_min: 0,
+            increment_s: 0,
+            remaining_ms: ByColor::default(),
+            whole_seconds: true,
+            ticking: Some(false),
+            last_move: last.as_ref().map_or(VerboseMove::None, verbose),
+            last_san: last.map(|last| last.san),
+            time_taken_ms: None,
+            flip: self.flip,
+            lag_ms: None,
+        }
+    }
 }
 
 /// The start of a game without a FEN: chess's, with empty pockets for
@@ -71,7 +235,7 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
 fn start_setup(kind: &GameType) -> Setup {
     let mut setup = Setup::initial();
     if kind.has_drops() {
-        setup.pockets = Some(shakmaty::ByColor::default());
+        setup.pockets = Some(ByColor::default());
     }
     setup
 }
@@ -82,6 +246,20 @@ struct Last {
     san: String,
     /// Castling with the nearer rook.
     short: bool,
+}
+
+fn verbose(last: &Last) -> VerboseMove {
+    match last.mv {
+        Move::Castle { .. } if last.short => VerboseMove::CastleShort,
+        Move::Castle { .. } => VerboseMove::CastleLong,
+        Move::Put { role, to } => VerboseMove::Drop { role, to },
+        ref mv => VerboseMove::Normal {
+            role: mv.role(),
+            from: mv.from().unwrap_or(mv.to()),
+            to: mv.to(),
+            promotion: mv.promotion(),
+        },
+    }
 }
 
 fn outcome(result: &str) -> Outcome {
@@ -96,57 +274,6 @@ fn outcome(result: &str) -> Outcome {
         reason: EndReason::Other,
         text: text.to_owned(),
         seen: true,
-    }
-}
-
-/// The game as this position shows it: the next board the game takes.
-fn board_of(archived: &ArchivedGame, number: u32, setup: &Setup, last: Option<Last>) -> Snapshot {
-    let setup = setup.clone();
-    let last_move = match &last {
-        None => VerboseMove::None,
-        Some(Last {
-            mv: Move::Castle { .. },
-            short,
-            ..
-        }) => {
-            if *short {
-                VerboseMove::CastleShort
-            } else {
-                VerboseMove::CastleLong
-            }
-        }
-        Some(Last {
-            mv: Move::Put { role, to },
-            ..
-        }) => VerboseMove::Drop {
-            role: *role,
-            to: *to,
-        },
-        Some(Last { mv, .. }) => VerboseMove::Normal {
-            role: mv.role(),
-            from: mv.from().unwrap_or(mv.to()),
-            to: mv.to(),
-            promotion: mv.promotion(),
-        },
-    };
-    Snapshot {
-        ply: (setup.fullmoves.get() - 1) * 2 + u32::from(setup.turn.is_black()),
-        turn: setup.turn,
-        setup,
-        game: number,
-        white: archived.white.clone(),
-        black: archived.black.clone(),
-        relation: Relation::Observing,
-        initial_time_min: 0,
-        increment_s: 0,
-        remaining_ms: shakmaty::ByColor::default(),
-        whole_seconds: true,
-        ticking: Some(false),
-        last_move,
-        last_san: last.map(|last| last.san),
-        time_taken_ms: None,
-        flip: false,
-        lag_ms: None,
     }
 }
 

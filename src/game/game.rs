@@ -27,6 +27,10 @@ pub struct Ply {
     pub time_taken_ms: Option<u64>,
     /// The position after the move, where known (from a board, or replayed).
     pub position: Option<Setup>,
+    /// Its place in the order the store saw the moves of all games arrive
+    /// (None: from a `moves` list, or replayed): a bughouse game's two
+    /// boards are put on one time line by it.
+    pub seen: Option<u64>,
 }
 
 /// Lag the server measured on a player's moves.
@@ -195,6 +199,7 @@ impl Game {
                 san: board.last_san.clone().unwrap_or_default(),
                 time_taken_ms: board.time_taken_ms,
                 position: Some(setup),
+                seen: None,
             }),
             BoardChange::Same => {}
             BoardChange::TakenBack => {
@@ -239,6 +244,7 @@ impl Game {
                 san: m.san.clone(),
                 time_taken_ms: m.time_ms,
                 position: None,
+                seen: None,
             })
             .collect();
         let start = replay_positions(&mut merged, list.black_moves_first);
@@ -248,6 +254,26 @@ impl Game {
         self.start_ply = 0;
         self.incomplete = false;
         true
+    }
+
+    /// The position after this many plies of the history (0: the one
+    /// before its first move), where known.
+    pub fn position_after(&self, plies: usize) -> Option<Setup> {
+        match plies.checked_sub(1) {
+            None => self.start.clone(),
+            Some(i) => self.moves.get(i)?.position.clone(),
+        }
+    }
+
+    /// The pieces in hand changed with no move on this board (a bughouse
+    /// partner's capture, replayed): the position shown now has them.
+    pub fn set_pockets(&mut self, pockets: ByColor<shakmaty::ByRole<u8>>) {
+        if let Some(setup) = self.moves.last_mut().and_then(|m| m.position.as_mut()) {
+            setup.pockets = Some(pockets);
+        }
+        if let Some(board) = self.board.as_deref_mut() {
+            board.setup.pockets = Some(pockets);
+        }
     }
 
     pub fn apply_holdings(&mut self, holdings: Holdings) {

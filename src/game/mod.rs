@@ -8,6 +8,7 @@ pub mod rules;
 pub mod snapshot;
 pub mod store;
 pub mod terms;
+pub mod timeline;
 pub mod typed_move;
 pub mod variant;
 

@@ -55,6 +55,8 @@ pub struct GameStore {
     /// `<g1>` lines that came before their game's first board (the server
     /// sends them first), applied when it arrives. Bounded.
     pending_info: BTreeMap<u32, GameInfo>,
+    /// Moves seen arrive, all games counted: each move's `seen`.
+    moves_seen: u64,
 }
 
 /// At most this many `<g1>` lines wait for their board.
@@ -241,7 +243,13 @@ impl GameStore {
         }
         match change {
             BoardChange::First => effects.push(Effect::Started(number)),
-            BoardChange::Moved => effects.push(Effect::Moved(number)),
+            BoardChange::Moved => {
+                self.moves_seen += 1;
+                if let Some(ply) = game.moves.last_mut() {
+                    ply.seen = Some(self.moves_seen);
+                }
+                effects.push(Effect::Moved(number));
+            }
             BoardChange::Same | BoardChange::TakenBack | BoardChange::Gap => {}
         }
     }

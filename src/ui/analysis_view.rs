@@ -94,10 +94,8 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
         return Subject::Note(format!("No engine knows the rules of {kind}"));
     };
     let position = match browse {
-        Some(i) => game
-            .moves
-            .get(i)
-            .and_then(|m| m.position.clone())
+        Some(plies) => game
+            .position_after(plies)
             .and_then(|setup| Playable::new(live.rules, setup).position().cloned()),
         None => live.position().cloned(),
     };

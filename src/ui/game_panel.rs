@@ -4,12 +4,12 @@
 //! changed here.
 
 use egui::{Align, Layout, RichText};
-use shakmaty::{Color, Square};
+use shakmaty::{ByColor, Color, Square};
 
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
 use super::game_review::{first_mover, graph_under_moves_ui, review_of, review_row_ui};
-use super::game_view::{Action, GameView, PanelContext, PendingOffer};
+use super::game_view::{Action, GameView, PanelContext, PendingOffer, TimelineBar};
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
 use super::panel_analysis::{Preview, bar_and_row_ui, preview_of, preview_ui, shown_analysis};
@@ -85,10 +85,11 @@ pub fn game_panel_ui(
     );
     let hovered = ui.rect_contains_pointer(area);
 
+    let in_hand = pieces_in_hand(game, view.browse);
     strip_ui(
         ui,
         layout.top_strip,
-        game,
+        (game, in_hand),
         !orientation,
         cx,
         &mut view.board,
@@ -130,7 +131,7 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.bottom_strip,
-        game,
+        (game, in_hand),
         orientation,
         cx,
         &mut view.board,
@@ -184,6 +185,8 @@ pub fn game_panel_ui(
             if let Some(command) = super::examine::examine_buttons_ui(&mut row, game.number) {
                 actions.push(Action::Send(command));
             }
+        } else if let Some(bar) = view.timeline.as_mut() {
+            timeline_bar_ui(&mut row, bar);
         } else if let Some(review) = &review {
             review_row_ui(&mut row, review, &mut view.review, first_mover(game));
         } else if examinable {
@@ -241,6 +244,41 @@ pub fn game_panel_ui(
     }
     ui.advance_cursor_after_rect(area);
     actions
+}
+
+/// The time line of a bughouse game's two boards under review: to the
+/// start, a move back, where it stands, a move on, to the end (either
+/// board's moves, in the order played).
+fn timeline_bar_ui(ui: &mut egui::Ui, bar: &mut TimelineBar) {
+    ui.horizontal(|ui| {
+        let steps = [
+            ("First", "Both boards: the start (Home)", 0, bar.step > 0),
+            (
+                "Back",
+                "Both boards: a move back (Left)",
+                bar.step.saturating_sub(1),
+                bar.step > 0,
+            ),
+        ];
+        for (icon, hint, to, enabled) in steps {
+            let button = ui.add_enabled(enabled, egui::Button::new(icon));
+            if button.on_hover_text(hint).clicked() {
+                bar.go = Some(to);
+            }
+        }
+        ui.label(&bar.label)
+            .on_hover_text("Both boards as they stood after this move");
+        let on = bar.step < bar.len;
+        for (icon, hint, to) in [
+            ("Next", "Both boards: a move on (Right)", bar.step + 1),
+            ("Last", "Both boards: the end (End)", bar.len),
+        ] {
+            let button = ui.add_enabled(on, egui::Button::new(icon));
+            if button.on_hover_text(hint).clicked() {
+                bar.go = Some(to);
+            }
+        }
+    });
 }
 
 /// Whether the primary button was double-clicked this frame.
@@ -349,11 +387,34 @@ fn offers_ui(
     }
 }
 
+/// The pieces in hand of each side (pawn, knight, bishop, rook, queen) in
+/// the position shown: a browsed position's own, else the server's
+/// holdings, else the board's (a review keeps them in its positions).
+fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>> {
+    let of_pockets = |pockets: ByColor<shakmaty::ByRole<u8>>| {
+        pockets.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen])
+    };
+    let browsed = browse.and_then(|plies| game.position_after(plies)?.pockets);
+    if let Some(pockets) = browsed {
+        return Some(of_pockets(pockets));
+    }
+    if let Some(holdings) = &game.holdings {
+        let counts = |c: &crate::protocol::holdings::PieceCounts| {
+            [c.pawn, c.knight, c.bishop, c.rook, c.queen]
+        };
+        return Some(ByColor {
+            white: counts(&holdings.white_counts),
+            black: counts(&holdings.black_counts),
+        });
+    }
+    game.board.as_deref()?.setup.pockets.map(of_pockets)
+}
+
 /// Name, rating, holdings and clock of one side, in one line.
 fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    game: &Game,
+    (game, in_hand): (&Game, Option<ByColor<[u8; 5]>>),
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
@@ -412,19 +473,8 @@ fn strip_ui(
             if let Some(rating) = &player.rating {
                 ui.label(RichText::new(rating.to_string()).weak());
             }
-            if let Some(holdings) = &game.holdings {
-                let counts = if color.is_white() {
-                    &holdings.white_counts
-                } else {
-                    &holdings.black_counts
-                };
-                let counts = [
-                    counts.pawn,
-                    counts.knight,
-                    counts.bishop,
-                    counts.rook,
-                    counts.queen,
-                ];
+            if let Some(in_hand) = in_hand {
+                let counts = in_hand[color];
                 // Our own pieces in hand can be dragged onto the board.
                 let mine = game.my_color() == Some(color) && !game.is_over();
                 holdings_ui(ui, board, color, counts, mine, cx.cache, 18.0);
@@ -604,9 +654,7 @@ fn board_area_ui(
         preview_ui(ui, game, view, cx, orientation, side, preview);
         return None;
     }
-    let browsing = view
-        .browse
-        .and_then(|i| game.moves.get(i)?.position.clone());
+    let browsing = view.browse.and_then(|plies| game.position_after(plies));
     let live = browsing.is_none();
     let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
     let setup = browsing.or(pending).unwrap_or_else(|| board.setup.clone());

@@ -146,16 +146,14 @@ pub(super) fn graph_under_moves_ui(
     let height = (rect.height() * 0.3).clamp(*GRAPH_HEIGHT.start(), *GRAPH_HEIGHT.end());
     let graph = egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - height), rect.max);
     rect.max.y = graph.top() - 4.0;
-    let current = browse.map_or(game.moves.len(), |b| b + 1);
+    let current = browse.unwrap_or(game.moves.len());
     let response = eval_graph_ui(ui, graph, review, current);
     if let Some(hovered) = response.hovered {
         let words = position_words(game, view, results, review, hovered);
         response.response.on_hover_text(words);
     }
     if let Some(picked) = response.picked {
-        // The start position is not browsed to: its first move is.
-        let index = picked.max(1) - 1;
-        *browse = (index + 1 < game.moves.len()).then_some(index);
+        *browse = (picked < game.moves.len()).then_some(picked);
     }
     rect
 }

@@ -58,7 +58,8 @@ pub struct GameView {
     pub board: BoardState,
     /// The user turned the board around.
     pub flipped: bool,
-    /// Showing the position after this many plies of the history, not the live one.
+    /// Showing the position after this many plies of the history (0: the
+    /// position before its first move), not the live one.
     pub browse: Option<usize>,
     pub premove: Option<Move>,
     /// Our move, shown until the server's board confirms or refuses it.
@@ -81,6 +82,21 @@ pub struct GameView {
     pub analysis: AnalysisView,
     /// A review board's review (the pass asked for, its positions).
     pub review: super::game_review::ReviewView,
+    /// A bughouse review board's place on its two boards' time line.
+    pub timeline: Option<TimelineBar>,
+}
+
+/// The time line of a bughouse game's two review boards, as one board's
+/// panel shows it: set by the app each frame; the panel asks to `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimelineBar {
+    /// Moves of both boards shown, of `len`.
+    pub step: usize,
+    pub len: usize,
+    /// `23 of 61: 12a. N@f7`.
+    pub label: String,
+    /// The step the user asked for.
+    pub go: Option<usize>,
 }
 
 /// Settings a panel follows.

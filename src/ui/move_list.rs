@@ -71,12 +71,12 @@ pub fn move_list_ui(
                                 Some(index) => {
                                     let current = view
                                         .browse
-                                        .map_or(index + 1 == game.moves.len(), |b| b == index);
+                                        .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
                                     let san = &game.moves[index].san;
                                     let judged = judgements.get(index).copied().flatten();
                                     if move_cell(ui, san, judged, current).clicked() {
                                         view.browse =
-                                            (index + 1 != game.moves.len()).then_some(index);
+                                            (index + 1 != game.moves.len()).then_some(index + 1);
                                     }
                                 }
                                 None if row.white.is_none() => {
@@ -184,15 +184,13 @@ fn text_width(ui: &egui::Ui, text: &str) -> f32 {
         .x
 }
 
-/// Steps through the history with the keyboard: Left/Right, Home/End.
+/// Steps through the history with the keyboard: Left/Right, Home (the
+/// position before the first move), End; on a bughouse review board,
+/// through both boards' moves.
 pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
     if view.board.square_focused {
         return;
     }
-    let last = game.moves.len().checked_sub(1);
-    let Some(last) = last else {
-        return;
-    };
     let (left, right, home, end) = ui.input(|i| {
         (
             i.key_pressed(egui::Key::ArrowLeft),
@@ -201,6 +199,26 @@ pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
             i.key_pressed(egui::Key::End),
         )
     });
+    // Two bughouse boards under review step their one time line.
+    if let Some(bar) = view.timeline.as_mut() {
+        let to = if left {
+            bar.step.checked_sub(1)
+        } else if right {
+            Some((bar.step + 1).min(bar.len))
+        } else if home {
+            Some(0)
+        } else if end {
+            Some(bar.len)
+        } else {
+            None
+        };
+        bar.go = to.or(bar.go);
+        return;
+    }
+    let last = game.moves.len();
+    if last == 0 {
+        return;
+    }
     let at = view.browse.unwrap_or(last);
     let target = if left {
         Some(at.saturating_sub(1))

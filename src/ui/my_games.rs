@@ -151,23 +151,22 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             for &index in &shown[rows] {
                 let game = &state.games[index];
                 ui.horizontal(|ui| {
+                    let (white, black) = game.sides();
+                    // A team has no one rating.
+                    let (white_elo, black_elo) = match game.other_board {
+                        Some(_) => ("", ""),
+                        None => (game.white_elo.as_str(), game.black_elo.as_str()),
+                    };
                     let text = format!(
-                        "{}  {} {} – {} {}  {}  {}",
+                        "{}  {white} {white_elo} – {black} {black_elo}  {}  {}",
                         game.date,
-                        game.white,
-                        game.white_elo,
-                        game.black,
-                        game.black_elo,
                         game.result,
                         game.kind()
                     );
                     let open = ui
                         .small_button("Open")
                         .on_hover_text("Review this game on a board of its own");
-                    let name = format!(
-                        "Open {} vs. {}, {}, {}",
-                        game.white, game.black, game.date, game.result
-                    );
+                    let name = format!("Open {white} vs. {black}, {}, {}", game.date, game.result);
                     open.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                     if open.clicked() {
                         action = Some(MyGamesAction::Open(Box::new(game.clone())));

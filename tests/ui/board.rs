@@ -208,12 +208,18 @@ fn the_move_list_browses() {
         .map(|m| m.san.clone())
         .collect();
     let mut h = harness(app);
+    // Browsing counts plies: the third move's position is after 3.
     h.get_by_label(&moves[2]).click();
     h.run_steps(2);
-    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(2));
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(3));
     h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
-    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(1));
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(2));
+    // Home is the position before the first move: White's e-pawn home.
+    h.key_press(egui::Key::Home);
+    h.run_steps(2);
+    assert_eq!(h.state().view(game).and_then(|v| v.browse), Some(0));
+    assert!(h.query_by_label("e2, white pawn").is_some());
     h.key_press(egui::Key::End);
     h.run_steps(2);
     assert_eq!(h.state().view(game).and_then(|v| v.browse), None);

@@ -9,6 +9,7 @@ mod adjourned;
 mod analysis;
 mod auto_flag;
 mod board;
+mod bughouse_review;
 mod chat;
 mod examine;
 mod keyboard;

@@ -53,7 +53,7 @@ fn the_archive_is_listed_searched_and_opened_for_review() {
     assert!(h.query_all_by_label_contains("White won").count() >= 1);
     h.get_by_label("Nf3").click();
     h.run_steps(3);
-    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(2));
+    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(3));
     assert_eq!(h.query_all_by_label_contains("White won").count(), 0);
 }
 

@@ -103,5 +103,5 @@ fn the_review_pass_fills_the_graph_and_marks_the_blunder() {
     h.get_by_label("Evaluation graph, 8 of 8 positions").click();
     h.run_steps(2);
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
-    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(3));
+    assert_eq!(h.state().view(review).and_then(|v| v.browse), Some(4));
 }

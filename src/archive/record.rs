@@ -1,0 +1,101 @@
+//! A game of the archive, or of any PGN or BPGN file, as read back: the
+//! tags a list shows and the moves to replay.
+
+use std::path::PathBuf;
+
+/// One game of the archive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArchivedGame {
+    /// The file it came from, and its place there (0: the first game).
+    pub file: PathBuf,
+    pub index: usize,
+    pub white: String,
+    pub black: String,
+    pub white_elo: String,
+    pub black_elo: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub result: String,
+    /// `2026.11.25`.
+    pub date: String,
+    /// `FICS rated blitz game`.
+    pub event: String,
+    pub site: String,
+    /// `300+0`.
+    pub time_control: String,
+    /// `Crazyhouse` ... (empty: standard chess).
+    pub variant: String,
+    /// How it ended in words (`BotA resigns`: Kibitz's own `Reason` tag).
+    pub reason: String,
+    /// The start position when it is not the usual one.
+    pub fen: Option<String>,
+    /// The moves in SAN, as written.
+    pub sans: Vec<String>,
+    /// A bughouse game's other board (BPGN's board B): this game is
+    /// board A.
+    pub other_board: Option<Box<OtherBoard>>,
+}
+
+/// Board B of a bughouse game read from BPGN, and the order of the moves
+/// of both boards.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OtherBoard {
+    pub white: String,
+    pub black: String,
+    pub white_elo: String,
+    pub black_elo: String,
+    pub fen: Option<String>,
+    pub sans: Vec<String>,
+    /// The board of each move of the game, in the order played.
+    pub order: Vec<crate::game::timeline::Board>,
+}
+
+impl ArchivedGame {
+    /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
+    /// or the variant.
+    pub fn kind(&self) -> String {
+        if !self.variant.is_empty() {
+            return self.variant.to_ascii_lowercase();
+        }
+        let words: Vec<&str> = self.event.split_whitespace().collect();
+        match words.as_slice() {
+            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
+            _ => String::new(),
+        }
+    }
+
+    /// The two sides as a list names them: White and Black, or a bughouse
+    /// game's teams (board A's White with board B's Black, against board
+    /// A's Black with board B's White).
+    pub fn sides(&self) -> (String, String) {
+        match self.other_board.as_deref() {
+            Some(b) => (
+                format!("{} & {}", self.white, b.black),
+                format!("{} & {}", self.black, b.white),
+            ),
+            None => (self.white.clone(), self.black.clone()),
+        }
+    }
+
+    /// Whether `text` (any case) is in a player's name, the event, the
+    /// date or the result: the search box's rule.
+    pub fn matches(&self, text: &str) -> bool {
+        let text = text.trim().to_ascii_lowercase();
+        let partners = self
+            .other_board
+            .as_deref()
+            .map(|b| [&b.white, &b.black])
+            .into_iter()
+            .flatten();
+        text.is_empty()
+            || [
+                &self.white,
+                &self.black,
+                &self.event,
+                &self.date,
+                &self.result,
+            ]
+            .into_iter()
+            .chain(partners)
+            .any(|field| field.to_ascii_lowercase().contains(&text))
+    }
+}
