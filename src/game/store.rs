@@ -57,6 +57,8 @@ pub struct GameStore {
     pending_info: BTreeMap<u32, GameInfo>,
     /// Moves seen arrive, all games counted: each move's `seen`.
     moves_seen: u64,
+    /// A piece passed to a bughouse board, its partner board not yet known.
+    passes: super::passes::Passes,
 }
 
 /// At most this many `<g1>` lines wait for their board.
@@ -133,6 +135,9 @@ impl GameStore {
             Event::Holdings(holdings) => {
                 if let Some(game) = self.games.get_mut(&holdings.game) {
                     game.apply_holdings(holdings.clone());
+                }
+                if let Some((a, b)) = self.passes.holdings(holdings, &self.games) {
+                    self.link_partners(a, b);
                 }
             }
             Event::GameInfo(info) => match self.games.get_mut(&info.game) {
@@ -249,6 +254,9 @@ impl GameStore {
                     ply.seen = Some(self.moves_seen);
                 }
                 effects.push(Effect::Moved(number));
+                if let Some((a, b)) = self.passes.moved(number, &self.games) {
+                    self.link_partners(a, b);
+                }
             }
             BoardChange::Same | BoardChange::TakenBack | BoardChange::Gap => {}
         }

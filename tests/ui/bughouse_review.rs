@@ -1,5 +1,5 @@
-//! A bughouse game kept whole: both boards in one BPGN record as the game
-//! ends, listed in My games as two teams, reviewed on two boards side by
+//! A bughouse game kept whole: its two boards found to be one game, both
+//! in one BPGN record as the game ends, listed in My games as two teams, reviewed on two boards side by
 //! side that step through the moves of both in the order played.
 
 use std::time::Duration;
@@ -17,22 +17,10 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(100)));
     app.archive_into(dir.path().to_path_buf());
     // The old FICS tells an observer nothing of which boards are partners:
-    // `<g1>` lines (FatICS's, as a player's partner board is linked on the
-    // old FICS) name each board's partner once both boards have come.
+    // Kibitz finds them by the first piece taken on one board and passed
+    // into the other's holdings.
     let bytes = common::read(&common::fixtures_dir().join("real-server/bughouse-observer.bin"));
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let observing = text
-        .find("You are now observing game 2.")
-        .expect("observing");
-    let board = observing + text[observing..].find("<12>").expect("board 2");
-    let cut = board + text[board..].find('\n').expect("its end") + 2;
-    let linked = format!(
-        "{}<g1> 1 p=0 t=bughouse r=0 u=0,0 it=120,0 i=120,0 pt=2 rt=0,0 ts=0,0\n\r\
-         <g1> 2 p=0 t=bughouse r=0 u=0,0 it=120,0 i=120,0 pt=1 rt=0,0 ts=0,0\n\r{}",
-        &text[..cut],
-        &text[cut..]
-    );
-    common::serve(&mut app, Duration::from_secs(100), linked.as_bytes());
+    common::serve(&mut app, Duration::from_secs(100), &bytes);
     let files: Vec<_> = std::fs::read_dir(dir.path().join("games"))
         .expect("the archive")
         .flatten()
