@@ -31,6 +31,7 @@ mod analysis;
 mod announce;
 mod asked;
 mod boards;
+mod chat_keeping;
 mod chrome;
 mod feedback;
 mod frame_stats;
@@ -299,7 +300,7 @@ impl KibitzApp {
         {
             self.chrome.note(&note);
         }
-        self.chrome.connecting(&request);
+        self.chrome.connecting(&request, self.keeping.data_dir());
         let waker = self.waker.as_ref().map_or_else(
             || Arc::new(|_| {}) as net::Waker,
             |ctx| on_screen::waker(&self.on_screen, ctx),

@@ -3,6 +3,7 @@
 //! killed a moment later.
 
 pub mod bpgn;
+pub mod chat_log;
 pub mod read;
 pub mod record;
 pub mod replay;

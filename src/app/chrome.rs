@@ -9,6 +9,7 @@ use crate::lobby::card::Profile;
 use crate::lobby::friends::Notice;
 use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
+use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
@@ -17,7 +18,7 @@ use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::{is_guest, is_guest_handle};
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
-use crate::ui::console::{Console, ConsoleTab, console_ui};
+use crate::ui::console::{Console, ConsoleTab, LineKind, console_ui};
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
@@ -51,6 +52,8 @@ pub struct Chrome {
     notice: Option<Notice>,
     /// Which FICS the server is: the variants the dialogs offer.
     server: ServerFamily,
+    /// The console's conversations kept across runs.
+    chat: super::chat_keeping::ChatKeeping,
 }
 
 impl Default for Chrome {
@@ -68,6 +71,7 @@ impl Default for Chrome {
             title: "Kibitz".to_owned(),
             profile: None,
             notice: None,
+            chat: Default::default(),
         }
     }
 }
@@ -130,6 +134,7 @@ impl Chrome {
     pub fn echo(&mut self, command: &Command) {
         if !command.is_sensitive() {
             self.console.echo(command);
+            self.chat.settle(&mut self.console);
             self.replies_to_say = REPLY_LINES_SAID;
         }
     }
@@ -156,6 +161,7 @@ impl Chrome {
         self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
         self.console.push_event(event);
+        self.chat.settle(&mut self.console);
         self.say_reply(event);
         self.lobby.lists.apply(event);
         self.tell(event);
@@ -166,6 +172,19 @@ impl Chrome {
     /// bughouse partnership formed or ended.
     fn tell(&mut self, event: &Event) {
         match event {
+            // A line in the conversation shown is said as the console shows
+            // it (tells are said wherever they go: `announce.rs`).
+            Event::Chat(chat) if !matches!(chat.kind, ChatKind::Tell | ChatKind::PartnerTell) => {
+                let line = self.console.lines.back().filter(|line| {
+                    matches!(line.kind, LineKind::Chat(_))
+                        && self.console.tab.shows(line)
+                        && self.console.tab != ConsoleTab::All
+                });
+                if let Some(line) = line {
+                    let words: String = line.text.chars().take(300).collect();
+                    self.say(words);
+                }
+            }
             Event::Presence(presence) if presence.notify => {
                 let what = if presence.arrived { "arrived" } else { "left" };
                 self.tell_friend(format!("{} {what}", presence.handle), None);
@@ -252,10 +271,12 @@ impl Chrome {
 
     /// The connect form shows this login if it comes back (a refused
     /// password).
-    pub fn connecting(&mut self, request: &ConnectRequest) {
+    /// A session begins (its conversations kept under `data_dir`).
+    pub fn connecting(&mut self, request: &ConnectRequest, data_dir: Option<&std::path::Path>) {
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
         self.server = ServerFamily::of_address(&request.server);
+        self.chat.connecting(data_dir, &request.server);
         self.connect.guest = guest;
         if !guest {
             self.connect.handle = request.handle.clone();

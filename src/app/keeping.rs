@@ -50,6 +50,11 @@ impl Keeping {
         self.archive_dir = dir;
     }
 
+    /// The user's data directory (the archive, kept conversations).
+    pub fn data_dir(&self) -> Option<&std::path::Path> {
+        self.archive_dir.as_deref()
+    }
+
     /// Where the archive's month files are (the My games tab reads them).
     pub fn games_dir(&self) -> Option<PathBuf> {
         self.archive_dir.as_ref().map(|dir| dir.join("games"))

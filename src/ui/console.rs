@@ -29,6 +29,8 @@ pub enum LineKind {
     Note,
     /// Somebody talking: tells, channels, game chat.
     Chat(Chat),
+    /// A line of a conversation from an earlier run (in its tab only).
+    Earlier,
 }
 
 /// The console's tabs: everything, or one conversation.
@@ -52,7 +54,7 @@ impl ConsoleTab {
     /// Whether this line shows in this tab.
     pub fn shows(&self, line: &ConsoleLine) -> bool {
         match self {
-            ConsoleTab::All => true,
+            ConsoleTab::All => line.kind != LineKind::Earlier,
             ConsoleTab::Talk(conversation) => line
                 .conversation
                 .as_ref()
@@ -143,7 +145,15 @@ pub struct Console {
     pub show_times: bool,
     /// The channel number being typed to join.
     pub join_channel: String,
+    /// Chat lines to keep across runs, with their conversation (the
+    /// chrome writes them away after each event).
+    pub kept: Vec<(Conversation, String)>,
+    /// Tabs opened since: their earlier lines are wanted.
+    pub opened: Vec<Conversation>,
 }
+
+/// Lines to keep, or tabs opened, waiting at most (nobody took them).
+const WAITING: usize = 1000;
 
 impl Console {
     fn push(&mut self, kind: LineKind, text: &str) {
@@ -178,7 +188,9 @@ impl Console {
                     line.speaker = Some(chat.from.clone());
                     line.conversation = Conversation::of_chat(chat);
                     if let Some(conversation) = line.conversation.clone() {
-                        self.heard(conversation);
+                        let text = line.text.clone();
+                        self.heard(conversation.clone());
+                        self.keep(conversation, text);
                     }
                 }
                 if chat.kind != ChatKind::Told {
@@ -274,7 +286,9 @@ impl Console {
                 let tab = self.open(conversation.clone());
                 self.talks[tab].unread = 0;
                 if let Some(line) = self.lines.back_mut() {
-                    line.conversation = Some(conversation);
+                    line.conversation = Some(conversation.clone());
+                    let text = line.text.clone();
+                    self.keep(conversation, text);
                 }
             }
         }
@@ -289,12 +303,56 @@ impl Console {
         {
             Some(at) => at,
             None => {
+                if self.opened.len() < WAITING {
+                    self.opened.push(conversation.clone());
+                }
                 self.talks.push(Talk {
                     conversation,
                     unread: 0,
                 });
                 self.talks.len() - 1
             }
+        }
+    }
+
+    /// A line of a conversation, to keep across runs.
+    fn keep(&mut self, conversation: Conversation, text: String) {
+        if self.kept.len() < WAITING {
+            self.kept.push((conversation, text));
+        }
+    }
+
+    /// A conversation's lines from earlier runs, shown in its tab before
+    /// its lines of this run.
+    pub fn insert_earlier(
+        &mut self,
+        conversation: &Conversation,
+        earlier: &[crate::archive::chat_log::Earlier],
+    ) {
+        let first = self
+            .lines
+            .iter()
+            .position(|l| {
+                l.conversation
+                    .as_ref()
+                    .is_some_and(|c| c.same(conversation))
+            })
+            .unwrap_or(self.lines.len());
+        for (i, line) in earlier.iter().enumerate() {
+            self.lines.insert(
+                first + i,
+                ConsoleLine {
+                    kind: LineKind::Earlier,
+                    text: line.text.clone(),
+                    speaker: None,
+                    conversation: Some(conversation.clone()),
+                    // `11-24 21:04`: the day counts here.
+                    time: line.when.get(5..).unwrap_or(&line.when).to_owned(),
+                },
+            );
+        }
+        while self.lines.len() > SCROLLBACK {
+            self.lines.pop_front();
         }
     }
 
@@ -528,6 +586,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                     LineKind::Unparsed => text.color(Color32::from_rgb(0xD0, 0x80, 0x20)),
                     LineKind::Echo => text.weak(),
                     LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
+                    LineKind::Earlier => text.weak().italics(),
                 };
                 let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);
                 // The time beside the line, a label of its own (the

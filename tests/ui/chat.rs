@@ -243,4 +243,17 @@ fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
         h.query_by_label("BotB tells you: ping").is_some(),
         "only the announcement"
     );
+    // A new line in the tab shown is said too (the console's row and the
+    // announcement); one in a tab not shown is not.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(12),
+        b"\n\rAnna(50): anyone for a game?\n\rfics% \n\rBotC(53): guests here\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert_eq!(
+        h.query_all_by_label("Anna(50): anyone for a game?").count(),
+        2
+    );
+    assert_eq!(h.query_all_by_label("BotC(53): guests here").count(), 0);
 }
