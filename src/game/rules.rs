@@ -176,12 +176,17 @@ impl Playable {
     }
 
     /// The SAN of the side to move's `mv` (shakmaty's where it plays the
-    /// board; else a plain one).
+    /// board; else a plain one). A pawn drop is `P@e4`, as FICS writes it
+    /// (shakmaty's `@e4` reads as a typo in a move list).
     pub fn san_of(&self, mv: &Move) -> String {
         if let Some(position) = &self.position
             && position.is_legal(*mv)
         {
-            return shakmaty::san::SanPlus::from_move(position.clone(), *mv).to_string();
+            let san = shakmaty::san::SanPlus::from_move(position.clone(), *mv).to_string();
+            return match san.strip_prefix('@') {
+                Some(square) => format!("P@{square}"),
+                None => san,
+            };
         }
         if let Move::Castle { .. } = mv {
             let short = self.move_text(mv) == MoveText::castle_short();

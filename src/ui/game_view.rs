@@ -61,6 +61,9 @@ pub struct GameView {
     /// Showing the position after this many plies of the history (0: the
     /// position before its first move), not the live one.
     pub browse: Option<usize>,
+    /// The `browse` the move list last scrolled to (a new one is scrolled
+    /// into view: by the keys, the graph, the other board of a pair).
+    pub listed: Option<usize>,
     pub premove: Option<Move>,
     /// Our move, shown until the server's board confirms or refuses it.
     pub pending: Option<(Move, Setup)>,

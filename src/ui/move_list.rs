@@ -43,52 +43,76 @@ pub fn move_list_ui(
             text_width(ui, "??")
         };
     let rows = move_rows(game.start_ply, game.moves.len());
-    egui::ScrollArea::vertical()
+    let mut scroll = egui::ScrollArea::vertical()
         .id_salt(("moves", game.number))
         .auto_shrink([false, false])
-        .stick_to_bottom(view.browse.is_none())
-        .show_rows(ui, row_height, rows.len(), |ui, visible| {
-            for row in &rows[visible] {
-                ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    let size = egui::vec2(number_width, row_height);
+        .stick_to_bottom(view.browse.is_none());
+    // A position browsed to another way than a click here: its move's row
+    // in the middle of the list.
+    if view.browse != view.listed {
+        view.listed = view.browse;
+        let pitch = row_height + ui.spacing().item_spacing.y;
+        // Exactly within the content: an offset past it would be held
+        // back a frame later, the rows jumping meanwhile.
+        let view_height = ui.available_height();
+        let bottom =
+            (rows.len() as f32 * pitch - ui.spacing().item_spacing.y - view_height).max(0.0);
+        let offset = match view.browse.map(|plies| plies.checked_sub(1)) {
+            // The live position (or the end): the bottom.
+            None => Some(bottom),
+            Some(at) => at
+                .and_then(|i| {
+                    rows.iter()
+                        .position(|r| r.white == Some(i) || r.black == Some(i))
+                })
+                .map(|row| row as f32 * pitch - view_height / 2.0),
+        };
+        if let Some(offset) = offset {
+            scroll = scroll.vertical_scroll_offset(offset.clamp(0.0, bottom));
+        }
+    }
+    scroll.show_rows(ui, row_height, rows.len(), |ui, visible| {
+        for row in &rows[visible] {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                let size = egui::vec2(number_width, row_height);
+                ui.allocate_ui_with_layout(
+                    size,
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.label(format!("{}.", row.number));
+                        // The whole width, so the moves line up after
+                        // "9." and "10." alike.
+                        ui.allocate_space(ui.available_size());
+                    },
+                );
+                for cell in [row.white, row.black] {
+                    let size = egui::vec2(san_width, row_height);
                     ui.allocate_ui_with_layout(
                         size,
                         egui::Layout::left_to_right(egui::Align::Center),
-                        |ui| {
-                            ui.label(format!("{}.", row.number));
-                            // The whole width, so the moves line up after
-                            // "9." and "10." alike.
-                            ui.allocate_space(ui.available_size());
+                        |ui| match cell {
+                            Some(index) => {
+                                let current = view
+                                    .browse
+                                    .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
+                                let san = &game.moves[index].san;
+                                let judged = judgements.get(index).copied().flatten();
+                                if move_cell(ui, san, judged, current).clicked() {
+                                    view.browse =
+                                        (index + 1 != game.moves.len()).then_some(index + 1);
+                                }
+                            }
+                            None if row.white.is_none() => {
+                                ui.label("…");
+                            }
+                            None => {}
                         },
                     );
-                    for cell in [row.white, row.black] {
-                        let size = egui::vec2(san_width, row_height);
-                        ui.allocate_ui_with_layout(
-                            size,
-                            egui::Layout::left_to_right(egui::Align::Center),
-                            |ui| match cell {
-                                Some(index) => {
-                                    let current = view
-                                        .browse
-                                        .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
-                                    let san = &game.moves[index].san;
-                                    let judged = judgements.get(index).copied().flatten();
-                                    if move_cell(ui, san, judged, current).clicked() {
-                                        view.browse =
-                                            (index + 1 != game.moves.len()).then_some(index + 1);
-                                    }
-                                }
-                                None if row.white.is_none() => {
-                                    ui.label("…");
-                                }
-                                None => {}
-                            },
-                        );
-                    }
-                });
-            }
-        });
+                }
+            });
+        }
+    });
 }
 
 /// One line of the move list: the move number and the indices (into

@@ -98,6 +98,12 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
             .count(),
         2
     );
+    let board_left = |name: String| h.get_by_label(&name).rect().left();
+    let (a_left, b_left) = (
+        board_left(format!("Board, game {a}")),
+        board_left(format!("Board, game {b}")),
+    );
+    assert!(a_left < b_left, "board A on the left");
     let mut shown = [0usize; 2];
     for board in &order[..4] {
         h.key_press(egui::Key::ArrowRight);
@@ -108,6 +114,16 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
             (Some(shown[0]), Some(shown[1]))
         );
     }
+    // The move lists followed from the end to the first moves: board A's
+    // first row is in view again.
+    let first_move = h.state().store().get(a).expect("board A").moves[0]
+        .san
+        .clone();
+    assert!(
+        h.get_all_by_label(&first_move)
+            .any(|n| (a_left..b_left).contains(&n.rect().center().x)),
+        "{first_move} in view"
+    );
     // Browsing one board's own moves brings the other to that moment:
     // board A's move before its last shows board B as it stood then.
     h.key_press(egui::Key::End);
@@ -116,12 +132,6 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     let a_plies = game.sans.len() - 1;
     let a_step = timeline.step_of(Board::A, a_plies);
     let b_then = timeline.plies_at(a_step, Board::B);
-    let board_left = |name: String| h.get_by_label(&name).rect().left();
-    let (a_left, b_left) = (
-        board_left(format!("Board, game {a}")),
-        board_left(format!("Board, game {b}")),
-    );
-    assert!(a_left < b_left, "board A on the left");
     // (The tiles stand side by side: A's move list is left of board B.)
     let san = h.state().store().get(a).expect("board A").moves[a_plies - 1]
         .san

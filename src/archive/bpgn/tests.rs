@@ -134,6 +134,7 @@ fn a_record_read_back_replays_both_boards_passing_the_pieces() {
         })
     );
     assert!(b_board.flip, "board B seen from its Black side");
+    assert_eq!(rb.moves[1].san, "P@e6", "a pawn drop as FICS writes it");
     assert_eq!(
         (
             ra.outcome.as_ref().unwrap().result,
