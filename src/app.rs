@@ -399,7 +399,8 @@ impl KibitzApp {
     pub fn apply_event(&mut self, now: Now, event: &Event) {
         // The console shows the text (the lines of replies to our own
         // requests come as `OwnReply`, for the log).
-        self.chrome.apply(event);
+        let wants = self.chrome.apply(event);
+        self.run(wants);
         match event {
             Event::OwnReply(text) => tracing::debug!("reply to Kibitz: {text}"),
             Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),

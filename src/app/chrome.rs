@@ -13,6 +13,7 @@ use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
+use crate::protocol::messages::MessagesLine;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
@@ -156,7 +157,9 @@ impl Chrome {
     /// An event for the console, the lobby's seek stream, the players'
     /// arrivals and departures, the friends' changes. (The lines of replies
     /// to Kibitz's own requests are not text: the console never sees them.)
-    pub fn apply(&mut self, event: &Event) {
+    /// Messages left while the user was away are asked for, into their
+    /// senders' tabs.
+    pub fn apply(&mut self, event: &Event) -> Vec<Want> {
         self.server.apply(event);
         self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
@@ -165,6 +168,15 @@ impl Chrome {
         self.say_reply(event);
         self.lobby.lists.apply(event);
         self.tell(event);
+        match event {
+            Event::Messages(MessagesLine::Waiting { total, unread })
+                if unread.unwrap_or(*total) > 0 =>
+            {
+                let unread = unread.is_some();
+                vec![Want::Ask(Asker::Nobody, Command::Messages { unread })]
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// News told above the boards and to the screen reader: a friend came

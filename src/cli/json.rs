@@ -70,6 +70,7 @@ pub fn event_json(event: &Event) -> Value {
         Event::Notice(notice) => serde_json::to_value(notice).unwrap_or(Value::Null),
         Event::Pending(line) => tagged("pending", line),
         Event::ChannelList(channels) => json!({"type": "channel_list", "channels": channels}),
+        Event::Messages(line) => json!({"type": "messages", "messages": line}),
         Event::ChannelChange { channel, joined } => {
             json!({"type": "channel_change", "channel": channel, "joined": joined})
         }

@@ -328,6 +328,10 @@ pub enum Command {
     Withdraw(Option<u32>),
     /// `=channel` (None), `+channel N` (join), `-channel N` (leave).
     Channels(Option<(u32, bool)>),
+    /// `messages` (true: `messages u`, the unread ones only).
+    Messages {
+        unread: bool,
+    },
     /// Withdraw the offers to this player (where offers have no number).
     WithdrawTo(String),
     Draw,
@@ -448,6 +452,8 @@ impl Command {
             Command::Decline(n) => with_number("decline", *n),
             Command::Withdraw(n) => with_number("withdraw", *n),
             Command::Channels(None) => "=channel".to_owned(),
+            Command::Messages { unread: false } => "messages".to_owned(),
+            Command::Messages { unread: true } => "messages u".to_owned(),
             Command::Channels(Some((channel, true))) => format!("+channel {channel}"),
             Command::Channels(Some((channel, false))) => format!("-channel {channel}"),
             Command::WithdrawTo(handle) => {

@@ -14,6 +14,10 @@ use super::history::parse_history_line;
 use super::holdings::parse_holdings;
 use super::journal::parse_journal_line;
 use super::message::parse_message;
+use super::messages::{
+    MessagesLine, parse_header as parse_messages_header, parse_row as parse_message_row,
+    parse_waiting as parse_messages_waiting,
+};
 use super::movelist::{Feed, MoveListParser};
 use super::notice::parse_notice;
 use super::notify::{
@@ -45,6 +49,8 @@ pub struct LineDecoder {
     adjourned_names: bool,
     /// A `stored` list of this player is being read (until the prompt).
     stored_for: Option<String>,
+    /// A `messages` listing's heading came: its rows follow.
+    message_rows: bool,
 }
 
 impl LineDecoder {
@@ -113,6 +119,13 @@ impl LineDecoder {
             out.push(Event::Text(line));
             return out.push(Event::Adjourned(online));
         }
+        if self.message_rows {
+            if let Some(row) = parse_message_row(&line) {
+                out.push(Event::Text(line));
+                return out.push(Event::Messages(MessagesLine::Row(row)));
+            }
+            self.message_rows = false;
+        }
         if let Some(me) = &self.stored_for
             && let Some(row) = parse_stored_row(&line, me)
         {
@@ -138,6 +151,11 @@ impl LineDecoder {
             // The names follow on the next line (none: the list is empty).
             self.notify_names = count > 0;
             (count == 0).then(|| Event::NotifyList(Vec::new()))
+        } else if let Some(line) = parse_messages_waiting(&line) {
+            Some(Event::Messages(line))
+        } else if let Some(heading) = parse_messages_header(&line) {
+            self.message_rows = heading == MessagesLine::Header;
+            Some(Event::Messages(heading))
         } else if let Some(count) = parse_channel_header(&line) {
             self.channel_numbers = count > 0;
             (count == 0).then(|| Event::ChannelList(Vec::new()))

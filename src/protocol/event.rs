@@ -134,6 +134,8 @@ pub enum Event {
     Chat(Box<ChatLine>),
     /// `=channel`: the channels the user is in.
     ChannelList(Vec<u32>),
+    /// Messages left for the user: the count at login, a `messages` line.
+    Messages(super::messages::MessagesLine),
     /// The user joined (or left) a channel.
     ChannelChange {
         channel: u32,

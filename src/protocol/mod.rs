@@ -19,6 +19,7 @@ pub mod holdings;
 pub mod journal;
 pub mod marks;
 pub mod message;
+pub mod messages;
 pub mod movelist;
 pub mod notice;
 pub mod notify;

@@ -28,6 +28,7 @@ use super::framing::Prompt;
 use super::history::HistoryLine;
 use super::journal::JournalLine;
 use super::message::Message;
+use super::messages::MessagesLine;
 use super::movelist::MoveListParser;
 use super::notify::parse_notify_header;
 use super::reply::{Answer, MAX_ITEMS, Reply};
@@ -285,6 +286,9 @@ impl Replies {
             ) => kind(ReplyKind::Stored),
             Event::NotifyList(_) => kind(ReplyKind::NotifyList),
             Event::ChannelList(_) => kind(ReplyKind::ChannelList),
+            Event::Messages(MessagesLine::Header | MessagesLine::NoMessages) => {
+                kind(ReplyKind::Messages)
+            }
             Event::MoveList(list) => match list.game {
                 Some(game) => kind(ReplyKind::Moves(game)),
                 None => self.oldest(|k| matches!(k, ReplyKind::Moves(_))),

@@ -88,6 +88,8 @@ pub enum ReplyKind {
     NotifyList,
     /// `=channel`.
     ChannelList,
+    /// `messages`.
+    Messages,
     /// `moves N`.
     Moves(u32),
     /// `observe N`.
@@ -110,6 +112,7 @@ impl ReplyKind {
             Command::Stored(_) => ReplyKind::Stored,
             Command::Notify(ListOp::Show) => ReplyKind::NotifyList,
             Command::Channels(None) => ReplyKind::ChannelList,
+            Command::Messages { .. } => ReplyKind::Messages,
             Command::Moves(game) => ReplyKind::Moves(*game),
             Command::Observe(ObserveTarget::Game(game)) => ReplyKind::Observe(*game),
             Command::Setup(_) => ReplyKind::Setup,
@@ -143,6 +146,10 @@ impl ReplyKind {
         }
         if word == "=notify" {
             return ReplyKind::NotifyList;
+        }
+        // (`message X ...` sends one: only the plural lists.)
+        if word == "messages" {
+            return ReplyKind::Messages;
         }
         names
             .into_iter()

@@ -10,6 +10,7 @@ use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
+use crate::protocol::messages::{MessagesLine, OfflineMessage};
 use crate::protocol::notice::Notice;
 
 /// Lines kept; older ones scroll away.
@@ -221,6 +222,7 @@ impl Console {
                     line.conversation = Some(person);
                 }
             }
+            Event::Messages(MessagesLine::Row(message)) => self.left_message(message),
             Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
             Event::Board(board) => {
                 self.remember_handle(&board.white);
@@ -235,6 +237,32 @@ impl Console {
             }
             _ => {}
         }
+    }
+
+    /// A message left while the user was away: in its sender's tab (the
+    /// listing's own line where the user asked for it, else a line of its
+    /// own: Kibitz's asking at login shows no listing).
+    fn left_message(&mut self, message: &OfflineMessage) {
+        let person = Conversation::Person(message.from.clone());
+        let listed = self.lines.back().is_some_and(|line| {
+            line.kind == LineKind::Server
+                && line.text.contains(&message.from)
+                && line.text.contains(&message.text)
+        });
+        if !listed {
+            let words = format!(
+                "{} left you a message ({}): {}",
+                message.from, message.when, message.text
+            );
+            self.push(LineKind::Server, &words);
+        }
+        if let Some(line) = self.lines.back_mut() {
+            line.kind = LineKind::Chat(Chat::Tell);
+            line.speaker = Some(message.from.clone());
+            line.conversation = Some(person.clone());
+        }
+        self.heard(person);
+        self.remember_handle(&message.from);
     }
 
     pub fn remember_handle(&mut self, handle: &str) {

@@ -257,3 +257,64 @@ fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
     );
     assert_eq!(h.query_all_by_label("BotC(53): guests here").count(), 0);
 }
+
+/// Messages left while the user was away are asked for at login (the
+/// unread ones where the server counts them) and go to their senders'
+/// tabs; the listing's lines stay out of the console's All tab.
+#[test]
+fn messages_left_while_away_come_into_their_senders_tabs() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app);
+    // FatICS's words at login.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"You have 2 messages (1 unread).\n\rUse \"messages u\" to view unread messages and \"clearmessages *\" to clear all.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&Command::Messages { unread: true }),
+        "{:?}",
+        lines_sent(&h)
+    );
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(12),
+        b"Unread messages:\n\r2. TestUser at 2026-11-26 00:15 UTC: call me when you are back\n\rfics% ",
+    );
+    h.run_steps(3);
+    assert!(h.query_by_label("TestUser, 1 unread").is_some());
+    h.get_by_label("TestUser, 1 unread").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label(
+            "TestUser left you a message (2026-11-26 00:15 UTC): call me when you are back"
+        )
+        .is_some()
+    );
+    // The old FICS counts no unread: all are asked for.
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    common::serve(
+        &mut app,
+        Duration::from_secs(11),
+        b"You have 2 messages.\n\rfics% ",
+    );
+    assert!(app.sent().contains(&Command::Messages { unread: false }));
+    // None waiting: nothing asked.
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    common::serve(
+        &mut app,
+        Duration::from_secs(11),
+        b"You have 0 messages (0 unread).\n\rfics% ",
+    );
+    assert!(
+        !app.sent()
+            .iter()
+            .any(|c| matches!(c, Command::Messages { .. }))
+    );
+}
