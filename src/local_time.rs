@@ -6,11 +6,17 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The hour and minute now, on the user's clock.
 pub fn now_hh_mm() -> (u32, u32) {
+    hh_mm(now_local_s())
+}
+
+/// Now, in seconds since 1970 moved to the user's zone (a calendar date
+/// and time read from it is the user's).
+pub fn now_local_s() -> i64 {
     let unix = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let unix = i64::try_from(unix).unwrap_or(0);
-    hh_mm(unix + utc_offset_s(unix))
+    unix + utc_offset_s(unix)
 }
 
 /// The hour and minute of a time given in seconds since 1970 (already

@@ -41,7 +41,8 @@ impl ChatKeeping {
         if kept.is_empty() {
             return;
         }
-        let now = UtcTime::now();
+        // The user's own clock, as the console shows this run's lines.
+        let now = UtcTime::from_unix(u64::try_from(crate::local_time::now_local_s()).unwrap_or(0));
         for (conversation, text) in kept {
             if let Err(e) = log.append(&conversation, &text, now) {
                 tracing::warn!("chat line not kept: {e}");

@@ -23,7 +23,7 @@ const MAX_LINE_CHARS: usize = 1000;
 /// One line of a conversation from an earlier run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Earlier {
-    /// `2026-11-25 21:04` (UTC).
+    /// `2026-11-25 21:04`, on the user's clock when it was written.
     pub when: String,
     pub text: String,
 }
@@ -43,7 +43,8 @@ impl ChatLog {
         }
     }
 
-    /// Adds a line to its conversation's file (kept to its bound). A game's
+    /// Adds a line to its conversation's file (kept to its bound), with
+    /// the date and time `at` (the caller's clock: the user's). A game's
     /// chat is not kept.
     pub fn append(
         &self,
