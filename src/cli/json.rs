@@ -71,6 +71,9 @@ pub fn event_json(event: &Event) -> Value {
         Event::Pending(line) => tagged("pending", line),
         Event::ChannelList(channels) => json!({"type": "channel_list", "channels": channels}),
         Event::Messages(line) => json!({"type": "messages", "messages": line}),
+        Event::InChannel { channel, members } => {
+            json!({"type": "inchannel", "channel": channel, "members": members})
+        }
         Event::ChannelChange { channel, joined } => {
             json!({"type": "channel_change", "channel": channel, "joined": joined})
         }

@@ -132,9 +132,10 @@ fn event_wake(event: &Event) -> Wake {
         // The answer to what the user just did; the follow's news.
         Event::Notice(_) | Event::Pending(_) => Wake::Now,
         // The console's channel tabs.
-        Event::ChannelList(_) | Event::ChannelChange { .. } | Event::Messages(_) => {
-            Wake::Console { talk: None }
-        }
+        Event::ChannelList(_)
+        | Event::ChannelChange { .. }
+        | Event::Messages(_)
+        | Event::InChannel { .. } => Wake::Console { talk: None },
         Event::Unparsed { .. } | Event::LineCut { .. } => Wake::Console { talk: None },
         Event::Reply(reply) => reply_wake(&reply.answer),
         Event::OwnReply(_)

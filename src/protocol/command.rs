@@ -328,6 +328,8 @@ pub enum Command {
     Withdraw(Option<u32>),
     /// `=channel` (None), `+channel N` (join), `-channel N` (leave).
     Channels(Option<(u32, bool)>),
+    /// `inchannel N`: who is in channel N.
+    InChannel(u32),
     /// `messages` (true: `messages u`, the unread ones only).
     Messages {
         unread: bool,
@@ -452,6 +454,7 @@ impl Command {
             Command::Decline(n) => with_number("decline", *n),
             Command::Withdraw(n) => with_number("withdraw", *n),
             Command::Channels(None) => "=channel".to_owned(),
+            Command::InChannel(channel) => format!("inchannel {channel}"),
             Command::Messages { unread: false } => "messages".to_owned(),
             Command::Messages { unread: true } => "messages u".to_owned(),
             Command::Channels(Some((channel, true))) => format!("+channel {channel}"),

@@ -12,6 +12,9 @@ use super::gameinfo::parse_gameinfo;
 use super::games_list::{parse_games_end, parse_games_entry};
 use super::history::parse_history_line;
 use super::holdings::parse_holdings;
+use super::inchannel::{
+    parse_count as parse_inchannel_count, parse_members as parse_inchannel_members,
+};
 use super::journal::parse_journal_line;
 use super::message::parse_message;
 use super::messages::{
@@ -51,6 +54,9 @@ pub struct LineDecoder {
     stored_for: Option<String>,
     /// A `messages` listing's heading came: its rows follow.
     message_rows: bool,
+    /// The line before read as an `inchannel` list, waiting for the count
+    /// line that confirms it.
+    channel_members: Option<(u32, Vec<String>)>,
 }
 
 impl LineDecoder {
@@ -119,6 +125,18 @@ impl LineDecoder {
             out.push(Event::Text(line));
             return out.push(Event::Adjourned(online));
         }
+        let members = self.channel_members.take();
+        if let Some((count, channel)) = parse_inchannel_count(&line) {
+            let members = members
+                .filter(|(c, names)| *c == channel && names.len() == count)
+                .map(|(_, names)| names);
+            if count == 0 || members.is_some() {
+                out.push(Event::Text(line));
+                let members = members.unwrap_or_default();
+                return out.push(Event::InChannel { channel, members });
+            }
+        }
+        self.channel_members = parse_inchannel_members(&line);
         if self.message_rows {
             if let Some(row) = parse_message_row(&line) {
                 out.push(Event::Text(line));

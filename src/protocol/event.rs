@@ -134,6 +134,11 @@ pub enum Event {
     Chat(Box<ChatLine>),
     /// `=channel`: the channels the user is in.
     ChannelList(Vec<u32>),
+    /// `inchannel N`: who is in the channel (an empty list: nobody).
+    InChannel {
+        channel: u32,
+        members: Vec<String>,
+    },
     /// Messages left for the user: the count at login, a `messages` line.
     Messages(super::messages::MessagesLine),
     /// The user joined (or left) a channel.

@@ -16,6 +16,7 @@ pub mod gameinfo;
 pub mod games_list;
 pub mod history;
 pub mod holdings;
+pub mod inchannel;
 pub mod journal;
 pub mod marks;
 pub mod message;

@@ -289,6 +289,7 @@ impl Replies {
             Event::Messages(MessagesLine::Header | MessagesLine::NoMessages) => {
                 kind(ReplyKind::Messages)
             }
+            Event::InChannel { .. } => kind(ReplyKind::InChannel),
             Event::MoveList(list) => match list.game {
                 Some(game) => kind(ReplyKind::Moves(game)),
                 None => self.oldest(|k| matches!(k, ReplyKind::Moves(_))),

@@ -90,6 +90,8 @@ pub enum ReplyKind {
     ChannelList,
     /// `messages`.
     Messages,
+    /// `inchannel N`.
+    InChannel,
     /// `moves N`.
     Moves(u32),
     /// `observe N`.
@@ -113,6 +115,7 @@ impl ReplyKind {
             Command::Notify(ListOp::Show) => ReplyKind::NotifyList,
             Command::Channels(None) => ReplyKind::ChannelList,
             Command::Messages { .. } => ReplyKind::Messages,
+            Command::InChannel(_) => ReplyKind::InChannel,
             Command::Moves(game) => ReplyKind::Moves(*game),
             Command::Observe(ObserveTarget::Game(game)) => ReplyKind::Observe(*game),
             Command::Setup(_) => ReplyKind::Setup,
@@ -150,6 +153,9 @@ impl ReplyKind {
         // (`message X ...` sends one: only the plural lists.)
         if word == "messages" {
             return ReplyKind::Messages;
+        }
+        if "inchannel".starts_with(&word) && word.len() >= 3 {
+            return ReplyKind::InChannel;
         }
         names
             .into_iter()

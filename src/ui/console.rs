@@ -151,6 +151,8 @@ pub struct Console {
     pub kept: Vec<(Conversation, String)>,
     /// Tabs opened since: their earlier lines are wanted.
     pub opened: Vec<Conversation>,
+    /// Who is in each channel, as `inchannel` last said.
+    pub members: std::collections::BTreeMap<u32, Vec<String>>,
 }
 
 /// Lines to keep, or tabs opened, waiting at most (nobody took them).
@@ -223,6 +225,13 @@ impl Console {
                 }
             }
             Event::Messages(MessagesLine::Row(message)) => self.left_message(message),
+            Event::InChannel { channel, members } => {
+                // Bounded: the channels with a tab, and a few more.
+                if self.members.len() >= 64 {
+                    self.members.pop_first();
+                }
+                self.members.insert(*channel, members.clone());
+            }
             Event::LoggedIn { handle, .. } => self.me = Some(handle.clone()),
             Event::Board(board) => {
                 self.remember_handle(&board.white);
@@ -575,8 +584,8 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     if step != 0 {
         console.step_tab(step);
     }
-    if let Some(channel) = tabs_ui(ui, console) {
-        command = command.or(Some(Command::Channels(Some(channel))));
+    if let Some(asked) = tabs_ui(ui, console) {
+        command = command.or(Some(asked));
     }
     // Only the rows in view are laid out: a full scrollback is 5000 lines,
     // and laying them all out costs milliseconds in every frame. Lines do

@@ -342,3 +342,33 @@ fn decode_text(name: &str, text: &str) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("json"))
         .collect()
 }
+
+/// `inchannel` and `messages` in both servers' words, as the captures
+/// of the two local servers show them (`kibitz decode` types them).
+#[test]
+fn channel_members_and_messages_left_are_typed() {
+    let text = "fics% Channel 50: BotA admin(*)\n\r2 people are in channel 50.\n\r\
+fics% 50: KibUser TestUser\n\rThere are 2 players in channel 50.\n\r\
+fics% There are 0 players in channel 4.\n\r\
+fics% 12: chess is fun\n\rBotA(50): hi\n\r\
+fics% You have 2 messages.\n\rfics% Messages:\n\r 1. TestUser at Thu Nov 26,  0:03 UTC: an offline note\n\r\
+ 2. TestUser at Thu Nov 26,  0:03 UTC: a second note\n\rfics% ";
+    let records = decode_text("decode-inchannel", text);
+    let members: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| r["type"] == "inchannel")
+        .collect();
+    assert_eq!(members.len(), 3, "{records:?}");
+    assert_eq!(members[0]["members"], serde_json::json!(["BotA", "admin"]));
+    assert_eq!(
+        members[1]["members"],
+        serde_json::json!(["KibUser", "TestUser"])
+    );
+    assert_eq!(members[2]["channel"], 4);
+    assert_eq!(members[2]["members"], serde_json::json!([]));
+    let messages: Vec<&serde_json::Value> =
+        records.iter().filter(|r| r["type"] == "messages").collect();
+    assert_eq!(messages.len(), 4, "waiting, header, two rows: {messages:?}");
+    assert_eq!(messages[0]["messages"]["total"], 2);
+    assert_eq!(messages[3]["messages"]["text"], "a second note");
+}

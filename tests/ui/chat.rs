@@ -318,3 +318,66 @@ fn messages_left_while_away_come_into_their_senders_tabs() {
             .any(|c| matches!(c, Command::Messages { .. }))
     );
 }
+
+/// A channel's tab says who is in it, a click away (each name opens its
+/// card); any tab moves left or right from its menu; a channel is left
+/// from its menu.
+#[test]
+fn who_is_in_a_channel_and_tabs_in_the_order_chosen() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "KibUser".into(),
+    });
+    let mut h = harness(app);
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(11),
+        b"-- channel list: 2 channels --\n\r4 50\n\rfics% ",
+    );
+    h.run_steps(2);
+    h.get_by_label("50 chat").click();
+    h.run_steps(2);
+    h.get_by_label("Who is in channel 50").click();
+    h.run_steps(2);
+    assert!(lines_sent(&h).contains(&"inchannel 50".to_owned()));
+    // FatICS's answer.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(12),
+        b"50: KibUser TestUser\n\rThere are 2 players in channel 50.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("2 in channel 50:").is_some());
+    h.get_by_label("TestUser").click();
+    h.run_steps(2);
+    assert!(
+        lines_sent(&h).iter().any(|l| l == "finger TestUser")
+            || h.state()
+                .awaiting()
+                .iter()
+                .any(|r| r.command == Command::Finger("TestUser".into())),
+        "the card asked for: {:?}",
+        lines_sent(&h)
+    );
+    // The old FICS's words for an empty channel.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(13),
+        b"Channel 50 is empty.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("0 in channel 50:").is_some());
+    // Tabs: 4 then 50; 50 moved left comes first.
+    let left = |h: &Harness<'_, KibitzApp>, name: &str| h.get_by_label(name).rect().left();
+    assert!(left(&h, "4 guest help") < left(&h, "50 chat"));
+    h.get_by_label("50 chat").click_secondary();
+    h.run_steps(2);
+    h.get_by_label("Move left").click();
+    h.run_steps(2);
+    assert!(left(&h, "50 chat") < left(&h, "4 guest help"));
+    h.get_by_label("50 chat").click_secondary();
+    h.run_steps(2);
+    h.get_by_label("Leave channel 50").click();
+    h.run_steps(2);
+    assert!(lines_sent(&h).contains(&"-channel 50".to_owned()));
+}

@@ -1,10 +1,12 @@
 //! The console's tab bar: All, then a tab per conversation with its
-//! unread count, its close button and (a channel's) its leave menu, and
-//! "+" to join a channel.
+//! unread count, its close button and its menu (move it left or right; a
+//! channel's: who is in it, leave it), and "+" to join a channel; under it,
+//! a channel tab's members.
 
 use egui::RichText;
 
 use super::{Console, ConsoleTab};
+use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
 
 /// A conversation's tab: opened by its first line, closed by the user.
@@ -16,12 +18,14 @@ pub struct Talk {
 }
 
 /// All, then a tab per conversation with its unread count and a close
-/// button; a channel's tab leaves the channel from its menu, and "+"
-/// joins one. The channel to join or leave (true: join).
-pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, bool)> {
+/// button; a tab's menu moves it, a channel's asks who is in it or leaves
+/// it, and "+" joins one. The command that asks for (join, leave, who).
+pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     let mut show = None;
     let mut close = None;
-    let mut channel = None;
+    let mut command = None;
+    let mut moved = None;
+    let count = console.talks.len();
     ui.horizontal_wrapped(|ui| {
         if ui
             .selectable_label(console.tab == ConsoleTab::All, "All")
@@ -29,7 +33,7 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, 
         {
             show = Some(ConsoleTab::All);
         }
-        for talk in &console.talks {
+        for (at, talk) in console.talks.iter().enumerate() {
             let tab = ConsoleTab::Talk(talk.conversation.clone());
             let title = talk.conversation.title();
             let name = match talk.unread {
@@ -54,14 +58,32 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, 
             if response.clicked() {
                 show = Some(tab);
             }
-            if let Conversation::Channel(number) = talk.conversation {
-                response.context_menu(|ui| {
-                    if ui.button(format!("Leave channel {number}")).clicked() {
-                        channel = Some((number, false));
+            response.context_menu(|ui| {
+                if ui
+                    .add_enabled(at > 0, egui::Button::new("Move left"))
+                    .clicked()
+                {
+                    moved = Some((at, at - 1));
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(at + 1 < count, egui::Button::new("Move right"))
+                    .clicked()
+                {
+                    moved = Some((at, at + 1));
+                    ui.close();
+                }
+                if let Conversation::Channel(number) = talk.conversation {
+                    if ui.button(format!("Who is in channel {number}")).clicked() {
+                        command = Some(Command::InChannel(number));
                         ui.close();
                     }
-                });
-            }
+                    if ui.button(format!("Leave channel {number}")).clicked() {
+                        command = Some(Command::Channels(Some((number, false))));
+                        ui.close();
+                    }
+                }
+            });
             let close_button = ui.small_button("×").on_hover_text(format!("Close {title}"));
             close_button.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Close {title}"))
@@ -92,7 +114,7 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, 
                     if (ui.button("Join").clicked() || entered)
                         && let Ok(number) = console.join_channel.trim().parse::<u32>()
                     {
-                        channel = Some((number, true));
+                        command = Some(Command::Channels(Some((number, true))));
                         console.join_channel.clear();
                         ui.close();
                     }
@@ -105,5 +127,51 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<(u32, 
     if let Some(conversation) = close {
         console.close_tab(&conversation);
     }
-    channel
+    if let Some((from, to)) = moved {
+        console.talks.swap(from, to);
+    }
+    command.or_else(|| members_ui(ui, console))
+}
+
+/// Under a channel's tab: who is in it (as last asked, each name opening
+/// its card) and the button that asks again.
+fn members_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
+    let ConsoleTab::Talk(Conversation::Channel(channel)) = console.tab else {
+        return None;
+    };
+    let mut command = None;
+    ui.horizontal_wrapped(|ui| {
+        let label = match console.members.get(&channel) {
+            None => "Who is here".to_owned(),
+            Some(_) => "Again".to_owned(),
+        };
+        let ask = ui
+            .small_button(&label)
+            .on_hover_text(format!("Who is in channel {channel} (inchannel {channel})"));
+        ask.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Button,
+                true,
+                format!("Who is in channel {channel}"),
+            )
+        });
+        if ask.clicked() {
+            command = Some(Command::InChannel(channel));
+        }
+        let Some(members) = console.members.get(&channel) else {
+            return;
+        };
+        ui.label(RichText::new(format!("{} in channel {channel}:", members.len())).weak());
+        let mut card = None;
+        for name in members {
+            let link = ui.link(name).on_hover_text(format!("{name}'s card"));
+            if link.clicked() {
+                card = Some(name.clone());
+            }
+        }
+        if card.is_some() {
+            console.card_wanted = card;
+        }
+    });
+    command
 }
