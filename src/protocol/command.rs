@@ -210,17 +210,19 @@ pub enum ListOp {
 }
 
 impl ListOp {
-    /// `=list`, `+list NAME`, `-list NAME`.
+    /// `showlist list`, `addlist list NAME`, `sublist list NAME`: the
+    /// commands themselves, not their aliases `=list`, `+list`, `-list`
+    /// (the old FICS answers those "Command has failed.").
     fn line(&self, list: &str) -> Result<String, CommandError> {
         Ok(match self {
-            ListOp::Show => format!("={list}"),
+            ListOp::Show => format!("showlist {list}"),
             ListOp::Add(handle) => {
                 check_handle(handle)?;
-                format!("+{list} {handle}")
+                format!("addlist {list} {handle}")
             }
             ListOp::Remove(handle) => {
                 check_handle(handle)?;
-                format!("-{list} {handle}")
+                format!("sublist {list} {handle}")
             }
         })
     }
@@ -453,12 +455,13 @@ impl Command {
             Command::Accept(n) => with_number("accept", *n),
             Command::Decline(n) => with_number("decline", *n),
             Command::Withdraw(n) => with_number("withdraw", *n),
-            Command::Channels(None) => "=channel".to_owned(),
+            // (The commands, not the `=`, `+`, `-` aliases: see `ListOp`.)
+            Command::Channels(None) => "showlist channel".to_owned(),
             Command::InChannel(channel) => format!("inchannel {channel}"),
             Command::Messages { unread: false } => "messages".to_owned(),
             Command::Messages { unread: true } => "messages u".to_owned(),
-            Command::Channels(Some((channel, true))) => format!("+channel {channel}"),
-            Command::Channels(Some((channel, false))) => format!("-channel {channel}"),
+            Command::Channels(Some((channel, true))) => format!("addlist channel {channel}"),
+            Command::Channels(Some((channel, false))) => format!("sublist channel {channel}"),
             Command::WithdrawTo(handle) => {
                 check_handle(handle)?;
                 format!("withdraw {handle}")

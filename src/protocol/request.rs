@@ -147,7 +147,7 @@ impl ReplyKind {
         if matches!(word.as_str(), "p" | "pl" | "players") {
             return ReplyKind::Who;
         }
-        if word == "=notify" {
+        if word == "=notify" || (word == "showlist" && words.clone().next() == Some("notify")) {
             return ReplyKind::NotifyList;
         }
         // (`message X ...` sends one: only the plural lists.)

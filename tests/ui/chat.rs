@@ -198,7 +198,7 @@ fn channels_have_tabs_and_can_be_joined() {
     h.run_steps(1);
     h.get_by_label("Join").click();
     h.run_steps(2);
-    assert!(lines_sent(&h).contains(&"+channel 53".to_owned()));
+    assert!(lines_sent(&h).contains(&"addlist channel 53".to_owned()));
     common::serve(
         h.state_mut(),
         Duration::from_secs(12),
@@ -379,5 +379,5 @@ fn who_is_in_a_channel_and_tabs_in_the_order_chosen() {
     h.run_steps(2);
     h.get_by_label("Leave channel 50").click();
     h.run_steps(2);
-    assert!(lines_sent(&h).contains(&"-channel 50".to_owned()));
+    assert!(lines_sent(&h).contains(&"sublist channel 50".to_owned()));
 }

@@ -50,9 +50,9 @@ fn game_lines() -> TestResult {
         (Command::Withdraw(None), "withdraw"),
         (Command::Withdraw(Some(1)), "withdraw 1"),
         (Command::WithdrawTo("BotA".into()), "withdraw BotA"),
-        (Command::Channels(None), "=channel"),
-        (Command::Channels(Some((50, true))), "+channel 50"),
-        (Command::Channels(Some((4, false))), "-channel 4"),
+        (Command::Channels(None), "showlist channel"),
+        (Command::Channels(Some((50, true))), "addlist channel 50"),
+        (Command::Channels(Some((4, false))), "sublist channel 4"),
         (Command::Draw, "draw"),
         (Command::Resign, "resign"),
         (Command::Abort, "abort"),
@@ -401,14 +401,14 @@ fn people_commands() {
     assert_eq!(line(Command::Who(WhoCategory::Lightning)), "who L");
     assert_eq!(line(Command::Finger("BotA".into())), "finger BotA");
     assert_eq!(line(Command::History("BotA".into())), "history BotA");
-    assert_eq!(line(Command::Notify(ListOp::Show)), "=notify");
+    assert_eq!(line(Command::Notify(ListOp::Show)), "showlist notify");
     assert_eq!(
         line(Command::Notify(ListOp::Add("BotB".into()))),
-        "+notify BotB"
+        "addlist notify BotB"
     );
     assert_eq!(
         line(Command::GameNotify(ListOp::Remove("BotB".into()))),
-        "-gnotify BotB"
+        "sublist gnotify BotB"
     );
     assert_eq!(line(Command::Partner(Some("BotB".into()))), "partner BotB");
     assert_eq!(line(Command::Partner(None)), "partner");
