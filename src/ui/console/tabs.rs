@@ -97,6 +97,8 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Comman
             .small_button("+")
             .on_hover_text("Join a channel (tell N, shout ... as usual)");
         join.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Join a channel"));
+        // Opened: the number can be typed at once.
+        let mut focus = join.clicked();
         // A click in its text field must not close it.
         egui::Popup::menu(&join)
             .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
@@ -109,6 +111,9 @@ pub(super) fn tabs_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Comman
                                 .desired_width(40.0),
                         )
                         .labelled_by(label.id);
+                    if std::mem::take(&mut focus) {
+                        edit.request_focus();
+                    }
                     let entered =
                         edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if (ui.button("Join").clicked() || entered)
