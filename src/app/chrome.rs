@@ -387,7 +387,12 @@ impl Chrome {
 
     /// The console: the command typed, if one was.
     pub fn console_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
-        console_ui(ui, &mut self.console)
+        let command = console_ui(ui, &mut self.console);
+        // The tab the keyboard moved to is said.
+        if let Some(words) = self.console.to_say.take() {
+            self.say(words);
+        }
+        command
     }
 
     /// The panels around the boards: the top bar, the console, the lobby

@@ -153,6 +153,9 @@ pub struct Console {
     pub opened: Vec<Conversation>,
     /// Who is in each channel, as `inchannel` last said.
     pub members: std::collections::BTreeMap<u32, Vec<String>>,
+    /// What the screen reader should hear of the console (the tab the
+    /// keyboard moved to): the chrome says it.
+    pub to_say: Option<String>,
 }
 
 /// Lines to keep, or tabs opened, waiting at most (nobody took them).
@@ -437,6 +440,22 @@ impl Console {
             .collect();
         let at = tabs.iter().position(|t| *t == self.tab).unwrap_or(0) as isize;
         let next = (at + step).rem_euclid(tabs.len() as isize) as usize;
+        let unread = match &tabs[next] {
+            ConsoleTab::All => 0,
+            ConsoleTab::Talk(c) => self
+                .talks
+                .iter()
+                .find(|t| t.conversation.same(c))
+                .map_or(0, |t| t.unread),
+        };
+        let name = match &tabs[next] {
+            ConsoleTab::All => "All".to_owned(),
+            ConsoleTab::Talk(c) => c.title(),
+        };
+        self.to_say = Some(match unread {
+            0 => format!("{name} tab"),
+            n => format!("{name} tab, {n} unread"),
+        });
         self.show_tab(tabs[next].clone());
     }
 

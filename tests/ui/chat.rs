@@ -233,16 +233,19 @@ fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
         h.query_by_label("50 chat").is_some(),
         "the channel's tab, read"
     );
+    assert!(
+        h.query_by_label("50 chat tab, 1 unread").is_some(),
+        "the tab moved to is said, with what was unread"
+    );
     h.key_press_modifiers(common::CTRL, egui::Key::PageDown);
     h.run_steps(2);
     assert!(h.query_by_label("BotB").is_some(), "BotB's tab, read");
     h.key_press_modifiers(common::CTRL, egui::Key::PageUp);
     h.run_steps(2);
     assert!(h.query_by_label("Anna(50): hi all").is_some());
-    assert!(
-        h.query_by_label("BotB tells you: ping").is_some(),
-        "only the announcement"
-    );
+    // Her line is in her tab only (the live region now says the tab).
+    assert!(h.query_by_label("BotB tells you: ping").is_none());
+    assert!(h.query_by_label("50 chat tab").is_some());
     // A new line in the tab shown is said too (the console's row and the
     // announcement); one in a tab not shown is not.
     common::serve(
