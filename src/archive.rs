@@ -222,17 +222,65 @@ fn wrapped(words: impl IntoIterator<Item = String>) -> String {
     text
 }
 
-/// `1. e4 e5 2. Nf3 {reason} 1-0`, wrapped under 80 columns.
+/// The mover's clock after each move (ms), where every move of theirs
+/// so far came with its time: the start's time, less what they used,
+/// plus the increment per move.
+pub(crate) fn clocks_after(game: &Game) -> Vec<Option<u64>> {
+    let timed = game.initial_time_min > 0 || game.increment_s > 0;
+    if !timed || game.start_ply > 0 || game.incomplete {
+        return vec![None; game.moves.len()];
+    }
+    let initial_ms = u64::from(game.initial_time_min) * 60_000;
+    let increment_ms = u64::from(game.increment_s) * 1000;
+    let mut used_ms = [Some(0u64); 2];
+    let mut made = [0u64; 2];
+    game.moves
+        .iter()
+        .enumerate()
+        .map(|(k, ply)| {
+            let side = k % 2;
+            made[side] += 1;
+            used_ms[side] = used_ms[side].zip(ply.time_taken_ms).map(|(u, t)| u + t);
+            used_ms[side].map(|used| (initial_ms + increment_ms * made[side]).saturating_sub(used))
+        })
+        .collect()
+}
+
+/// A move's clock and time as PGN's comment commands: `{[%clk 0:04:57]
+/// [%emt 0:00:03.2]}` (either where known; none: nothing).
+fn clock_comment(clock_ms: Option<u64>, took_ms: Option<u64>) -> Option<String> {
+    let hms = |ms: u64| {
+        let s = ms / 1000;
+        let tenths = ms % 1000 / 100;
+        let whole = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+        if tenths == 0 {
+            whole
+        } else {
+            format!("{whole}.{tenths}")
+        }
+    };
+    let parts: Vec<String> = [("clk", clock_ms), ("emt", took_ms)]
+        .into_iter()
+        .filter_map(|(name, ms)| Some(format!("[%{name} {}]", hms(ms?))))
+        .collect();
+    (!parts.is_empty()).then(|| format!("{{{}}}", parts.join(" ")))
+}
+
+/// `1. e4 {[%clk 0:04:57] [%emt 0:00:03]} e5 2. Nf3 {reason} 1-0`, wrapped
+/// under 80 columns.
 fn movetext(game: &Game, result: &str) -> String {
     let mut words = Vec::new();
+    let clocks = clocks_after(game);
     for (ply, (i, m)) in (game.start_ply..).zip(game.moves.iter().enumerate()) {
         let number = ply / 2 + 1;
         if ply.is_multiple_of(2) {
             words.push(format!("{number}."));
-        } else if i == 0 {
+        } else if i == 0 || words.last().is_some_and(|w| w.starts_with('{')) {
+            // After a comment, Black's move says its number again.
             words.push(format!("{number}..."));
         }
         words.push(m.san.clone());
+        words.extend(clock_comment(clocks[i], m.time_taken_ms));
     }
     if let Some(outcome) = &game.outcome {
         words.push(format!("{{{}}}", outcome.text.replace('}', ")")));

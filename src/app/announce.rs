@@ -237,6 +237,13 @@ impl Announcement {
         self.said += 1;
     }
 
+    /// Nothing to say any more (the session is over: its last words, such
+    /// as "You are now observing game 1.", no longer hold).
+    pub fn clear(&mut self) {
+        self.text = None;
+        self.described = None;
+    }
+
     /// The live region, at the end of the top bar.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let Some(text) = &self.text else {

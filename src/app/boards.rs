@@ -379,17 +379,32 @@ impl Boards {
             // A bughouse game: both boards, side by side, on one time line.
             let partner = free.next().unwrap_or(number + 1);
             let (games, timeline) = review_bughouse(archived, [number, partner], now)?;
-            for game in games {
+            for mut game in games {
+                self.seen_from_the_users_side(archived, &mut game);
                 self.store.insert(game);
             }
             self.linked
                 .push(linked::LinkedReview::new([number, partner], timeline));
         } else {
-            let game = review_game(archived, number, now)?;
+            let mut game = review_game(archived, number, now)?;
+            self.seen_from_the_users_side(archived, &mut game);
             self.store.insert(game);
         }
         self.focused = Some(number);
         Ok(number)
+    }
+
+    /// A review of a game the user played as Black is seen from Black's
+    /// side (a bughouse pair turns both boards when the user was Black on
+    /// board A: their partner's board then shows White below).
+    fn seen_from_the_users_side(&self, archived: &ArchivedGame, game: &mut Game) {
+        let black = self
+            .store
+            .me()
+            .is_some_and(|me| archived.black.eq_ignore_ascii_case(me));
+        if black && let Some(board) = game.board.as_deref_mut() {
+            board.flip = !board.flip;
+        }
     }
 
     /// The user drew (or took away) a mark on a board: on an examined

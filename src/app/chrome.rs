@@ -526,9 +526,11 @@ impl Chrome {
             .filter(|_| self.players_shown())
     }
 
-    /// The connection is gone: our own requests are not answered.
+    /// The connection is gone: our own requests are not answered, and what
+    /// the top bar last said of the session no longer holds.
     pub fn forget_asked(&mut self) {
         self.lobby.players.forget_asked();
+        self.announcement.clear();
     }
 
     /// The lobby shows its Players tab.

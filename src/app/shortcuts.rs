@@ -11,6 +11,7 @@
 //! | Alt+R, Alt+A | resign, abort (twice within 3 s while confirmation is on) |
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
 //! | Alt+C | say both clocks (screen reader) |
+//! | Alt+M | a rematch of your game just finished (no game of yours on) |
 //!
 //! Left, Right, Home, End step through the move list (`ui::move_list::browse_keys`).
 
@@ -31,6 +32,7 @@ pub enum Shortcut {
     Takeback,
     Resign,
     Abort,
+    Rematch,
 }
 
 /// This frame's shortcuts, in the order above; the keys are consumed.
@@ -75,6 +77,9 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
         }
     }
     if !playing {
+        if alt_pressed(ctx, Key::M) {
+            found.push(Shortcut::Rematch);
+        }
         return found;
     }
     let game_keys = [

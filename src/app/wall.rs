@@ -43,11 +43,21 @@ pub struct Wall {
 }
 
 /// An observed game that is over for us: ended, or no longer observed.
-fn is_finished_observed(game: &Game) -> bool {
-    matches!(
-        game.relation,
-        Relation::Observing | Relation::ObservingExamined
-    ) && (game.is_over() || game.detached)
+/// Never the user's own (played by `me`), nor a board the user opened (a
+/// review: also "observed", over and detached).
+fn is_finished_observed(game: &Game, me: Option<&str>) -> bool {
+    let ours = me.is_some_and(|me| {
+        game.players.white.handle.eq_ignore_ascii_case(me)
+            || game.players.black.handle.eq_ignore_ascii_case(me)
+    });
+    let opened = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+    !ours
+        && !opened
+        && matches!(
+            game.relation,
+            Relation::Observing | Relation::ObservingExamined
+        )
+        && (game.is_over() || game.detached)
 }
 
 /// When a finished tile makes way: after its banner (the result, "ended
@@ -134,7 +144,10 @@ impl Wall {
         } else {
             // Every finished tile gets its time, however it finished (and
             // those already there when the wall is switched on).
-            for game in store.games().filter(|g| is_finished_observed(g)) {
+            for game in store
+                .games()
+                .filter(|g| is_finished_observed(g, store.me()))
+            {
                 if !self.finished.iter().any(|&(n, _)| n == game.number) {
                     self.finished.push((game.number, makes_way_at(game, now)));
                 }
@@ -147,7 +160,11 @@ impl Wall {
             step.close = done
                 .into_iter()
                 .map(|(game, _)| game)
-                .filter(|&game| store.get(game).is_some_and(is_finished_observed))
+                .filter(|&game| {
+                    store
+                        .get(game)
+                        .is_some_and(|g| is_finished_observed(g, store.me()))
+                })
                 .collect();
             step.ask_list |= !step.close.is_empty();
         }
@@ -191,7 +208,7 @@ impl Wall {
             .games()
             .filter(|g| {
                 matches!(g.relation, Relation::Observing)
-                    && !is_finished_observed(g)
+                    && !(g.is_over() || g.detached)
                     && !pending.contains(&g.number)
             })
             .count();
@@ -239,6 +256,30 @@ mod tests {
         .iter()
         .map(|line| parse_games_entry(line).expect("a games line"))
         .collect()
+    }
+
+    #[test]
+    fn the_wall_makes_way_only_for_others_finished_games() {
+        let finished = |number: u32, white: &str| {
+            let mut game = Game::new(number, Now::ZERO);
+            game.players.white.handle = white.into();
+            game.players.black.handle = "Bravo".into();
+            game.relation = Relation::Observing;
+            game.detached = true;
+            game
+        };
+        assert!(is_finished_observed(&finished(7, "Alpha"), Some("KibUser")));
+        // The user's own game, whatever its last board's relation said.
+        assert!(!is_finished_observed(
+            &finished(7, "kibuser"),
+            Some("KibUser")
+        ));
+        // A review board the user opened from My games.
+        let review = crate::archive::replay::FIRST_REVIEW_NUMBER;
+        assert!(!is_finished_observed(
+            &finished(review, "Alpha"),
+            Some("KibUser")
+        ));
     }
 
     #[test]

@@ -11,7 +11,9 @@ use std::path::Path;
 use shakmaty::Setup;
 
 use super::record::{ArchivedGame, OtherBoard};
-use super::{UtcTime, elo, event, start_fen, tag_lines, termination, time_control, utc_tags};
+use super::{
+    UtcTime, clocks_after, elo, event, start_fen, tag_lines, termination, time_control, utc_tags,
+};
 use crate::game::Game;
 use crate::game::timeline::{Board, Timeline};
 use crate::protocol::message::GameResult;
@@ -154,30 +156,6 @@ fn moves([a, b]: [&Game; 2]) -> Vec<String> {
         }
     }
     words
-}
-
-/// The mover's clock after each move (ms), where every move of theirs
-/// so far came with its time: the start's time, less what they used,
-/// plus the increment per move.
-fn clocks_after(game: &Game) -> Vec<Option<u64>> {
-    let timed = game.initial_time_min > 0 || game.increment_s > 0;
-    if !timed || game.start_ply > 0 || game.incomplete {
-        return vec![None; game.moves.len()];
-    }
-    let initial_ms = u64::from(game.initial_time_min) * 60_000;
-    let increment_ms = u64::from(game.increment_s) * 1000;
-    let mut used_ms = [Some(0u64); 2];
-    let mut made = [0u64; 2];
-    game.moves
-        .iter()
-        .enumerate()
-        .map(|(k, ply)| {
-            let side = k % 2;
-            made[side] += 1;
-            used_ms[side] = used_ms[side].zip(ply.time_taken_ms).map(|(u, t)| u + t);
-            used_ms[side].map(|used| (initial_ms + increment_ms * made[side]).saturating_sub(used))
-        })
-        .collect()
 }
 
 /// Whether a text is BPGN: a board-A tag near its start.

@@ -85,6 +85,18 @@ pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
     }
 }
 
+/// The time of a comment's command: `[%emt 0:01:05.3]` (H:MM:SS, tenths
+/// or more optional) in ms.
+pub fn command_time_ms(comment: &str, command: &str) -> Option<u64> {
+    let after = &comment[comment.find(command)? + command.len()..];
+    let value = after.trim_start().split(']').next()?.trim();
+    let mut seconds = 0f64;
+    for part in value.split(':') {
+        seconds = seconds * 60.0 + part.parse::<f64>().ok().filter(|v| *v >= 0.0)?;
+    }
+    (seconds < 1e7).then(|| (seconds * 1000.0).round() as u64)
+}
+
 struct Collect;
 
 impl pgn_reader::Visitor for Collect {
@@ -136,6 +148,22 @@ impl pgn_reader::Visitor for Collect {
     ) -> ControlFlow<ArchivedGame> {
         if game.sans.len() < MAX_PLIES {
             game.sans.push(san.to_string());
+            game.move_times_ms.push(None);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A move's comment: its time (`[%emt 0:00:03.2]`), where written.
+    fn comment(
+        &mut self,
+        game: &mut ArchivedGame,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<ArchivedGame> {
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        if let Some(ms) = command_time_ms(&text, "%emt")
+            && let Some(last) = game.move_times_ms.last_mut()
+        {
+            *last = Some(ms);
         }
         ControlFlow::Continue(())
     }
@@ -192,6 +220,17 @@ mod tests {
         newest_first(&mut games);
         let order: Vec<&str> = games.iter().map(|g| g.white.as_str()).collect();
         assert_eq!(order, ["c", "a", "d", "b"]);
+    }
+
+    #[test]
+    fn move_times_come_back_from_their_comments() {
+        let text = "[White \"a\"]\n[Black \"b\"]\n\n1. e4 {[%clk 0:04:57] [%emt 0:00:03.2]} e5 \
+                    {[%emt 0:01:05]} 2. Nf3 *\n";
+        let games = read_pgn(text.as_bytes(), Path::new("x.pgn"));
+        assert_eq!(games[0].move_times_ms, [Some(3_200), Some(65_000), None]);
+        assert_eq!(command_time_ms("[%emt 1:00:00]", "%emt"), Some(3_600_000));
+        assert_eq!(command_time_ms("[%emt x]", "%emt"), None);
+        assert_eq!(command_time_ms("[%emt -1]", "%emt"), None);
     }
 
     #[test]

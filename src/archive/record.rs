@@ -30,6 +30,9 @@ pub struct ArchivedGame {
     pub fen: Option<String>,
     /// The moves in SAN, as written.
     pub sans: Vec<String>,
+    /// The time each move took, where the record says (`[%emt]`), one
+    /// entry a move.
+    pub move_times_ms: Vec<Option<u64>>,
     /// A bughouse game's other board (BPGN's board B): this game is
     /// board A.
     pub other_board: Option<Box<OtherBoard>>,

@@ -40,7 +40,8 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
     for (ply, text) in archived.sans.iter().enumerate() {
         let illegal = || format!("move {} ({text}) is not legal there", ply / 2 + 1);
         let (after, last) = replay.read(text).ok_or_else(illegal)?;
-        replay.commit(after, last, now);
+        let took = archived.move_times_ms.get(ply).copied().flatten();
+        replay.commit(after, last, took, now);
     }
     Ok(replay.finish(&archived.result, &archived.reason, now))
 }
@@ -103,7 +104,7 @@ pub fn review_bughouse(
             there[!mover][role] = there[!mover][role].saturating_add(gained);
         }
         after.pockets = Some(here);
-        boards[i].commit(after, last, now);
+        boards[i].commit(after, last, None, now);
         boards[j].set_pockets(there);
     }
     let [a, b] = boards;
@@ -179,10 +180,12 @@ impl Replay {
         Some((after, Last { mv, san, short }))
     }
 
-    /// The move made: the board stands at `after`.
-    fn commit(&mut self, after: Setup, last: Last, now: Now) {
+    /// The move made (in `took_ms`, where known): the board stands at
+    /// `after`.
+    fn commit(&mut self, after: Setup, last: Last, took_ms: Option<u64>, now: Now) {
         self.board = Playable::new(self.board.rules, after);
-        let snapshot = self.snapshot(Some(last));
+        let mut snapshot = self.snapshot(Some(last));
+        snapshot.time_taken_ms = took_ms;
         self.game.apply_board(snapshot, now);
     }
 

@@ -339,6 +339,8 @@ pub enum Command {
     /// Withdraw the offers to this player (where offers have no number).
     WithdrawTo(String),
     Draw,
+    /// The same game again with the last opponent (`rematch`).
+    Rematch,
     Resign,
     Abort,
     Flag,
@@ -467,6 +469,7 @@ impl Command {
                 format!("withdraw {handle}")
             }
             Command::Draw => "draw".to_owned(),
+            Command::Rematch => "rematch".to_owned(),
             Command::Resign => "resign".to_owned(),
             Command::Abort => "abort".to_owned(),
             Command::Flag => "flag".to_owned(),

@@ -113,6 +113,16 @@ impl Rating {
         Some(Rating::Known { value, marker })
     }
 
+    /// As a list or a board shows it: the number, `unrated` (the server's
+    /// `----`, and FatICS's 0), `guest` (`++++`).
+    pub fn shown(&self) -> String {
+        match self {
+            Rating::Known { value: 0, .. } | Rating::NoRating => "unrated".to_owned(),
+            Rating::Known { value, .. } => value.to_string(),
+            Rating::Guest => "guest".to_owned(),
+        }
+    }
+
     /// The number, if there is one.
     pub fn value(&self) -> Option<u32> {
         match self {

@@ -70,6 +70,7 @@ pub fn connect_form_ui(
     profiles: &[crate::config::ServerProfile],
 ) -> Option<ConnectRequest> {
     let mut request = None;
+    let mut entered = false;
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
         ui.heading("Connect to a chess server");
@@ -110,13 +111,19 @@ pub fn connect_form_ui(
                 ui.end_row();
                 if !form.guest {
                     let label = ui.label("Handle");
-                    ui.text_edit_singleline(&mut form.handle)
+                    let handle = ui
+                        .text_edit_singleline(&mut form.handle)
                         .labelled_by(label.id);
                     ui.end_row();
                     let label = ui.label("Password");
-                    ui.add(egui::TextEdit::singleline(&mut form.password).password(true))
+                    let password = ui
+                        .add(egui::TextEdit::singleline(&mut form.password).password(true))
                         .labelled_by(label.id);
                     ui.end_row();
+                    // Enter in the handle or password field connects, as
+                    // in every login form.
+                    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    entered = enter && (handle.lost_focus() || password.lost_focus());
                 }
                 ui.label("");
                 ui.checkbox(
@@ -130,10 +137,10 @@ pub fn connect_form_ui(
             });
         ui.add_space(12.0);
         let ready = form.guest || !form.handle.trim().is_empty();
-        if ui
+        let clicked = ui
             .add_enabled(ready, egui::Button::new("Connect"))
-            .clicked()
-        {
+            .clicked();
+        if clicked || (entered && ready) {
             let handle = if form.guest {
                 "guest".to_owned()
             } else {

@@ -509,6 +509,20 @@ impl Console {
     }
 }
 
+/// Whether `handle` is named in `text`: as a word of its own, in any case
+/// (FICS handles are), not inside another (`guest` in `guests`).
+pub fn mentions(text: &str, handle: &str) -> bool {
+    if handle.is_empty() {
+        return false;
+    }
+    let (text, handle) = (text.to_ascii_lowercase(), handle.to_ascii_lowercase());
+    let word_char = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    text.match_indices(&handle).any(|(at, _)| {
+        !word_char(text[..at].chars().next_back())
+            && !word_char(text[at + handle.len()..].chars().next())
+    })
+}
+
 /// Some servers send non-ASCII as `&#xNNNN;` on their old-client port
 /// (`&#x2659;` is a pawn): show the characters. Anything malformed stays.
 pub fn unescape_char_refs(text: &str) -> String {
@@ -629,9 +643,10 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                 let mentions_me = console
                     .me
                     .as_deref()
-                    .is_some_and(|me| line.kind != LineKind::Echo && line.text.contains(me));
+                    .is_some_and(|me| line.kind != LineKind::Echo && mentions(&line.text, me));
+                // Not the unreadable lines' orange: a colour of its own.
                 let text = if mentions_me {
-                    text.strong().color(Color32::from_rgb(0xF0, 0xC0, 0x40))
+                    text.strong().color(Color32::from_rgb(0xF0, 0x90, 0xE0))
                 } else {
                     text
                 };

@@ -190,12 +190,20 @@ pub fn game_panel_ui(
         } else if let Some(review) = &review {
             review_row_ui(&mut row, review, &mut view.review, first_mover(game));
         } else if examinable {
-            let response = row
-                .button("Examine")
-                .on_hover_text("Examine this game on the server (from your history)");
-            if response.clicked() {
-                actions.push(Action::Examine { game: game.number });
-            }
+            row.horizontal(|row| {
+                let rematch = row
+                    .button("Rematch")
+                    .on_hover_text("The same game again with this opponent (Alt+M)");
+                if rematch.clicked() {
+                    actions.push(Action::Send(Command::Rematch));
+                }
+                let response = row
+                    .button("Examine")
+                    .on_hover_text("Examine this game on the server (from your history)");
+                if response.clicked() {
+                    actions.push(Action::Examine { game: game.number });
+                }
+            });
         } else {
             game_buttons_ui(&mut row, game, view, cx, &mut actions);
         }
@@ -471,7 +479,10 @@ fn strip_ui(
                 });
             }
             if let Some(rating) = &player.rating {
-                ui.label(RichText::new(rating.to_string()).weak());
+                // `1720`, `unrated`, `guest` (not the wire's `----`, `++++`).
+                let shown = crate::protocol::words::Rating::parse(rating)
+                    .map_or_else(|| rating.clone(), |r| r.shown());
+                ui.label(RichText::new(shown).weak());
             }
             if let Some(in_hand) = in_hand {
                 let counts = in_hand[color];

@@ -76,14 +76,6 @@ pub fn rating_value(rating: &Rating) -> Option<u32> {
     }
 }
 
-fn rating_text(rating: &Rating) -> String {
-    match rating {
-        Rating::Known { value, .. } => value.to_string(),
-        Rating::NoRating => "----".into(),
-        Rating::Guest => "++++".into(),
-    }
-}
-
 impl Filter {
     pub fn keeps(&self, kind: &str, rated: bool, ratings: &[Option<u32>]) -> bool {
         let kind_ok = self.kind.is_empty() || kind.contains(&self.kind.to_ascii_lowercase());
@@ -232,10 +224,10 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                         ui.label(entry.game.to_string());
                         ui.label(format!(
                             "{} {} – {} {}",
-                            rating_text(&entry.white_rating),
+                            entry.white_rating.shown(),
                             entry.white,
                             entry.black,
-                            rating_text(&entry.black_rating)
+                            entry.black_rating.shown()
                         ));
                         let rated = if entry.rated { "rated" } else { "unrated" };
                         let status = match entry.status {
@@ -292,7 +284,7 @@ fn seeks_list_ui(
                         .values()
                         .filter(|s| seek_visible(lobby, s))
                     {
-                        let who = format!("{} {}", rating_text(&seek.rating), seek.handle);
+                        let who = format!("{} {}", seek.rating.shown(), seek.handle);
                         if ui
                             .add(egui::Label::new(who).sense(Sense::click()))
                             .on_hover_text(format!("{}'s card", seek.handle))

@@ -35,13 +35,16 @@ pub fn move_list_ui(
     let row_height =
         ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y;
     let number_width = text_width(ui, "888.");
+    // Room for the move's time where the game has them.
+    let timed = game.moves.iter().any(|m| m.time_taken_ms.is_some());
     let san_width = text_width(ui, "Qxe8=Q+").max(text_width(ui, "O-O-O+"))
         + 2.0 * ui.spacing().button_padding.x
         + if judgements.is_empty() {
             0.0
         } else {
             text_width(ui, "??")
-        };
+        }
+        + if timed { text_width(ui, "8:88") } else { 0.0 };
     let rows = move_rows(game.start_ply, game.moves.len());
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt(("moves", game.number))
@@ -98,7 +101,8 @@ pub fn move_list_ui(
                                     .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
                                 let san = &game.moves[index].san;
                                 let judged = judgements.get(index).copied().flatten();
-                                if move_cell(ui, san, judged, current).clicked() {
+                                let took = game.moves[index].time_taken_ms;
+                                if move_cell(ui, san, judged, current, took).clicked() {
                                     view.browse =
                                         (index + 1 != game.moves.len()).then_some(index + 1);
                                 }
@@ -155,9 +159,21 @@ fn move_cell(
     san: &str,
     judged: Option<Judgement>,
     current: bool,
+    took_ms: Option<u64>,
 ) -> egui::Response {
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    // The time it took: small, at the cell's right; said as its description.
+    if let Some(ms) = took_ms {
+        let words = format!("{} seconds", format_seconds(ms));
+        ui.ctx()
+            .accesskit_node_builder(response.id, |node| node.set_description(words));
+        let small = egui::TextStyle::Small.resolve(ui.style());
+        let at = egui::pos2(rect.right() - 2.0, rect.center().y);
+        let color = ui.visuals().weak_text_color();
+        ui.painter()
+            .text(at, egui::Align2::RIGHT_CENTER, move_time(ms), small, color);
+    }
     response.widget_info(|| {
         let label = match judged {
             Some(judgement) => format!("{san}, {}", judgement.name()),
@@ -198,6 +214,26 @@ fn move_cell(
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
     }
     response
+}
+
+/// A move's time as the list shows it: `3.2` (tenths under ten seconds),
+/// `12`, `1:05`.
+pub fn move_time(ms: u64) -> String {
+    let seconds = ms / 1000;
+    match seconds {
+        0..10 => format!("{}.{}", seconds, ms % 1000 / 100),
+        10..60 => seconds.to_string(),
+        _ => format!("{}:{:02}", seconds / 60, seconds % 60),
+    }
+}
+
+/// Seconds in words for the screen reader (`3.2`, `65`).
+fn format_seconds(ms: u64) -> String {
+    if ms < 10_000 {
+        format!("{}.{}", ms / 1000, ms % 1000 / 100)
+    } else {
+        (ms / 1000).to_string()
+    }
 }
 
 /// The width of `text` in the body font.
@@ -268,6 +304,15 @@ mod tests {
             white,
             black,
         }
+    }
+
+    #[test]
+    fn move_times_as_the_list_shows_them() {
+        assert_eq!(move_time(3_240), "3.2");
+        assert_eq!(move_time(0), "0.0");
+        assert_eq!(move_time(12_900), "12");
+        assert_eq!(move_time(65_000), "1:05");
+        assert_eq!(move_time(3_600_000), "60:00");
     }
 
     #[test]

@@ -44,14 +44,7 @@ fn game_of(handle: &str, games: &[GamesEntry]) -> Option<u32> {
 }
 
 pub fn rating_cell(rating: Option<Rating>) -> String {
-    match rating {
-        // FatICS lists a registered player without a rating as 0.
-        Some(Rating::Known { value: 0, .. }) => "----".to_owned(),
-        Some(Rating::Known { value, .. }) => value.to_string(),
-        Some(Rating::NoRating) => "----".to_owned(),
-        Some(Rating::Guest) => "++++".to_owned(),
-        None => "?".to_owned(),
-    }
+    rating.map_or_else(|| "?".to_owned(), |r| r.shown())
 }
 
 /// The handle with its title tags: `Kasparov(GM)`.
@@ -239,10 +232,11 @@ mod tests {
         assert_eq!(rating_cell(Some(Rating::established(1882))), "1882");
         assert_eq!(
             rating_cell(Some(Rating::established(0))),
-            "----",
+            "unrated",
             "FatICS's unrated"
         );
-        assert_eq!(rating_cell(Some(Rating::Guest)), "++++");
+        assert_eq!(rating_cell(Some(Rating::NoRating)), "unrated");
+        assert_eq!(rating_cell(Some(Rating::Guest)), "guest");
         assert_eq!(rating_cell(None), "?");
     }
 }

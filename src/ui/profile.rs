@@ -8,7 +8,6 @@ use crate::lobby::card::Profile;
 use crate::protocol::adjourned::StoredGame;
 use crate::protocol::command::{Command, ExamineTarget, ListOp, ObserveTarget};
 use crate::protocol::finger::Seen;
-use crate::protocol::words::Rating;
 
 /// What the card asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,17 +59,9 @@ fn stored_text(game: &StoredGame) -> String {
 /// A journal's rating: 0 is none.
 fn journal_rating(rating: u32) -> String {
     if rating == 0 {
-        "----".to_owned()
+        "unrated".to_owned()
     } else {
         rating.to_string()
-    }
-}
-
-fn rating_text(rating: &Rating) -> String {
-    match rating {
-        Rating::Known { value, .. } => value.to_string(),
-        Rating::NoRating => "----".to_owned(),
-        Rating::Guest => "++++".to_owned(),
     }
 }
 
@@ -175,7 +166,7 @@ pub fn profile_ui(
                 ui.end_row();
                 for stats in &finger.ratings {
                     ui.label(&stats.category);
-                    ui.label(rating_text(&stats.rating));
+                    ui.label(stats.rating.shown());
                     ui.label(stats.rd.map_or(String::new(), |rd| format!("{rd:.0}")));
                     ui.label(
                         stats
@@ -235,11 +226,7 @@ pub fn profile_ui(
                                 _ => "drew",
                             };
                             ui.label(result);
-                            ui.label(format!(
-                                "{} {}",
-                                row.opponent,
-                                rating_text(&row.opponent_rating)
-                            ));
+                            ui.label(format!("{} {}", row.opponent, row.opponent_rating.shown()));
                             let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
                             let rated = if row.rated { "rated" } else { "unrated" };
                             ui.label(format!(

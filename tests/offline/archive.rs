@@ -41,13 +41,9 @@ fn moves_of(pgn: &str) -> (Vec<(String, String)>, Vec<String>, String) {
             movetext.push(' ');
         }
     }
-    // Drop the comment, then read tokens.
-    let (before, after) = movetext.split_once('{').unwrap_or((&movetext, ""));
-    let after = after.split_once('}').map_or("", |(_, rest)| rest);
-    let tokens: Vec<&str> = before
-        .split_whitespace()
-        .chain(after.split_whitespace())
-        .collect();
+    // Drop the comments (clocks, the end), then read tokens.
+    let plain = without_comments(&movetext);
+    let tokens: Vec<&str> = plain.split_whitespace().collect();
     let result = tokens.last().expect("result").to_string();
     let mut position = Chess::default();
     let mut sans = Vec::new();
@@ -120,6 +116,26 @@ fn an_aborted_game_without_moves_is_not_archived_but_one_with_moves_is() {
     assert!(text.trim_end().ends_with('*'));
 }
 
+/// The movetext without its comments and the move numbers that repeat
+/// after them (`1...`): `1. Nf3 Nf6 2. Ng1`.
+fn without_comments(movetext: &str) -> String {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
+        .filter(|word| !word.ends_with("..."))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
 fn a_late_joined_game_records_its_start_position() {
     let (store, number) = finished_store("extra-old/draw-repetition-white.bin");
@@ -127,7 +143,15 @@ fn a_late_joined_game_records_its_start_position() {
     let text = archive::pgn(game, "fics", UtcTime::from_unix(0));
     // A full game from the start needs no FEN tag.
     assert!(!text.contains("[FEN "), "{text}");
-    assert!(text.contains("1. Nf3 Nf6 2. Ng1 Ng8"), "{text}");
+    assert!(
+        without_comments(&text).contains("1. Nf3 Nf6 2. Ng1 Ng8"),
+        "{text}"
+    );
+    // Each move with the clock after it and the time it took.
+    assert!(
+        text.contains("1. Nf3 {[%clk 0:02:59] [%emt 0:00:01]}"),
+        "{text}"
+    );
 }
 
 /// What pgn-reader (the PGN reader of the shakmaty family) reads back.
@@ -244,7 +268,12 @@ fn pgn_headers_read_back_field_by_field() {
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
     assert_eq!(tags, expected);
-    assert_eq!(back.comments, ["BotB checkmated"]);
+    // The clocks and move times, then the end in words.
+    let (clocks, words): (Vec<&String>, Vec<&String>) =
+        back.comments.iter().partition(|c| c.starts_with("[%clk"));
+    assert_eq!(words, ["BotB checkmated"]);
+    assert_eq!(clocks.len(), back.sans.len(), "{clocks:?}");
+    assert!(clocks.iter().all(|c| c.contains("[%emt ")), "{clocks:?}");
     assert_eq!(back.outcome, "1-0");
     assert_eq!(back.sans, game.san_moves());
 

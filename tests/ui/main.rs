@@ -11,6 +11,7 @@ mod auto_flag;
 mod board;
 mod bughouse_review;
 mod chat;
+mod everyday;
 mod examine;
 mod keyboard;
 mod keyboard_game;

@@ -120,3 +120,25 @@ fn a_pgn_file_picked_in_the_file_dialog_is_listed() {
             .is_some()
     );
 }
+
+/// Move times written in the archive (`[%emt]`) come back in review.
+#[test]
+fn move_times_come_back_in_review() {
+    let dir = common::TempDir::new("my-games-times");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let timed = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"*\"]\n[TimeControl \"180+0\"]\n\n1. e4 {[%clk 0:02:57] [%emt 0:00:03.2]} 1... e5 {[%clk 0:02:55] [%emt 0:00:05]} 2. Nf3 *\n";
+    std::fs::write(games.join("2026-11.pgn"), timed).unwrap();
+    let mut app = common::app_with(&[]);
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.25, *")
+        .click();
+    h.run_steps(3);
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("a review board");
+    let times: Vec<Option<u64>> = game.moves.iter().map(|m| m.time_taken_ms).collect();
+    assert_eq!(times, [Some(3_200), Some(5_000), None]);
+}

@@ -92,6 +92,16 @@ impl Boards {
                     .collect();
             }
             Shortcut::Draw => return vec![Want::Send(Command::Draw)],
+            // After a game of ours: the same again (the server knows whom).
+            Shortcut::Rematch => {
+                let played = self
+                    .store
+                    .games()
+                    .any(|g| g.relation.is_playing() && g.is_over());
+                if played && self.store.own_live_game().is_none() {
+                    return vec![Want::Send(Command::Rematch)];
+                }
+            }
             Shortcut::Takeback => return vec![Want::Send(Command::Takeback(1))],
             Shortcut::Resign | Shortcut::Abort => {
                 let (decision, command) = if shortcut == Shortcut::Resign {

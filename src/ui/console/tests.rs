@@ -182,3 +182,13 @@ fn scrollback_is_bounded_and_unparsed_lines_are_kept() {
         Some(LineKind::Unparsed)
     );
 }
+
+#[test]
+fn the_handle_counts_as_a_word_of_its_own_in_any_case() {
+    assert!(mentions("BotA tells you: hi KibUser", "KibUser"));
+    assert!(mentions("kibuser, are you there?", "KibUser"));
+    assert!(mentions("(KibUser)", "KibUser"));
+    assert!(!mentions("There are 12 guests online", "guest"));
+    assert!(!mentions("KibUsers unite", "KibUser"));
+    assert!(!mentions("anything", ""));
+}

@@ -1,0 +1,123 @@
+//! The everyday board (issue 36), as a player meets it: Rematch after a
+//! game of one's own (button and Alt+M), Enter in the login form connects,
+//! ratings in words, a review of a game played as Black seen from Black's
+//! side, and the wall leaving the user's own and opened boards alone.
+
+use std::time::Duration;
+
+use crate::common;
+use common::scripted_window::live_app;
+
+use egui_kittest::kittest::Queryable;
+use kibitz::app::{KibitzApp, TimeSource};
+use kibitz::protocol::command::Command;
+
+/// KibUser's own game (the fixture's White, renamed), just resigned by
+/// the opponent, logged in.
+fn finished_own_game() -> KibitzApp {
+    let bytes = common::read(&common::fixtures_dir().join("real-server/end-resign-white.bin"));
+    let text = String::from_utf8_lossy(&bytes).replace("BotA", "KibUser");
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(100)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "KibUser".into(),
+    });
+    common::serve(&mut app, Duration::from_secs(100), text.as_bytes());
+    app
+}
+
+#[test]
+fn rematch_after_a_game_of_ones_own() {
+    let mut h = common::window(finished_own_game(), [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Rematch").click();
+    h.run_steps(2);
+    assert!(
+        h.state().sent().contains(&Command::Rematch),
+        "{:?}",
+        h.state().sent()
+    );
+    // And from the keyboard.
+    let mut h = common::window(finished_own_game(), [1180.0, 820.0]);
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::M);
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Rematch));
+}
+
+#[test]
+fn enter_in_the_password_field_connects() {
+    let mut h = common::window(live_app(), [1180.0, 820.0]);
+    h.run_steps(1);
+    h.get_by_label("Server").click();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    // Nothing listens there: what counts is that a connection is tried.
+    h.get_by_label("Server").type_text("127.0.0.1:9");
+    if h.query_by_label("Handle").is_none() {
+        h.get_by_label("Log in as a guest").click();
+        h.run_steps(1);
+    }
+    h.get_by_label("Handle").click();
+    h.run_steps(1);
+    h.get_by_label("Handle").type_text("KibUser");
+    h.get_by_label("Password").click();
+    h.run_steps(1);
+    h.get_by_label("Password").type_text("secret");
+    h.run_steps(1);
+    assert!(h.state().status().is_none(), "not before Enter");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(1);
+    // The network thread reports its first status soon after.
+    common::scripted_window::wait_for(&mut h, "a connection tried", &|app| app.status().is_some());
+}
+
+#[test]
+fn ratings_are_words_not_the_wires_marks() {
+    // A guest's game: the strip says "guest", not "++++".
+    let app = common::app_with(&[
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 GuestAB BotC 0 5 0 39 39 300 300 1 none (0:00) none 0",
+        "Game 5: GuestAB (++++) BotC (----) unrated blitz 5 0",
+    ]);
+    let h = common::window(app, [1180.0, 820.0]);
+    let game = h.state().store().get(5).expect("game");
+    let ratings = (
+        game.players.white.rating.clone(),
+        game.players.black.rating.clone(),
+    );
+    assert_eq!(ratings.0.as_deref(), Some("++++"), "{ratings:?}");
+    assert!(h.query_by_label("guest").is_some(), "{ratings:?}");
+    assert!(h.query_by_label("unrated").is_some(), "{ratings:?}");
+    assert!(h.query_by_label("++++").is_none());
+    assert!(h.query_by_label("----").is_none());
+}
+
+#[test]
+fn a_review_of_a_game_played_as_black_is_seen_from_blacks_side() {
+    let dir = common::TempDir::new("everyday-black");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"BotA\"]\n[Black \"KibUser\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "KibUser".into(),
+    });
+    app.apply_event(
+        Duration::from_secs(10),
+        &kibitz::protocol::event::Event::LoggedIn {
+            handle: "KibUser".into(),
+            titles: Vec::new(),
+        },
+    );
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    h.get_by_label("Open BotA vs. KibUser, 2026.11.25, 0-1")
+        .click();
+    h.run_steps(3);
+    // Black's back rank at the bottom: a8 below a1.
+    let a1 = h.get_by_label("a1, white rook").rect();
+    let a8 = h.get_by_label("a8, black rook").rect();
+    assert!(a8.center().y > a1.center().y, "Black below");
+}
