@@ -11,6 +11,7 @@
 //! | Alt+R, Alt+A | resign, abort (twice within 3 s while confirmation is on) |
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
 //! | Alt+C | say both clocks (screen reader) |
+//! | Alt+V | say the material: pieces taken, who is ahead (screen reader) |
 //! | Alt+M | a rematch of your game just finished (no game of yours on) |
 //!
 //! Left, Right, Home, End step through the move list (`ui::move_list::browse_keys`).
@@ -26,6 +27,7 @@ pub enum Shortcut {
     Flip,
     ToggleAnalysis,
     SayClocks,
+    SayMaterial,
     /// Accept (true) or decline the newest offer.
     AnswerOffer(bool),
     Draw,
@@ -68,6 +70,7 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
         (Key::F, Shortcut::Flip),
         (Key::E, Shortcut::ToggleAnalysis),
         (Key::C, Shortcut::SayClocks),
+        (Key::V, Shortcut::SayMaterial),
         (Key::Y, Shortcut::AnswerOffer(true)),
         (Key::N, Shortcut::AnswerOffer(false)),
     ];

@@ -4,6 +4,7 @@ pub mod clock;
 #[allow(clippy::module_inception)] // `game::game::Game` reads fine from outside as `game::Game`
 pub mod game;
 pub mod marks;
+pub mod material;
 pub mod passes;
 pub mod rules;
 pub mod snapshot;

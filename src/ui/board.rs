@@ -194,7 +194,7 @@ fn promotion_column(board: Rect, first: Rect, step: f32) -> Rect {
     first.union(last).intersect(board)
 }
 
-fn draw_piece(
+pub(super) fn draw_piece(
     ui: &egui::Ui,
     painter: &egui::Painter,
     cache: &mut PieceCache,

@@ -4,7 +4,7 @@
 //! changed here.
 
 use egui::{Align, Layout, RichText};
-use shakmaty::{ByColor, Color, Square};
+use shakmaty::{ByColor, Color, Role, Square};
 
 use super::board::{BoardAction, BoardState, BoardView, Slide, board_ui, holdings_ui};
 use super::clock::{TENTHS_BELOW_MS, clock_ui, low_time_ms};
@@ -13,8 +13,10 @@ use super::game_view::{Action, GameView, PanelContext, PendingOffer, TimelineBar
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
 use super::panel_analysis::{Preview, bar_and_row_ui, preview_of, preview_ui, shown_analysis};
+use super::pieces::PieceCache;
 use super::theme;
 use super::tile::TileLayout;
+use crate::game::material::Material;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
 use crate::protocol::style12::{Relation, VerboseMove};
@@ -86,10 +88,15 @@ pub fn game_panel_ui(
     let hovered = ui.rect_contains_pointer(area);
 
     let in_hand = pieces_in_hand(game, view.browse);
+    // Drop games show their pieces in hand instead.
+    let material = in_hand
+        .is_none()
+        .then(|| material_of(game, view.browse))
+        .flatten();
     strip_ui(
         ui,
         layout.top_strip,
-        (game, in_hand),
+        (game, in_hand, material),
         !orientation,
         cx,
         &mut view.board,
@@ -131,7 +138,7 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.bottom_strip,
-        (game, in_hand),
+        (game, in_hand, material),
         orientation,
         cx,
         &mut view.board,
@@ -418,11 +425,55 @@ fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>
     game.board.as_deref()?.setup.pockets.map(of_pockets)
 }
 
+/// The material of the position shown (browsed, or the live one), from
+/// the game's start.
+fn material_of(game: &Game, browse: Option<usize>) -> Option<Material> {
+    let start = game
+        .start
+        .as_ref()
+        .map_or_else(shakmaty::Board::default, |s| s.board.clone());
+    let now = match browse {
+        Some(plies) => game.position_after(plies)?.board,
+        None => game.board.as_deref()?.setup.board.clone(),
+    };
+    Some(Material::between(&start, &now))
+}
+
+/// The pieces `color` has taken (small, a count where more than one) and
+/// its lead in pawns.
+fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut PieceCache) {
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    for (role, count) in roles.into_iter().zip(material.taken[color]).rev() {
+        if count == 0 {
+            continue;
+        }
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(13.0, 13.0), egui::Sense::hover());
+        let piece = shakmaty::Piece {
+            color: !color,
+            role,
+        };
+        super::board::draw_piece(ui, ui.painter(), cache, piece, rect, egui::Color32::WHITE);
+        if count > 1 {
+            ui.label(RichText::new(count.to_string()).small().weak());
+        }
+    }
+    let lead = material.lead(color);
+    if lead > 0 {
+        ui.label(RichText::new(format!("+{lead}")).small().strong());
+    }
+}
+
 /// Name, rating, holdings and clock of one side, in one line.
 fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    (game, in_hand): (&Game, Option<ByColor<[u8; 5]>>),
+    (game, in_hand, material): (&Game, Option<ByColor<[u8; 5]>>, Option<Material>),
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
@@ -489,6 +540,9 @@ fn strip_ui(
                 // Our own pieces in hand can be dragged onto the board.
                 let mine = game.my_color() == Some(color) && !game.is_over();
                 holdings_ui(ui, board, color, counts, mine, cx.cache, 18.0);
+            }
+            if let Some(material) = &material {
+                taken_ui(ui, material, color, cx.cache);
             }
         });
     });

@@ -4,7 +4,7 @@
 //! engine for a look at every position not known yet, and the row that
 //! starts it and tells how far it is and what it found.
 
-use egui::RichText;
+use egui::{Rect, RichText};
 
 use shakmaty::{Color, Position};
 
@@ -126,6 +126,8 @@ fn slots(game: &Game) -> Vec<Slot> {
 const GRAPH_HEIGHT: std::ops::RangeInclusive<f32> = 56.0..=120.0;
 /// ... which keeps at least this much for the moves.
 const MOVES_ABOVE_GRAPH: f32 = 80.0;
+/// The move-time chart's height, under the graph.
+const TIME_CHART_HEIGHT: f32 = 30.0;
 
 /// The evaluation graph at the bottom of the move list's `rect`, where
 /// both fit: a click or drag in it browses (`browse`, as the move list's),
@@ -147,6 +149,20 @@ pub(super) fn graph_under_moves_ui(
     let graph = egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - height), rect.max);
     rect.max.y = graph.top() - 4.0;
     let current = browse.unwrap_or(game.moves.len());
+    // The moves' times under it, where the game has them.
+    let timed = game.moves.iter().any(|m| m.time_taken_ms.is_some());
+    let graph = if timed {
+        let chart = Rect::from_min_max(
+            egui::pos2(graph.left(), graph.bottom() - TIME_CHART_HEIGHT),
+            graph.max,
+        );
+        if let Some(picked) = super::time_chart::time_chart_ui(ui, chart, game, current) {
+            *browse = (picked < game.moves.len()).then_some(picked);
+        }
+        Rect::from_min_max(graph.min, egui::pos2(graph.right(), chart.top() - 3.0))
+    } else {
+        graph
+    };
     let response = eval_graph_ui(ui, graph, review, current);
     if let Some(hovered) = response.hovered {
         let words = position_words(game, view, results, review, hovered);

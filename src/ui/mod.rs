@@ -29,5 +29,6 @@ pub mod profile;
 pub mod settings;
 pub mod theme;
 pub mod tile;
+pub mod time_chart;
 pub mod type_in;
 pub mod workspace;

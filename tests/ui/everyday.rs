@@ -121,3 +121,25 @@ fn a_review_of_a_game_played_as_black_is_seen_from_blacks_side() {
     let a8 = h.get_by_label("a8, black rook").rect();
     assert!(a8.center().y > a1.center().y, "Black below");
 }
+
+/// Material beside the names: the piece taken and the lead, and in words
+/// with Alt+V.
+#[test]
+fn material_shows_after_a_capture() {
+    let app = common::app_with(&[
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 9 BotA BotB 0 5 0 39 39 300 300 1 none (0:00) none 0",
+        "<12> rNbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP R-BQKBNR B -1 1 1 1 1 0 9 BotA BotB 0 5 0 39 36 300 300 1 N/c6-b8 (0:02) Nxb8 0",
+    ]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("+3").is_some(),
+        "White's lead beside its name"
+    );
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::V);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("White has taken a knight; Black has taken nothing. White is ahead by 3.")
+            .is_some()
+    );
+}

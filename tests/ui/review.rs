@@ -17,7 +17,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 /// The scholar's mate: Black's 3... Nf6?? lets 4. Qxf7 mate.
-const GAME: &str = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+const GAME: &str = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n\n1. e4 {[%emt 0:00:01]} e5 {[%emt 0:00:02]} 2. Qh5 Nc6 3. Bc4 Nf6 {[%emt 0:00:12]} 4. Qxf7# 1-0\n";
 const SANS: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
 /// What the engine says of the positions before each move (the side to
 /// move's view): about equal, until Nf6 lets White mate at once.
@@ -98,6 +98,12 @@ fn the_review_pass_fills_the_graph_and_marks_the_blunder() {
     );
     assert!(h.query_by_label("Review game").is_none(), "done");
 
+    // The move times under the graph: the long think was the blunder.
+    assert!(
+        h.query_by_label("Move times chart, the longest 12 (Nf6)")
+            .is_some(),
+        "the move-time chart"
+    );
     // A click in the graph's middle shows the position there (the 5th of
     // 8: after 2... Nc6).
     h.get_by_label("Evaluation graph, 8 of 8 positions").click();

@@ -84,6 +84,22 @@ impl Boards {
                     .or_else(|| self.store.games().next());
                 return vec![Want::Say(super::super::announce::clocks_words(game, now))];
             }
+            Shortcut::SayMaterial => {
+                let words = self
+                    .keyboard_board()
+                    .and_then(|n| self.store.get(n))
+                    .or_else(|| self.store.games().next())
+                    .and_then(|game| {
+                        let start = game
+                            .start
+                            .as_ref()
+                            .map_or_else(shakmaty::Board::default, |s| s.board.clone());
+                        let now = &game.board.as_deref()?.setup.board;
+                        Some(crate::game::material::Material::between(&start, now).words())
+                    })
+                    .unwrap_or_else(|| "No game".to_owned());
+                return vec![Want::Say(words)];
+            }
             Shortcut::AnswerOffer(accept) => {
                 return self
                     .answer_newest_offer(accept)
