@@ -439,9 +439,16 @@ fn material_of(game: &Game, browse: Option<usize>) -> Option<Material> {
     Some(Material::between(&start, &now))
 }
 
-/// The pieces `color` has taken (small, a count where more than one) and
-/// its lead in pawns.
+/// `color`'s lead in pawns and the pieces it has taken, small (one
+/// overlapping the next where several of a kind). All its pieces are one mesh
+/// of the piece atlas: sixteen boards stay few draw calls.
 fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut PieceCache) {
+    const SIDE: f32 = 13.0;
+    // The lead first: text after the pieces would be a draw call more.
+    let lead = material.lead(color);
+    if lead > 0 {
+        ui.label(RichText::new(format!("+{lead}")).small().strong());
+    }
     let roles = [
         Role::Pawn,
         Role::Knight,
@@ -449,23 +456,31 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
         Role::Rook,
         Role::Queen,
     ];
+    let pixels = (SIDE * ui.ctx().pixels_per_point()).round() as u32;
+    let mut mesh: Option<egui::Mesh> = None;
     for (role, count) in roles.into_iter().zip(material.taken[color]).rev() {
         if count == 0 {
             continue;
         }
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(13.0, 13.0), egui::Sense::hover());
+        // Each more of a kind a third of a piece further.
+        let width = SIDE + (f32::from(count) - 1.0) * SIDE / 3.0;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, SIDE), egui::Sense::hover());
         let piece = shakmaty::Piece {
             color: !color,
             role,
         };
-        super::board::draw_piece(ui, ui.painter(), cache, piece, rect, egui::Color32::WHITE);
-        if count > 1 {
-            ui.label(RichText::new(count.to_string()).small().weak());
+        let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) else {
+            continue;
+        };
+        let mesh = mesh.get_or_insert_with(|| egui::Mesh::with_texture(texture));
+        for i in 0..count {
+            let at = egui::vec2(f32::from(i) * SIDE / 3.0, 0.0);
+            let square = egui::Rect::from_min_size(rect.min + at, egui::vec2(SIDE, SIDE));
+            mesh.add_rect_with_uv(square, uv, egui::Color32::WHITE);
         }
     }
-    let lead = material.lead(color);
-    if lead > 0 {
-        ui.label(RichText::new(format!("+{lead}")).small().strong());
+    if let Some(mesh) = mesh {
+        ui.painter().add(egui::Shape::mesh(mesh));
     }
 }
 

@@ -6,6 +6,7 @@ use egui::RichText;
 
 use super::game_view::GameView;
 use super::theme::judgement_color;
+use super::time_chart::move_time;
 use crate::engine::review::Judgement;
 use crate::game::Game;
 
@@ -216,17 +217,6 @@ fn move_cell(
     response
 }
 
-/// A move's time as the list shows it: `3.2` (tenths under ten seconds),
-/// `12`, `1:05`.
-pub fn move_time(ms: u64) -> String {
-    let seconds = ms / 1000;
-    match seconds {
-        0..10 => format!("{}.{}", seconds, ms % 1000 / 100),
-        10..60 => seconds.to_string(),
-        _ => format!("{}:{:02}", seconds / 60, seconds % 60),
-    }
-}
-
 /// Seconds in words for the screen reader (`3.2`, `65`).
 fn format_seconds(ms: u64) -> String {
     if ms < 10_000 {
@@ -304,15 +294,6 @@ mod tests {
             white,
             black,
         }
-    }
-
-    #[test]
-    fn move_times_as_the_list_shows_them() {
-        assert_eq!(move_time(3_240), "3.2");
-        assert_eq!(move_time(0), "0.0");
-        assert_eq!(move_time(12_900), "12");
-        assert_eq!(move_time(65_000), "1:05");
-        assert_eq!(move_time(3_600_000), "60:00");
     }
 
     #[test]

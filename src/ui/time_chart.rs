@@ -25,7 +25,7 @@ pub fn time_chart_ui(ui: &mut egui::Ui, rect: Rect, game: &Game, current: usize)
             true,
             format!(
                 "Move times chart, the longest {} ({slowest})",
-                super::move_list::move_time(longest)
+                move_time(longest)
             ),
         )
     });
@@ -68,4 +68,29 @@ pub fn time_chart_ui(ui: &mut egui::Ui, rect: Rect, game: &Game, current: usize)
         .then(|| response.interact_pointer_pos())
         .flatten()
         .map(index_at)
+}
+
+/// A move's time as the list shows it: `3.2` (tenths under ten seconds),
+/// `12`, `1:05`.
+pub fn move_time(ms: u64) -> String {
+    let seconds = ms / 1000;
+    match seconds {
+        0..10 => format!("{}.{}", seconds, ms % 1000 / 100),
+        10..60 => seconds.to_string(),
+        _ => format!("{}:{:02}", seconds / 60, seconds % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_times_as_the_list_shows_them() {
+        assert_eq!(move_time(3_240), "3.2");
+        assert_eq!(move_time(0), "0.0");
+        assert_eq!(move_time(12_900), "12");
+        assert_eq!(move_time(65_000), "1:05");
+        assert_eq!(move_time(3_600_000), "60:00");
+    }
 }
