@@ -164,17 +164,6 @@ fn move_cell(
 ) -> egui::Response {
     let size = ui.available_size();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    // The time it took: small, at the cell's right; said as its description.
-    if let Some(ms) = took_ms {
-        let words = format!("{} seconds", format_seconds(ms));
-        ui.ctx()
-            .accesskit_node_builder(response.id, |node| node.set_description(words));
-        let small = egui::TextStyle::Small.resolve(ui.style());
-        let at = egui::pos2(rect.right() - 2.0, rect.center().y);
-        let color = ui.visuals().weak_text_color();
-        ui.painter()
-            .text(at, egui::Align2::RIGHT_CENTER, move_time(ms), small, color);
-    }
     response.widget_info(|| {
         let label = match judged {
             Some(judgement) => format!("{san}, {}", judgement.name()),
@@ -210,6 +199,18 @@ fn move_cell(
             font,
             judgement_color(judgement),
         );
+    }
+    // The time it took: small, at the cell's right (over its fill); said
+    // as its description.
+    if let Some(ms) = took_ms {
+        let words = format!("{} seconds", format_seconds(ms));
+        ui.ctx()
+            .accesskit_node_builder(response.id, |node| node.set_description(words));
+        let small = egui::TextStyle::Small.resolve(ui.style());
+        let at = egui::pos2(rect.right() - 2.0, rect.center().y);
+        let color = ui.visuals().weak_text_color();
+        ui.painter()
+            .text(at, egui::Align2::RIGHT_CENTER, move_time(ms), small, color);
     }
     if response.hovered() {
         ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
