@@ -77,7 +77,12 @@ pub fn game_panel_ui(
         (false, _) if examining || examinable || review.is_some() => 1,
         (false, _) => 0,
     };
-    let layout = TileLayout::with_rows(area, rows, shown.is_some());
+    // A review is studied: its move list (and graph) stay beside it.
+    let layout = if review.is_some() || game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER {
+        TileLayout::keeping_moves(area, rows, shown.is_some())
+    } else {
+        TileLayout::with_rows(area, rows, shown.is_some())
+    };
     // Registered first, so the board and buttons drawn later take their
     // own clicks; what is left (the strips, a watched board) is the tile's.
     let tile = ui.interact(
@@ -204,6 +209,21 @@ pub fn game_panel_ui(
                 if rematch.clicked() {
                     actions.push(Action::Send(Command::Rematch));
                 }
+                // A chess game's terms sought again, for anyone to take.
+                if let Some(seek) = seek_again(game) {
+                    let terms = format!(
+                        "{} {} {}",
+                        seek.time_min,
+                        seek.increment_s,
+                        if seek.rated { "rated" } else { "unrated" }
+                    );
+                    let again = row
+                        .button("Seek again")
+                        .on_hover_text(format!("Seek a game like this one: {terms}"));
+                    if again.clicked() {
+                        actions.push(Action::Send(Command::Seek(seek)));
+                    }
+                }
                 let response = row
                     .button("Examine")
                     .on_hover_text("Examine this game on the server (from your history)");
@@ -294,6 +314,20 @@ fn timeline_bar_ui(ui: &mut egui::Ui, bar: &mut TimelineBar) {
             }
         }
     });
+}
+
+/// A seek with a finished chess game's terms (time, increment, rated);
+/// none for a variant (its words differ from server to server) or an
+/// untimed game.
+fn seek_again(game: &Game) -> Option<crate::protocol::command::SeekParams> {
+    let chess = game.kind.as_ref().is_none_or(|k| k.is_chess());
+    let timed = game.initial_time_min > 0 || game.increment_s > 0;
+    (chess && timed).then(|| crate::protocol::command::SeekParams {
+        time_min: game.initial_time_min,
+        increment_s: game.increment_s,
+        rated: game.rated.unwrap_or(false),
+        ..Default::default()
+    })
 }
 
 /// Whether the primary button was double-clicked this frame.

@@ -59,6 +59,17 @@ impl TileLayout {
     /// As [`Self::new`] with `button_rows` rows under the board: 1 for the
     /// own game's buttons, 2 with the bughouse partner tells too.
     pub fn with_rows(rect: Rect, button_rows: u8, analysis: bool) -> TileLayout {
+        Self::laid_out(rect, button_rows, analysis, false)
+    }
+
+    /// As [`Self::with_rows`], but a board being studied (a review) keeps
+    /// its move list: where the tile has no room for it beside a board of
+    /// the largest size, the board gives up to 40 % of its side for it.
+    pub fn keeping_moves(rect: Rect, button_rows: u8, analysis: bool) -> TileLayout {
+        Self::laid_out(rect, button_rows, analysis, true)
+    }
+
+    fn laid_out(rect: Rect, button_rows: u8, analysis: bool, keep_moves: bool) -> TileLayout {
         let buttons = button_rows > 0;
         let fixed_rows = 2.0 * STRIP + BUTTON_ROW * f32::from(button_rows);
         // The bar's width and the row's height follow the board's side; the
@@ -76,9 +87,17 @@ impl TileLayout {
         };
         let rows = fixed_rows + row;
         let gutter = if analysis { bar + EVAL_BAR_GAP } else { 0.0 };
-        let side = ((rect.width() - gutter).min(rect.height() - rows))
+        let mut side = ((rect.width() - gutter).min(rect.height() - rows))
             .max(0.0)
             .floor();
+        let no_room = rect.width() - gutter - side < MOVES_BESIDE_MIN
+            && rect.height() - rows - side < MOVES_UNDER_MIN;
+        if keep_moves && no_room {
+            let narrower = (rect.width() - gutter - MOVES_BESIDE_MIN).floor();
+            if narrower >= (side * 0.6).max(MIN_TILE_BOARD) {
+                side = narrower;
+            }
+        }
         let column = vec2(side + gutter, side + rows);
         let spare_width = rect.width() - column.x;
         let spare_height = rect.height() - column.y;
@@ -246,6 +265,19 @@ mod tests {
         assert_eq!(tile.bottom_strip.min.y, tile.board.max.y);
         // 300 - 200 - 2 x 22 = 56 px under: too little for moves.
         assert_eq!(tile.moves, None);
+    }
+
+    #[test]
+    fn a_studied_board_makes_room_for_its_moves() {
+        // A square tile (a maximized review beside a player's card).
+        let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(600.0, 644.0));
+        assert_eq!(TileLayout::new(rect, false, false).moves, None);
+        let studied = TileLayout::keeping_moves(rect, 0, false);
+        assert_eq!(studied.board.width(), 600.0 - MOVES_BESIDE_MIN);
+        assert!(studied.moves.expect("beside").min.x > studied.board.max.x);
+        // Too small to give up that much: the board as it was.
+        let small = Rect::from_min_size(pos2(0.0, 0.0), vec2(200.0, 244.0));
+        assert_eq!(TileLayout::keeping_moves(small, 0, false).moves, None);
     }
 
     #[test]
