@@ -125,6 +125,11 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
         tags.push(("Termination", termination(outcome).to_owned()));
         tags.push(("Reason", outcome.text.clone()));
     }
+    // The opening, by Kibitz's list (FICS writes none of its own here).
+    if let Some(opening) = game.opening {
+        tags.push(("ECO", opening.eco.clone()));
+        tags.push(("Opening", opening.name.clone()));
+    }
     if let Some(variant) = game.kind.as_ref().and_then(GameType::pgn_variant) {
         tags.push(("Variant", variant.to_owned()));
     }

@@ -114,7 +114,7 @@ impl pgn_reader::Visitor for Collect {
         name: &[u8],
         value: pgn_reader::RawTag<'_>,
     ) -> ControlFlow<ArchivedGame> {
-        let value = value.decode_utf8_lossy().chars().take(200).collect();
+        let value: String = value.decode_utf8_lossy().chars().take(200).collect();
         let field = match name {
             b"White" => &mut game.white,
             b"Black" => &mut game.black,
@@ -127,6 +127,14 @@ impl pgn_reader::Visitor for Collect {
             b"TimeControl" => &mut game.time_control,
             b"Variant" => &mut game.variant,
             b"Reason" => &mut game.reason,
+            // `ECO` then `Opening`, as Kibitz writes them: one text.
+            b"ECO" | b"Opening" => {
+                if !game.opening.is_empty() {
+                    game.opening.push(' ');
+                }
+                game.opening.push_str(&value);
+                return ControlFlow::Continue(());
+            }
             b"FEN" => {
                 game.fen = Some(value);
                 return ControlFlow::Continue(());

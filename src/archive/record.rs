@@ -24,6 +24,8 @@ pub struct ArchivedGame {
     pub time_control: String,
     /// `Crazyhouse` ... (empty: standard chess).
     pub variant: String,
+    /// `C50 Italian Game` (the `ECO` and `Opening` tags), where written.
+    pub opening: String,
     /// How it ended in words (`BotA resigns`: Kibitz's own `Reason` tag).
     pub reason: String,
     /// The start position when it is not the usual one.

@@ -4,6 +4,7 @@
 use shakmaty::{ByColor, CastlingMode, Color, Setup, san::San};
 
 use super::clock::{Clock, Now};
+use super::opening::Opening;
 use super::snapshot::Snapshot;
 use crate::protocol::game_type::GameType;
 use crate::protocol::gameinfo::GameInfo;
@@ -106,6 +107,9 @@ pub struct Game {
     /// What a player of this game last asked or answered, as observers
     /// are told (`BotA offers a draw.`), until the next move.
     pub note: Option<String>,
+    /// The opening the game reached (the last named position of its
+    /// history; chess only).
+    pub opening: Option<&'static Opening>,
 }
 
 impl Game {
@@ -134,6 +138,7 @@ impl Game {
             ended: None,
             marks: Vec::new(),
             note: None,
+            opening: None,
         }
     }
 
@@ -228,7 +233,35 @@ impl Game {
         self.clock = Clock::from_board(&board, now);
         self.detached = false;
         self.board = Some(Box::new(board));
+        match change {
+            BoardChange::Same => {}
+            // A move: its position may have a name (the one before stays).
+            BoardChange::Moved => {
+                let named = self.moves.last().and_then(|m| m.position.as_ref());
+                if let Some(opening) = named.and_then(|s| self.opening_of(s)) {
+                    self.opening = Some(opening);
+                }
+            }
+            _ => self.find_opening(),
+        }
         change
+    }
+
+    /// The name of this position, in a game of chess.
+    fn opening_of(&self, setup: &Setup) -> Option<&'static Opening> {
+        let chess = self.kind.as_ref().is_none_or(GameType::is_chess);
+        chess.then(|| super::opening::named(setup)).flatten()
+    }
+
+    /// The last named position of the history (after a take-back, a new
+    /// start, a filled hole).
+    fn find_opening(&mut self) {
+        let positions = self
+            .start
+            .iter()
+            .chain(self.moves.iter().filter_map(|m| m.position.as_ref()));
+        let last = positions.filter_map(|s| self.opening_of(s)).last();
+        self.opening = last;
     }
 
     /// Merges a `moves` list. The list covers plies `0..L`; our history
@@ -253,6 +286,7 @@ impl Game {
         self.start = start;
         self.start_ply = 0;
         self.incomplete = false;
+        self.find_opening();
         true
     }
 

@@ -5,6 +5,7 @@ pub mod clock;
 pub mod game;
 pub mod marks;
 pub mod material;
+pub mod opening;
 pub mod passes;
 pub mod rules;
 pub mod snapshot;

@@ -29,6 +29,11 @@ pub fn move_list_ui(
         if game.incomplete {
             ui.label(RichText::new("(earlier moves missing)").weak());
         }
+        // The opening reached (the name of the last position in the list).
+        if let Some(opening) = game.opening {
+            ui.add(egui::Label::new(RichText::new(opening.label()).weak()).truncate())
+                .on_hover_text(opening.label());
+        }
     });
     // Rows of fixed size, laid out by hand and only where visible: an
     // `egui::Grid` re-measures its columns when a move is added and asks for

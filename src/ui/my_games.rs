@@ -158,10 +158,11 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                         None => (game.white_elo.as_str(), game.black_elo.as_str()),
                     };
                     let text = format!(
-                        "{}  {white} {white_elo} – {black} {black_elo}  {}  {}",
+                        "{}  {white} {white_elo} – {black} {black_elo}  {}  {}  {}",
                         game.date,
                         game.result,
-                        game.kind()
+                        game.kind(),
+                        game.opening
                     );
                     let open = ui
                         .small_button("Open")

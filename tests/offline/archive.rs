@@ -261,6 +261,9 @@ fn pgn_headers_read_back_field_by_field() {
         ("UTCTime", "18:33:07"),
         ("Termination", "normal"),
         ("Reason", "BotB checkmated"),
+        // Kibitz's own list names the opening the game reached.
+        ("ECO", "C23"),
+        ("Opening", "Bishop's Opening"),
     ];
     let tags: Vec<(&str, &str)> = back
         .tags

@@ -143,3 +143,32 @@ fn material_shows_after_a_capture() {
             .is_some()
     );
 }
+
+/// The opening is named by position: the Queen's Gambit Declined reached
+/// from 1. c4 is named in the move list, and kept in the archive.
+#[test]
+fn an_opening_is_named_whatever_the_move_order() {
+    let dir = common::TempDir::new("everyday-opening");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"BotA\"]\n[Black \"BotB\"]\n[Result \"*\"]\n\n1. c4 e6 2. Nc3 d5 3. d4 a6 *\n";
+    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
+    let mut app = common::app_with(&[]);
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(3);
+    h.get_by_label("Open BotA vs. BotB, 2026.11.25, *").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("D31 Queen's Gambit Declined").is_some(),
+        "named in the move list"
+    );
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("review");
+    let text = kibitz::archive::pgn(game, "fics", kibitz::archive::UtcTime::from_unix(0));
+    assert!(
+        text.contains("[ECO \"D31\"]") && text.contains("[Opening \"Queen's Gambit Declined\"]"),
+        "{text}"
+    );
+}
