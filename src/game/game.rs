@@ -260,8 +260,8 @@ impl Game {
             .start
             .iter()
             .chain(self.moves.iter().filter_map(|m| m.position.as_ref()));
-        let last = positions.filter_map(|s| self.opening_of(s)).last();
-        self.opening = last;
+        // The newest first: the first named is the answer.
+        self.opening = positions.rev().find_map(|s| self.opening_of(s));
     }
 
     /// Merges a `moves` list. The list covers plies `0..L`; our history
