@@ -68,6 +68,19 @@ pub struct Settings {
     pub log_to_file: bool,
     /// Show the time (the user's clock) beside each console line.
     pub console_times: bool,
+    /// Light or dark windows, or as the system says.
+    pub appearance: Appearance,
+}
+
+/// The windows' colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Appearance {
+    /// As the operating system says (dark where it says nothing).
+    #[default]
+    System,
+    Light,
+    Dark,
 }
 
 impl Default for Settings {
@@ -82,6 +95,7 @@ impl Default for Settings {
             last_server: 0,
             console_history: Vec::new(),
             archive_games: true,
+            appearance: Appearance::System,
             log_to_file: true,
             console_times: true,
         }
@@ -129,6 +143,9 @@ pub struct BoardSettings {
     pub animation_ms: u32,
     /// Mark the squares the picked-up piece can move to.
     pub show_legal_targets: bool,
+    /// The light and dark squares' colours (sRGB) of the `Custom` theme.
+    pub custom_light: [u8; 3],
+    pub custom_dark: [u8; 3],
 }
 
 impl Default for BoardSettings {
@@ -139,6 +156,8 @@ impl Default for BoardSettings {
             coordinates: true,
             animation_ms: 150,
             show_legal_targets: true,
+            custom_light: [0xF0, 0xD9, 0xB5],
+            custom_dark: [0x94, 0x6F, 0x51],
         }
     }
 }
@@ -164,15 +183,26 @@ pub enum BoardTheme {
     Blue,
     Green,
     Grey,
+    Purple,
+    Ice,
+    Olive,
+    Coral,
+    /// The user's own two colours.
+    Custom,
 }
 
 impl BoardTheme {
     /// Every theme, in the order a menu shows them.
-    pub const ALL: [BoardTheme; 4] = [
+    pub const ALL: [BoardTheme; 9] = [
         BoardTheme::Brown,
         BoardTheme::Blue,
         BoardTheme::Green,
         BoardTheme::Grey,
+        BoardTheme::Purple,
+        BoardTheme::Ice,
+        BoardTheme::Olive,
+        BoardTheme::Coral,
+        BoardTheme::Custom,
     ];
 
     /// The name shown to the user.
@@ -182,6 +212,11 @@ impl BoardTheme {
             BoardTheme::Blue => "Blue",
             BoardTheme::Green => "Green",
             BoardTheme::Grey => "Grey",
+            BoardTheme::Purple => "Purple",
+            BoardTheme::Ice => "Ice",
+            BoardTheme::Olive => "Olive",
+            BoardTheme::Coral => "Coral",
+            BoardTheme::Custom => "Your colours",
         }
     }
 }

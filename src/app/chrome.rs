@@ -406,6 +406,15 @@ impl Chrome {
     ) -> Vec<Want> {
         let mut wants = Vec::new();
         self.console.show_times = bar.settings.console_times;
+        // Light or dark windows, as the settings say (set when it changes).
+        let wanted = match bar.settings.appearance {
+            crate::config::Appearance::System => egui::ThemePreference::System,
+            crate::config::Appearance::Light => egui::ThemePreference::Light,
+            crate::config::Appearance::Dark => egui::ThemePreference::Dark,
+        };
+        if ui.ctx().options(|o| o.theme_preference) != wanted {
+            ui.ctx().set_theme(wanted);
+        }
         egui::Panel::top("status").frame(side).show(ui, |ui| {
             wants.extend(
                 self.top_bar_ui(ui, bar)

@@ -108,7 +108,7 @@ impl Default for BoardStyle {
 
 impl From<&crate::config::BoardSettings> for BoardStyle {
     fn from(board: &crate::config::BoardSettings) -> Self {
-        let (light, dark) = theme::board_colors(board.theme);
+        let (light, dark) = theme::board_colors(board);
         BoardStyle {
             light,
             dark,

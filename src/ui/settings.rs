@@ -4,6 +4,25 @@
 use crate::config::{BoardTheme, Settings};
 use crate::engine::process::EngineStatus;
 
+/// Four squares of the theme chosen, beside its menu.
+fn theme_preview_ui(ui: &mut egui::Ui, board: &crate::config::BoardSettings) {
+    let (light, dark) = super::theme::board_colors(board);
+    let side = 14.0;
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(side * 4.0, side), egui::Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Image, true, format!("{} board", board.theme))
+    });
+    for i in 0..4 {
+        let square = egui::Rect::from_min_size(
+            rect.min + egui::vec2(side * i as f32, 0.0),
+            egui::vec2(side, side),
+        );
+        ui.painter()
+            .rect_filled(square, 0.0, if i % 2 == 0 { light } else { dark });
+    }
+}
+
 /// The settings window; `engines`: how the chess and the variant engine
 /// are doing.
 pub fn settings_window_ui(
@@ -18,13 +37,39 @@ pub fn settings_window_ui(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.heading("Board");
-            egui::ComboBox::from_label("Theme")
-                .selected_text(settings.board.theme.to_string())
-                .show_ui(ui, |ui| {
-                    for theme in BoardTheme::ALL {
-                        ui.selectable_value(&mut settings.board.theme, theme, theme.to_string());
-                    }
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_label("Theme")
+                    .selected_text(settings.board.theme.to_string())
+                    .show_ui(ui, |ui| {
+                        for theme in BoardTheme::ALL {
+                            ui.selectable_value(
+                                &mut settings.board.theme,
+                                theme,
+                                theme.to_string(),
+                            );
+                        }
+                    });
+                theme_preview_ui(ui, &settings.board);
+            });
+            if settings.board.theme == BoardTheme::Custom {
+                ui.horizontal(|ui| {
+                    ui.label("Light squares");
+                    ui.color_edit_button_srgb(&mut settings.board.custom_light);
+                    ui.label("Dark squares");
+                    ui.color_edit_button_srgb(&mut settings.board.custom_dark);
                 });
+            }
+            ui.horizontal(|ui| {
+                use crate::config::Appearance;
+                ui.label("Windows");
+                ui.radio_value(
+                    &mut settings.appearance,
+                    Appearance::System,
+                    "as the system",
+                );
+                ui.radio_value(&mut settings.appearance, Appearance::Light, "light");
+                ui.radio_value(&mut settings.appearance, Appearance::Dark, "dark");
+            });
             ui.add(
                 egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0)
                     .text("Piece size (of the square)"),

@@ -50,10 +50,11 @@ pub const MIN_BOARD: f32 = 96.0;
 /// The opponent's move slides over this long.
 pub const ANIMATION_SECS: f32 = 0.15;
 
-/// Light and dark squares of each board theme.
-pub fn board_colors(theme: crate::config::BoardTheme) -> (Color32, Color32) {
+/// Light and dark squares of the board's theme (or the user's colours).
+pub fn board_colors(board: &crate::config::BoardSettings) -> (Color32, Color32) {
     use crate::config::BoardTheme;
-    match theme {
+    let rgb = |[r, g, b]: [u8; 3]| Color32::from_rgb(r, g, b);
+    match board.theme {
         BoardTheme::Brown => (LIGHT_SQUARE, DARK_SQUARE),
         BoardTheme::Blue => (
             Color32::from_rgb(0xDE, 0xE3, 0xE6),
@@ -67,6 +68,23 @@ pub fn board_colors(theme: crate::config::BoardTheme) -> (Color32, Color32) {
             Color32::from_rgb(0xDC, 0xDC, 0xDC),
             Color32::from_rgb(0x9A, 0x9A, 0x9A),
         ),
+        BoardTheme::Purple => (
+            Color32::from_rgb(0xE8, 0xE0, 0xF0),
+            Color32::from_rgb(0x8E, 0x76, 0xA8),
+        ),
+        BoardTheme::Ice => (
+            Color32::from_rgb(0xE6, 0xF0, 0xF6),
+            Color32::from_rgb(0x7F, 0xA8, 0xC9),
+        ),
+        BoardTheme::Olive => (
+            Color32::from_rgb(0xE8, 0xE6, 0xC4),
+            Color32::from_rgb(0x8C, 0x8A, 0x52),
+        ),
+        BoardTheme::Coral => (
+            Color32::from_rgb(0xF4, 0xE4, 0xDA),
+            Color32::from_rgb(0xC8, 0x7A, 0x6A),
+        ),
+        BoardTheme::Custom => (rgb(board.custom_light), rgb(board.custom_dark)),
     }
 }
 
