@@ -24,6 +24,7 @@ pub mod my_games;
 mod panel_analysis;
 mod partner_row;
 pub mod pieces;
+pub mod player_strip;
 pub mod players;
 pub mod profile;
 pub mod settings;

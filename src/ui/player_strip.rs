@@ -1,0 +1,175 @@
+//! A player's strip above or below the board: the side-to-move dot, the
+//! name (a click opens the card), the rating in words, the pieces in hand
+//! (drop games) or the material (the pieces taken and the lead), the lag
+//! and the clock.
+
+use egui::{Align, Layout, RichText};
+use shakmaty::{ByColor, Color, Role};
+
+use super::board::{BoardState, holdings_ui};
+use super::clock::{clock_ui, low_time_ms};
+use super::game_view::{Action, PanelContext};
+use super::pieces::PieceCache;
+use crate::game::Game;
+use crate::game::material::Material;
+
+/// The pieces in hand of each side (pawn, knight, bishop, rook, queen) in
+/// the position shown: a browsed position's own, else the server's
+/// holdings, else the board's (a review keeps them in its positions).
+pub(super) fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>> {
+    let of_pockets = |pockets: ByColor<shakmaty::ByRole<u8>>| {
+        pockets.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen])
+    };
+    let browsed = browse.and_then(|plies| game.position_after(plies)?.pockets);
+    if let Some(pockets) = browsed {
+        return Some(of_pockets(pockets));
+    }
+    if let Some(holdings) = &game.holdings {
+        let counts = |c: &crate::protocol::holdings::PieceCounts| {
+            [c.pawn, c.knight, c.bishop, c.rook, c.queen]
+        };
+        return Some(ByColor {
+            white: counts(&holdings.white_counts),
+            black: counts(&holdings.black_counts),
+        });
+    }
+    game.board.as_deref()?.setup.pockets.map(of_pockets)
+}
+
+/// The material of the position shown (browsed, or the live one), from
+/// the game's start.
+pub(super) fn material_of(game: &Game, browse: Option<usize>) -> Option<Material> {
+    let start = game
+        .start
+        .as_ref()
+        .map_or_else(shakmaty::Board::default, |s| s.board.clone());
+    let now = match browse {
+        Some(plies) => game.position_after(plies)?.board,
+        None => game.board.as_deref()?.setup.board.clone(),
+    };
+    Some(Material::between(&start, &now))
+}
+
+/// `color`'s lead in pawns and the pieces it has taken, small (one
+/// overlapping the next where several of a kind). All its pieces are one mesh
+/// of the piece atlas: sixteen boards stay few draw calls.
+fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut PieceCache) {
+    const SIDE: f32 = 13.0;
+    // The lead first: text after the pieces would be a draw call more.
+    let lead = material.lead(color);
+    if lead > 0 {
+        ui.label(RichText::new(format!("+{lead}")).small().strong());
+    }
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    let pixels = (SIDE * ui.ctx().pixels_per_point()).round() as u32;
+    let mut mesh: Option<egui::Mesh> = None;
+    for (role, count) in roles.into_iter().zip(material.taken[color]).rev() {
+        if count == 0 {
+            continue;
+        }
+        // Each more of a kind a third of a piece further.
+        let width = SIDE + (f32::from(count) - 1.0) * SIDE / 3.0;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, SIDE), egui::Sense::hover());
+        let piece = shakmaty::Piece {
+            color: !color,
+            role,
+        };
+        let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) else {
+            continue;
+        };
+        let mesh = mesh.get_or_insert_with(|| egui::Mesh::with_texture(texture));
+        for i in 0..count {
+            let at = egui::vec2(f32::from(i) * SIDE / 3.0, 0.0);
+            let square = egui::Rect::from_min_size(rect.min + at, egui::vec2(SIDE, SIDE));
+            mesh.add_rect_with_uv(square, uv, egui::Color32::WHITE);
+        }
+    }
+    if let Some(mesh) = mesh {
+        ui.painter().add(egui::Shape::mesh(mesh));
+    }
+}
+
+/// Name, rating, holdings and clock of one side, in one line.
+pub(super) fn strip_ui(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    (game, in_hand, material): (&Game, Option<ByColor<[u8; 5]>>, Option<Material>),
+    color: Color,
+    cx: &mut PanelContext<'_>,
+    board: &mut BoardState,
+    actions: &mut Vec<Action>,
+) {
+    let player = &game.players[color];
+    let remaining = game.remaining_ms(color, cx.now);
+    let running = game.clock.running() == Some(color);
+    let timed = game.initial_time_min > 0 || game.increment_s > 0;
+    let to_move = game.board.as_deref().is_some_and(|b| b.turn == color) && !game.is_over();
+    let mut strip = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(Layout::left_to_right(Align::Center)),
+    );
+    strip.set_clip_rect(rect.intersect(ui.clip_rect()));
+    let ui = &mut strip;
+    ui.spacing_mut().item_spacing.x = 4.0;
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        let low = low_time_ms(game.initial_time_min);
+        let who = if color.is_white() { "White" } else { "Black" };
+        clock_ui(ui, who, remaining, running, low, timed, 15.0);
+        let lag = game.lag[color].last_ms;
+        if lag > 0 && rect.width() > 260.0 {
+            ui.label(RichText::new(format!("lag {lag} ms")).small().weak());
+        }
+        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+            // The side to move: a dot in its colour, and the name underlined.
+            let (dot, _) = ui.allocate_exact_size(egui::vec2(8.0, 8.0), egui::Sense::hover());
+            if to_move {
+                let fill = if color.is_white() {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::BLACK
+                };
+                ui.painter()
+                    .circle(dot.center(), 4.0, fill, (1.0, egui::Color32::GRAY));
+            }
+            let mut name = RichText::new(&player.handle).strong();
+            if to_move {
+                name = name.underline();
+            }
+            // The name opens the player's card.
+            let response = ui
+                .add(
+                    egui::Label::new(name)
+                        .truncate()
+                        .sense(egui::Sense::click()),
+                )
+                .on_hover_text(format!("{}'s profile", player.handle));
+            if response.clicked() {
+                actions.push(Action::Profile {
+                    handle: player.handle.clone(),
+                });
+            }
+            if let Some(rating) = &player.rating {
+                // `1720`, `unrated`, `guest` (not the wire's `----`, `++++`).
+                let shown = crate::protocol::words::Rating::parse(rating)
+                    .map_or_else(|| rating.clone(), |r| r.shown());
+                ui.label(RichText::new(shown).weak());
+            }
+            if let Some(in_hand) = in_hand {
+                let counts = in_hand[color];
+                // Our own pieces in hand can be dragged onto the board.
+                let mine = game.my_color() == Some(color) && !game.is_over();
+                holdings_ui(ui, board, color, counts, mine, cx.cache, 18.0);
+            }
+            if let Some(material) = &material {
+                taken_ui(ui, material, color, cx.cache);
+            }
+        });
+    });
+}
