@@ -29,6 +29,7 @@ const EVENT_BUDGET: Duration = Duration::from_millis(8);
 
 mod analysis;
 mod announce;
+mod archive_loading;
 mod asked;
 mod boards;
 mod chat_keeping;
@@ -511,11 +512,7 @@ impl KibitzApp {
                         self.chrome.say(format!("Cannot open {source}: {why}"));
                     }
                 }
-                Want::ReloadMyGames => {
-                    let games = self.keeping.games_dir();
-                    let games = games.map(|dir| crate::archive::read::read_archive(&dir));
-                    self.chrome.set_my_games(games.unwrap_or_default());
-                }
+                Want::ReloadMyGames => self.chrome.load_my_games(self.keeping.games_dir()),
                 Want::PickFile => self.pick_file.open(self.waker.clone()),
                 Want::Record(on) => self.set_recording(on),
                 Want::FreeTiling(on) => self.boards.set_free_tiling(on),

@@ -55,6 +55,8 @@ pub struct Chrome {
     server: ServerFamily,
     /// The console's conversations kept across runs.
     chat: super::chat_keeping::ChatKeeping,
+    /// My games being read off the UI thread.
+    archive: super::archive_loading::ArchiveLoading,
 }
 
 impl Default for Chrome {
@@ -73,6 +75,7 @@ impl Default for Chrome {
             profile: None,
             notice: None,
             chat: Default::default(),
+            archive: Default::default(),
         }
     }
 }
@@ -85,6 +88,20 @@ pub struct BarState<'a> {
     pub settings: &'a mut Settings,
     pub recording: bool,
     pub free_tiling: bool,
+}
+
+/// A listed game opened on a review board: read whole from its file
+/// (only its tags were listed); said where the file no longer holds it.
+fn review(listed: &crate::archive::read::ListedGame, source: String) -> Want {
+    match crate::archive::read::with_moves(listed) {
+        Some(game) => Want::Review {
+            game: Box::new(game),
+            source,
+        },
+        None => Want::Say(format!(
+            "Cannot open {source}: its file changed since it was listed (Reload)"
+        )),
+    }
 }
 
 /// Lines of an answer to the user's command said at most (a long listing
@@ -439,16 +456,22 @@ impl Chrome {
                 .resizable(true)
                 .default_size(330.0)
                 .show(ui, |ui| {
+                    // My games as the reading off the UI thread stands.
+                    if let Some(games) = self.archive.poll() {
+                        self.set_my_games(games);
+                    }
+                    self.lobby.my_games.progress = self.archive.progress();
+                    if self.lobby.my_games.progress.is_some() {
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_millis(100));
+                    }
                     let (commands, card, my_games) = self.lobby_ui(ui, me);
                     wants.extend(commands.into_iter().map(lobby_want));
                     wants.extend(card.map(Want::OpenCard));
                     wants.extend(my_games.map(|action| match action {
                         MyGamesAction::Reload => Want::ReloadMyGames,
                         MyGamesAction::OpenFile => Want::PickFile,
-                        MyGamesAction::Open(game) => Want::Review {
-                            game,
-                            source: "that game".to_owned(),
-                        },
+                        MyGamesAction::Open(game) => review(&game, "that game".to_owned()),
                     }));
                 });
         }
@@ -579,12 +602,12 @@ impl Chrome {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let games = crate::archive::read::read_file(path);
+        let games: Vec<_> = crate::archive::read::list_file(path)
+            .iter()
+            .map(crate::archive::read::ListedGame::of)
+            .collect();
         let only = match games.as_slice() {
-            [only] => vec![Want::Review {
-                game: Box::new(only.clone()),
-                source: name.clone(),
-            }],
+            [only] => vec![review(only, name.clone())],
             _ => Vec::new(),
         };
         self.show_pgn_file(name, games);
@@ -653,8 +676,21 @@ impl Chrome {
         self.notice = Some(Notice { text, buttons });
     }
 
+    /// Reads the archive in `dir` for My games, off the UI thread (none:
+    /// nothing archived).
+    pub fn load_my_games(&mut self, dir: Option<std::path::PathBuf>) {
+        match dir {
+            Some(dir) => {
+                self.archive.start(dir);
+                self.lobby.my_games.loaded = true;
+                self.lobby.my_games.progress = self.archive.progress();
+            }
+            None => self.set_my_games(Vec::new()),
+        }
+    }
+
     /// The archive as read for the My games tab.
-    pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ArchivedGame>) {
+    pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ListedGame>) {
         self.lobby.my_games.games = games;
         self.lobby.my_games.loaded = true;
         self.lobby.my_games.file = None;
@@ -662,7 +698,7 @@ impl Chrome {
 
     /// A PGN file dropped on the window: its games in the My games tab,
     /// shown.
-    pub fn show_pgn_file(&mut self, name: String, games: Vec<crate::archive::read::ArchivedGame>) {
+    pub fn show_pgn_file(&mut self, name: String, games: Vec<crate::archive::read::ListedGame>) {
         self.lobby.my_games.games = games;
         self.lobby.my_games.loaded = true;
         self.lobby.my_games.file = Some(name);

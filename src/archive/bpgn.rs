@@ -7,6 +7,7 @@
 //! and their partner, board B's Black.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use shakmaty::Setup;
 
@@ -303,7 +304,7 @@ impl Reading {
         if found.result.is_empty() {
             found.result = "*".to_owned();
         }
-        found.file = file.to_path_buf();
+        found.file = Arc::new(file.to_path_buf());
         found.index = games.len();
         found.other_board = Some(Box::new(std::mem::take(&mut self.other)));
         games.push(found);

@@ -5,6 +5,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Games read from one file at most (a month of a busy player is a few
 /// hundred).
@@ -14,18 +15,26 @@ const MAX_PLIES: usize = 2_000;
 /// Files larger than this are not read (64 MiB).
 const MAX_FILE_BYTES: u64 = 64 << 20;
 
+pub use super::listed::ListedGame;
 pub use super::record::{ArchivedGame, OtherBoard};
 
-/// The games of one PGN text, in order.
+/// The games of one PGN text, in order, with their moves.
 pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
+    read_pgn_with(text, file, true)
+}
+
+/// As [`read_pgn`]; `moves`: false lists the games' tags only (their
+/// movetext skipped unread: a list of 100,000 games holds no moves).
+fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
     let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(text));
     let mut games = Vec::new();
+    let file = Arc::new(file.to_path_buf());
     while games.len() < MAX_GAMES_PER_FILE {
-        match reader.read_game(&mut Collect) {
+        match reader.read_game(&mut Collect { moves }) {
             // Text that is not PGN reads as a game with nothing in it.
             Ok(Some(game)) if game.sans.is_empty() && game.white.is_empty() => continue,
             Ok(Some(mut game)) => {
-                game.file = file.to_path_buf();
+                game.file = Arc::clone(&file);
                 game.index = games.len();
                 games.push(game);
             }
@@ -36,10 +45,11 @@ pub fn read_pgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
 }
 
 /// Every game of the archive's month files (`.pgn`, and `.bpgn` for
-/// bughouse), newest first: by date, and
+/// bughouse), newest first, tags only (see [`with_moves`]); `progress`
+/// counts the files read: by date, and
 /// of one date the one written last first (a file edited by hand may
 /// hold its games in any order).
-pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
+pub fn read_archive(dir: &Path, progress: &std::sync::atomic::AtomicUsize) -> Vec<ListedGame> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -49,11 +59,12 @@ pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
         .collect();
     files.sort();
     files.reverse();
-    let mut games: Vec<ArchivedGame> = files
+    let mut games: Vec<ListedGame> = files
         .iter()
         .flat_map(|file| {
-            let mut games = read_file(file);
+            let mut games: Vec<ListedGame> = list_file(file).iter().map(ListedGame::of).collect();
             games.reverse();
+            progress.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             games
         })
         .collect();
@@ -63,26 +74,62 @@ pub fn read_archive(dir: &Path) -> Vec<ArchivedGame> {
 
 /// Sorts by date, newest first (stable: games of one date keep their
 /// order); an unknown date (`????.??.??`) goes last.
-fn newest_first(games: &mut [ArchivedGame]) {
-    let known = |g: &ArchivedGame| {
-        if g.date.starts_with(|c: char| c.is_ascii_digit()) {
-            g.date.clone()
+fn newest_first(games: &mut [ListedGame]) {
+    let known = |g: &ListedGame| {
+        let date = g.date();
+        if date.starts_with(|c: char| c.is_ascii_digit()) {
+            date.to_owned()
         } else {
             String::new()
         }
     };
-    games.sort_by_key(|g| std::cmp::Reverse(known(g)));
+    games.sort_by_cached_key(|g| std::cmp::Reverse(known(g)));
 }
 
-/// The games of one file, PGN or BPGN (none if it cannot be read or is
-/// too large).
+/// The games of one file, PGN or BPGN, with their moves (none if it
+/// cannot be read or is too large).
 pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
+    read_file_with(file, true)
+}
+
+/// The games of one file to list: their tags (a bughouse file's moves
+/// too: few and small).
+pub fn list_file(file: &Path) -> Vec<ArchivedGame> {
+    read_file_with(file, false)
+}
+
+fn read_file_with(file: &Path, moves: bool) -> Vec<ArchivedGame> {
     let small = std::fs::metadata(file).is_ok_and(|m| m.len() <= MAX_FILE_BYTES);
     match std::fs::read(file) {
         Ok(bytes) if small && super::bpgn::is_bpgn(&bytes) => super::bpgn::read_bpgn(&bytes, file),
-        Ok(bytes) if small => read_pgn(&bytes, file),
+        Ok(bytes) if small => read_pgn_with(&bytes, file, moves),
         _ => Vec::new(),
     }
+}
+
+/// A listed game whole (its moves, every tag), read again from its file
+/// at its place there; None where the file no longer holds it.
+pub fn with_moves(listed: &ListedGame) -> Option<ArchivedGame> {
+    let bytes = std::fs::read(listed.file.as_path()).ok()?;
+    let index = listed.index as usize;
+    let mut game = if super::bpgn::is_bpgn(&bytes) {
+        super::bpgn::read_bpgn(&bytes, listed.file.as_path())
+            .into_iter()
+            .nth(index)?
+    } else {
+        let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(&bytes[..]));
+        // The games before it: skipped, tags and all.
+        for _ in 0..index {
+            reader.skip_game().ok()?.then_some(())?;
+        }
+        reader.read_game(&mut Collect { moves: true }).ok()??
+    };
+    if game.white != listed.white() || game.black != listed.black() {
+        return None;
+    }
+    game.file = Arc::clone(&listed.file);
+    game.index = index;
+    Some(game)
 }
 
 /// The time of a comment's command: `[%emt 0:01:05.3]` (H:MM:SS, tenths
@@ -97,7 +144,10 @@ pub fn command_time_ms(comment: &str, command: &str) -> Option<u64> {
     (seconds < 1e7).then(|| (seconds * 1000.0).round() as u64)
 }
 
-struct Collect;
+/// Reads a game; `moves`: its movetext too (else skipped unread).
+struct Collect {
+    moves: bool,
+}
 
 impl pgn_reader::Visitor for Collect {
     type Tags = ArchivedGame;
@@ -114,6 +164,11 @@ impl pgn_reader::Visitor for Collect {
         name: &[u8],
         value: pgn_reader::RawTag<'_>,
     ) -> ControlFlow<ArchivedGame> {
+        // A list keeps what it shows and searches; the rest is read again
+        // with the moves when the game is opened.
+        if !self.moves && matches!(name, b"Site" | b"Reason" | b"FEN") {
+            return ControlFlow::Continue(());
+        }
         let value: String = value.decode_utf8_lossy().chars().take(200).collect();
         let field = match name {
             b"White" => &mut game.white,
@@ -146,7 +201,11 @@ impl pgn_reader::Visitor for Collect {
     }
 
     fn begin_movetext(&mut self, game: ArchivedGame) -> ControlFlow<ArchivedGame, ArchivedGame> {
-        ControlFlow::Continue(game)
+        if self.moves {
+            ControlFlow::Continue(game)
+        } else {
+            ControlFlow::Break(game)
+        }
     }
 
     fn san(
@@ -209,15 +268,18 @@ mod tests {
         assert_eq!(first.kind(), "blitz");
         assert_eq!(games[1].kind(), "crazyhouse");
         assert_eq!(games[1].index, 1);
-        assert!(first.matches("bota") && first.matches("2026.11") && !first.matches("BotC"));
+        let listed = ListedGame::of(first);
+        assert!(listed.matches("bota") && listed.matches("2026.11") && !listed.matches("BotC"));
     }
 
     #[test]
     fn newest_first_by_date_then_as_written() {
-        let game = |date: &str, white: &str| ArchivedGame {
-            date: date.into(),
-            white: white.into(),
-            ..ArchivedGame::default()
+        let game = |date: &str, white: &str| {
+            ListedGame::of(&ArchivedGame {
+                date: date.into(),
+                white: white.into(),
+                ..ArchivedGame::default()
+            })
         };
         let mut games = vec![
             game("2026.11.24", "a"),
@@ -226,7 +288,7 @@ mod tests {
             game("2026.11.24", "d"),
         ];
         newest_first(&mut games);
-        let order: Vec<&str> = games.iter().map(|g| g.white.as_str()).collect();
+        let order: Vec<&str> = games.iter().map(|g| g.white()).collect();
         assert_eq!(order, ["c", "a", "d", "b"]);
     }
 
@@ -239,6 +301,33 @@ mod tests {
         assert_eq!(command_time_ms("[%emt 1:00:00]", "%emt"), Some(3_600_000));
         assert_eq!(command_time_ms("[%emt x]", "%emt"), None);
         assert_eq!(command_time_ms("[%emt -1]", "%emt"), None);
+    }
+
+    #[test]
+    fn a_list_holds_tags_only_and_a_game_opened_gets_its_moves() {
+        let dir = std::env::temp_dir().join(format!("kibitz-read-list-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("2026-11.pgn");
+        std::fs::write(&file, TWO).unwrap();
+        let progress = std::sync::atomic::AtomicUsize::new(0);
+        let listed = read_archive(&dir, &progress);
+        assert_eq!(progress.load(std::sync::atomic::Ordering::Relaxed), 1);
+        assert_eq!(listed.len(), 2);
+        assert!(
+            list_file(&file).iter().all(|g| g.sans.is_empty()),
+            "no moves read"
+        );
+        // Newest first: the 25th's second game has no date: last.
+        assert_eq!(listed[0].white(), "KibUser");
+        let opened = with_moves(&listed[1]).expect("read again");
+        assert_eq!(opened.sans, ["e4"]);
+        let whole = with_moves(&listed[0]).expect("read again");
+        assert_eq!(whole.sans, ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(whole.site, "freechess.org", "every tag");
+        // The file changed behind the list's back: nothing opened.
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(with_moves(&listed[1]), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

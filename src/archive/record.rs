@@ -2,12 +2,14 @@
 //! tags a list shows and the moves to replay.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// One game of the archive.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ArchivedGame {
     /// The file it came from, and its place there (0: the first game).
-    pub file: PathBuf,
+    /// (Shared by the games of one file: a list of 100,000 holds 12.)
+    pub file: Arc<PathBuf>,
     pub index: usize,
     pub white: String,
     pub black: String,
@@ -66,41 +68,5 @@ impl ArchivedGame {
             [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
             _ => String::new(),
         }
-    }
-
-    /// The two sides as a list names them: White and Black, or a bughouse
-    /// game's teams (board A's White with board B's Black, against board
-    /// A's Black with board B's White).
-    pub fn sides(&self) -> (String, String) {
-        match self.other_board.as_deref() {
-            Some(b) => (
-                format!("{} & {}", self.white, b.black),
-                format!("{} & {}", self.black, b.white),
-            ),
-            None => (self.white.clone(), self.black.clone()),
-        }
-    }
-
-    /// Whether `text` (any case) is in a player's name, the event, the
-    /// date or the result: the search box's rule.
-    pub fn matches(&self, text: &str) -> bool {
-        let text = text.trim().to_ascii_lowercase();
-        let partners = self
-            .other_board
-            .as_deref()
-            .map(|b| [&b.white, &b.black])
-            .into_iter()
-            .flatten();
-        text.is_empty()
-            || [
-                &self.white,
-                &self.black,
-                &self.event,
-                &self.date,
-                &self.result,
-            ]
-            .into_iter()
-            .chain(partners)
-            .any(|field| field.to_ascii_lowercase().contains(&text))
     }
 }

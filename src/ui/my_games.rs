@@ -2,12 +2,12 @@
 //! file), listed newest first, searched by player, date, result and type;
 //! a game opens in a review board beside the others, no server needed.
 
-use crate::archive::read::ArchivedGame;
+use crate::archive::read::ListedGame;
 
 /// The list and its filters.
 #[derive(Debug, Clone, Default)]
 pub struct MyGames {
-    pub games: Vec<ArchivedGame>,
+    pub games: Vec<ListedGame>,
     /// The archive was read (at the tab's first showing, or Reload).
     pub loaded: bool,
     /// A player's name, a date (`2026.11`) or an event word.
@@ -18,6 +18,8 @@ pub struct MyGames {
     /// The list shows this PGN file (dropped on the window), not the
     /// archive.
     pub file: Option<String>,
+    /// How far the reading of the archive got, while it is read.
+    pub progress: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -69,7 +71,7 @@ impl MyGames {
             .enumerate()
             .filter(|(_, g)| {
                 g.matches(&self.search)
-                    && self.result.accepts(&g.result)
+                    && self.result.accepts(g.result())
                     && (kind.is_empty() || g.kind().contains(&kind))
             })
             .map(|(i, _)| i)
@@ -85,7 +87,7 @@ pub enum MyGamesAction {
     /// Open a PGN file (the system's file dialog).
     OpenFile,
     /// Open this game in a review board.
-    Open(Box<ArchivedGame>),
+    Open(Box<ListedGame>),
 }
 
 /// The filters and the list.
@@ -124,6 +126,12 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             action = Some(MyGamesAction::OpenFile);
         }
     });
+    if let Some(progress) = &state.progress {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(progress);
+        });
+    }
     if let Some(file) = &state.file {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("Games of {file}"));
@@ -153,21 +161,32 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                 ui.horizontal(|ui| {
                     let (white, black) = game.sides();
                     // A team has no one rating.
-                    let (white_elo, black_elo) = match game.other_board {
-                        Some(_) => ("", ""),
-                        None => (game.white_elo.as_str(), game.black_elo.as_str()),
+                    let (white_elo, black_elo) = if game.is_bughouse() {
+                        ("", "")
+                    } else {
+                        (game.white_elo(), game.black_elo())
                     };
+                    // The time control as FICS says it: `5 0`, not `300+0`.
+                    let time = game
+                        .time_control()
+                        .split_once('+')
+                        .and_then(|(s, i)| Some(format!("{} {i}", s.parse::<u32>().ok()? / 60)))
+                        .unwrap_or_default();
                     let text = format!(
-                        "{}  {white} {white_elo} – {black} {black_elo}  {}  {}  {}",
-                        game.date,
-                        game.result,
+                        "{}  {white} {white_elo} – {black} {black_elo}  {}  {} {time}  {}",
+                        game.date(),
+                        game.result(),
                         game.kind(),
-                        game.opening
+                        game.opening()
                     );
                     let open = ui
                         .small_button("Open")
                         .on_hover_text("Review this game on a board of its own");
-                    let name = format!("Open {white} vs. {black}, {}, {}", game.date, game.result);
+                    let name = format!(
+                        "Open {white} vs. {black}, {}, {}",
+                        game.date(),
+                        game.result()
+                    );
                     open.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                     if open.clicked() {
                         action = Some(MyGamesAction::Open(Box::new(game.clone())));
@@ -183,15 +202,15 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
 mod tests {
     use super::*;
 
-    fn game(white: &str, black: &str, result: &str, event: &str) -> ArchivedGame {
-        ArchivedGame {
+    fn game(white: &str, black: &str, result: &str, event: &str) -> ListedGame {
+        ListedGame::of(&crate::archive::record::ArchivedGame {
             white: white.into(),
             black: black.into(),
             result: result.into(),
             event: event.into(),
             date: "2026.11.25".into(),
-            ..ArchivedGame::default()
-        }
+            ..Default::default()
+        })
     }
 
     #[test]

@@ -50,3 +50,21 @@ pub fn frames(
         what,
     );
 }
+
+/// After My games was shown (or Reload pressed): frames until the archive,
+/// read off the UI thread, is listed.
+pub fn archive_listed(h: &mut Harness<'_, KibitzApp>) {
+    use egui_kittest::kittest::Queryable;
+    h.run_steps(2);
+    frames(
+        h,
+        LIMIT,
+        |h| {
+            h.query_all_by_label_contains("Reading the archive")
+                .next()
+                .is_none()
+        },
+        |_| "the archive listed".to_owned(),
+    );
+    h.run_steps(2);
+}

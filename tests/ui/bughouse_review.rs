@@ -55,7 +55,7 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     // My games lists it as two teams; it opens on two boards side by side.
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     let name = format!("Open BotA & BotC vs. BotB & BotD, {}, 0-1", game.date);
     h.get_by_label(&name).click();
     h.run_steps(3);

@@ -112,7 +112,7 @@ fn a_review_of_a_game_played_as_black_is_seen_from_blacks_side() {
     app.archive_into(dir.path().to_path_buf());
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     h.get_by_label("Open BotA vs. KibUser, 2026.11.25, 0-1")
         .click();
     h.run_steps(3);
@@ -157,7 +157,7 @@ fn an_opening_is_named_whatever_the_move_order() {
     app.archive_into(dir.path().to_path_buf());
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     h.get_by_label("Open BotA vs. BotB, 2026.11.25, *").click();
     h.run_steps(3);
     assert!(

@@ -20,7 +20,7 @@ fn the_archive_is_listed_searched_and_opened_for_review() {
     app.archive_into(dir.path().to_path_buf());
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     assert!(h.query_by_label("3 of 3 games").is_some());
     // Newest first: the fool's mate of the 26th, then the 25th, then October.
     let top = |name: &str| h.get_by_label(name).rect().top();
@@ -103,7 +103,7 @@ fn a_pgn_file_picked_in_the_file_dialog_is_listed() {
     app.set_file_picker(std::sync::Arc::new(move |_| Some(picked.clone())));
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     h.get_by_label("Open file…").click();
     // The dialog answers on its own thread: frames until it has.
     for _ in 0..100 {
@@ -133,7 +133,7 @@ fn move_times_come_back_in_review() {
     app.archive_into(dir.path().to_path_buf());
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     h.get_by_label("Open KibUser vs. BotA, 2026.11.25, *")
         .click();
     h.run_steps(3);

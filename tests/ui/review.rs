@@ -62,7 +62,7 @@ fn the_review_pass_fills_the_graph_and_marks_the_blunder() {
     app.settings_mut().analysis.review_ms = 100;
     let mut h = common::window(app, [1400.0, 900.0]);
     h.get_by_label("My games").click();
-    h.run_steps(3);
+    common::wait::archive_listed(&mut h);
     h.get_by_label("Open KibUser vs. BotA, 2026.11.25, 1-0")
         .click();
     h.run_steps(3);

@@ -1,0 +1,200 @@
+//! A game as My games lists it: where it is (its file, its place there)
+//! and the few tags a row shows and a search reads, in one allocation. A
+//! list of 100,000 games holds no moves and no more than it shows; the
+//! game itself is read again when it is opened ([`super::read::with_moves`]).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::record::ArchivedGame;
+
+/// The tags kept, in this order, in `fields`.
+const WHITE: usize = 0;
+const BLACK: usize = 1;
+const WHITE_ELO: usize = 2;
+const BLACK_ELO: usize = 3;
+const RESULT: usize = 4;
+const DATE: usize = 5;
+const EVENT: usize = 6;
+const TIME_CONTROL: usize = 7;
+const VARIANT: usize = 8;
+const OPENING: usize = 9;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedGame {
+    pub file: Arc<PathBuf>,
+    /// Its place in the file (0: the first game).
+    pub index: u32,
+    /// The tags above, joined by tabs (tags hold none: the PGN reader
+    /// keeps a tag's value on one line; tabs in it are made spaces).
+    fields: Box<str>,
+    /// A bughouse game's board B players (White, Black).
+    partners: Option<Box<(String, String)>>,
+}
+
+impl ListedGame {
+    pub fn of(game: &ArchivedGame) -> ListedGame {
+        let fields = [
+            &game.white,
+            &game.black,
+            &game.white_elo,
+            &game.black_elo,
+            &game.result,
+            &game.date,
+            &game.event,
+            &game.time_control,
+            &game.variant,
+            &game.opening,
+        ]
+        .map(|f| f.replace('\t', " "))
+        .join("\t");
+        ListedGame {
+            file: Arc::clone(&game.file),
+            index: u32::try_from(game.index).unwrap_or(u32::MAX),
+            fields: fields.into_boxed_str(),
+            partners: game
+                .other_board
+                .as_deref()
+                .map(|b| Box::new((b.white.clone(), b.black.clone()))),
+        }
+    }
+
+    fn field(&self, at: usize) -> &str {
+        self.fields.split('\t').nth(at).unwrap_or("")
+    }
+
+    pub fn white(&self) -> &str {
+        self.field(WHITE)
+    }
+    pub fn black(&self) -> &str {
+        self.field(BLACK)
+    }
+    pub fn white_elo(&self) -> &str {
+        self.field(WHITE_ELO)
+    }
+    pub fn black_elo(&self) -> &str {
+        self.field(BLACK_ELO)
+    }
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub fn result(&self) -> &str {
+        self.field(RESULT)
+    }
+    /// `2026.11.25`.
+    pub fn date(&self) -> &str {
+        self.field(DATE)
+    }
+    /// `300+0`, `-` (empty where the file says nothing).
+    pub fn time_control(&self) -> &str {
+        self.field(TIME_CONTROL)
+    }
+    /// `C50 Italian Game`, where written.
+    pub fn opening(&self) -> &str {
+        self.field(OPENING)
+    }
+
+    /// Whether this is a bughouse game of two boards.
+    pub fn is_bughouse(&self) -> bool {
+        self.partners.is_some()
+    }
+
+    /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
+    /// or the variant.
+    pub fn kind(&self) -> String {
+        let variant = self.field(VARIANT);
+        if !variant.is_empty() {
+            return variant.to_ascii_lowercase();
+        }
+        let words: Vec<&str> = self.field(EVENT).split_whitespace().collect();
+        match words.as_slice() {
+            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
+            _ => String::new(),
+        }
+    }
+
+    /// The two sides as a list names them: White and Black, or a bughouse
+    /// game's teams (board A's White with board B's Black, against board
+    /// A's Black with board B's White).
+    pub fn sides(&self) -> (String, String) {
+        match self.partners.as_deref() {
+            Some((white_b, black_b)) => (
+                format!("{} & {black_b}", self.white()),
+                format!("{} & {white_b}", self.black()),
+            ),
+            None => (self.white().to_owned(), self.black().to_owned()),
+        }
+    }
+
+    /// Whether `handle` played it (any case; either board of bughouse).
+    pub fn played_by(&self, handle: &str) -> bool {
+        let partners = self
+            .partners
+            .as_deref()
+            .map(|(w, b)| [w.as_str(), b.as_str()]);
+        [self.white(), self.black()]
+            .into_iter()
+            .chain(partners.into_iter().flatten())
+            .any(|h| h.eq_ignore_ascii_case(handle))
+    }
+
+    /// Whether `text` (any case) is in a player's name, the event, the
+    /// date, the result or the opening: the search box's rule.
+    pub fn matches(&self, text: &str) -> bool {
+        let text = text.trim().to_ascii_lowercase();
+        let partners = self
+            .partners
+            .as_deref()
+            .map(|(w, b)| [w.as_str(), b.as_str()]);
+        text.is_empty()
+            || [
+                self.white(),
+                self.black(),
+                self.field(EVENT),
+                self.date(),
+                self.result(),
+                self.opening(),
+            ]
+            .into_iter()
+            .chain(partners.into_iter().flatten())
+            .any(|field| field.to_ascii_lowercase().contains(&text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::record::OtherBoard;
+
+    #[test]
+    fn a_listed_game_keeps_what_a_row_shows_and_a_search_reads() {
+        let game = ArchivedGame {
+            white: "KibUser".into(),
+            black: "BotA".into(),
+            result: "1-0".into(),
+            date: "2026.11.25".into(),
+            event: "FICS rated blitz game".into(),
+            time_control: "300+0".into(),
+            opening: "C50 Italian Game".into(),
+            sans: vec!["e4".into(); 80],
+            ..ArchivedGame::default()
+        };
+        let listed = ListedGame::of(&game);
+        assert_eq!((listed.white(), listed.black()), ("KibUser", "BotA"));
+        assert_eq!(listed.kind(), "blitz");
+        assert_eq!(listed.time_control(), "300+0");
+        assert!(listed.matches("italian") && listed.matches("bota") && !listed.matches("BotC"));
+        assert!(listed.played_by("kibuser") && !listed.played_by("BotC"));
+        let bughouse = ListedGame::of(&ArchivedGame {
+            other_board: Some(Box::new(OtherBoard {
+                white: "BotD".into(),
+                black: "BotC".into(),
+                ..OtherBoard::default()
+            })),
+            ..game
+        });
+        assert_eq!(
+            bughouse.sides(),
+            ("KibUser & BotC".to_owned(), "BotA & BotD".to_owned())
+        );
+        assert!(bughouse.played_by("BotC") && bughouse.matches("botd"));
+    }
+}
