@@ -298,9 +298,8 @@ impl Chrome {
         self.announcement.say(text);
     }
 
-    /// The connect form shows this login if it comes back (a refused
-    /// password).
-    /// A session begins (its conversations kept under `data_dir`).
+    /// A session begins (its conversations kept under `data_dir`); the
+    /// connect form shows this login if it comes back (a refused password).
     pub fn connecting(&mut self, request: &ConnectRequest, data_dir: Option<&std::path::Path>) {
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
@@ -316,6 +315,10 @@ impl Chrome {
 
     /// The connect form for a profile (at start).
     pub fn connect_with(&mut self, profile: &ServerProfile) {
+        // Offline too, My games knows the user's own games.
+        if !profile.is_guest() {
+            self.lobby.my_games.me = Some(profile.handle.clone());
+        }
         self.connect = ConnectForm::from_profile(profile);
     }
 
@@ -519,6 +522,10 @@ impl Chrome {
     /// turn), the players (kept live by arrivals and departures) and the
     /// friends (guests, `(U)`, have no notify list: the server refuses one).
     pub fn logged_in(&mut self, handle: &str, titles: &[String], now: Now) -> Vec<Want> {
+        // My games tells the user's own games by this handle.
+        if !is_guest(handle, titles) {
+            self.lobby.my_games.me = Some(handle.to_owned());
+        }
         // The user's channels open their tabs (the console reads the list
         // as it passes).
         let mut wants = vec![

@@ -20,6 +20,32 @@ pub struct MyGames {
     pub file: Option<String>,
     /// How far the reading of the archive got, while it is read.
     pub progress: Option<String>,
+    /// The user's handle: their own games from the games they watched.
+    pub me: Option<String>,
+    pub whose: Whose,
+}
+
+/// Whose games the list shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Whose {
+    /// The user's own (all where the handle is not known yet).
+    #[default]
+    Own,
+    /// The games the user watched to their end.
+    Watched,
+    All,
+}
+
+impl Whose {
+    const ALL: [Whose; 3] = [Whose::Own, Whose::Watched, Whose::All];
+
+    fn label(self) -> &'static str {
+        match self {
+            Whose::Own => "Your games",
+            Whose::Watched => "Games watched",
+            Whose::All => "All games",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -70,7 +96,14 @@ impl MyGames {
             .iter()
             .enumerate()
             .filter(|(_, g)| {
-                g.matches(&self.search)
+                let own = self.me.as_deref().is_none_or(|me| g.played_by(me));
+                let whose = match self.whose {
+                    Whose::Own => own,
+                    Whose::Watched => self.me.is_none() || !own,
+                    Whose::All => true,
+                };
+                whose
+                    && g.matches(&self.search)
                     && self.result.accepts(g.result())
                     && (kind.is_empty() || g.kind().contains(&kind))
             })
@@ -101,7 +134,14 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                 .desired_width(110.0),
         )
         .labelled_by(label.id);
-        egui::ComboBox::from_id_salt("my games result")
+        egui::ComboBox::from_label("Show")
+            .selected_text(state.whose.label())
+            .show_ui(ui, |ui| {
+                for whose in Whose::ALL {
+                    ui.selectable_value(&mut state.whose, whose, whose.label());
+                }
+            });
+        egui::ComboBox::from_label("Result")
             .selected_text(state.result.label())
             .show_ui(ui, |ui| {
                 for filter in ResultFilter::ALL {
@@ -223,7 +263,17 @@ mod tests {
             ],
             ..MyGames::default()
         };
-        assert_eq!(state.shown(), [0, 1, 2]);
+        assert_eq!(state.shown(), [0, 1, 2], "the handle unknown: all");
+        state.me = Some("me".into());
+        state
+            .games
+            .push(game("BotC", "BotD", "1-0", "FICS rated blitz game"));
+        assert_eq!(state.shown(), [0, 1, 2], "your games first");
+        state.whose = Whose::Watched;
+        assert_eq!(state.shown(), [3]);
+        state.whose = Whose::All;
+        assert_eq!(state.shown(), [0, 1, 2, 3]);
+        state.whose = Whose::Own;
         state.search = "bota".into();
         assert_eq!(state.shown(), [0, 2]);
         state.result = ResultFilter::Unfinished;

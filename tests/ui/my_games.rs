@@ -142,3 +142,41 @@ fn move_times_come_back_in_review() {
     let times: Vec<Option<u64>> = game.moves.iter().map(|m| m.time_taken_ms).collect();
     assert_eq!(times, [Some(3_200), Some(5_000), None]);
 }
+
+/// The user's own games are listed first; the games watched to their end
+/// and all games are a choice away.
+#[test]
+fn your_games_first_then_the_ones_watched() {
+    let dir = common::TempDir::new("my-games-whose");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-11.pgn"), NOVEMBER).unwrap();
+    let watched = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.27\"]\n[White \"BotC\"]\n[Black \"BotD\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+    std::fs::write(games.join("2026-12.pgn"), watched).unwrap();
+    let mut app = common::app_with(&[]);
+    app.apply_event(
+        std::time::Duration::from_secs(1),
+        &kibitz::protocol::event::Event::LoggedIn {
+            handle: "KibUser".into(),
+            titles: Vec::new(),
+        },
+    );
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    common::wait::archive_listed(&mut h);
+    assert!(h.query_by_label("2 of 3 games").is_some(), "KibUser's two");
+    assert!(
+        h.query_by_label("Open BotC vs. BotD, 2026.11.27, 1-0")
+            .is_none()
+    );
+    h.get_by_label("Show").click();
+    h.run_steps(2);
+    h.get_by_label("Games watched").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("1 of 3 games").is_some());
+    assert!(
+        h.query_by_label("Open BotC vs. BotD, 2026.11.27, 1-0")
+            .is_some()
+    );
+}
