@@ -4,7 +4,11 @@
 //! off the UI thread in the app) against reading every game whole (as
 //! Kibitz did before), and opening one game of the list.
 //!
-//!   cargo run --release --example archive_bench -- [GAMES]   (default 100000)
+//!   cargo run --release --example archive_bench -- [GAMES] [DIR]
+//!
+//! GAMES: default 100000. DIR: where the archive is written and kept (a
+//! data dir's `games/`, to try My games in the window); by default a
+//! temporary directory, removed.
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicUsize;
@@ -73,7 +77,10 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
-    let dir = std::env::temp_dir().join(format!("kibitz-archive-bench-{}", std::process::id()));
+    let kept = std::env::args().nth(2).map(std::path::PathBuf::from);
+    let dir = kept.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("kibitz-archive-bench-{}", std::process::id()))
+    });
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     let started = Instant::now();
     let mut rng = Lcg(7);
@@ -127,5 +134,7 @@ fn main() {
         whole.len(),
         rss_mb() - before
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    if kept.is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -698,17 +698,13 @@ impl Chrome {
 
     /// The archive as read for the My games tab.
     pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ListedGame>) {
-        self.lobby.my_games.games = games;
-        self.lobby.my_games.loaded = true;
-        self.lobby.my_games.file = None;
+        self.lobby.my_games.set_games(games, None);
     }
 
     /// A PGN file dropped on the window: its games in the My games tab,
     /// shown.
     pub fn show_pgn_file(&mut self, name: String, games: Vec<crate::archive::read::ListedGame>) {
-        self.lobby.my_games.games = games;
-        self.lobby.my_games.loaded = true;
-        self.lobby.my_games.file = Some(name);
+        self.lobby.my_games.set_games(games, Some(name));
         self.lobby.tab = crate::ui::lobby::Tab::MyGames;
         self.lobby_open = true;
     }

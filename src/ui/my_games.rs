@@ -23,6 +23,22 @@ pub struct MyGames {
     /// The user's handle: their own games from the games they watched.
     pub me: Option<String>,
     pub whose: Whose,
+    /// The games shown, as last filtered, and what they were filtered by:
+    /// filtering 100,000 games is done when a filter changes, not in
+    /// every frame.
+    filtered: Option<(Filtered, Vec<usize>)>,
+}
+
+/// What a list was filtered by (and how many games it had).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Filtered {
+    search: String,
+    result: ResultFilter,
+    kind: String,
+    whose: Whose,
+    me: Option<String>,
+    games: usize,
+    file: Option<String>,
 }
 
 /// Whose games the list shows.
@@ -89,8 +105,37 @@ impl ResultFilter {
 }
 
 impl MyGames {
-    /// The games the filters let through, by their place in `games`.
-    pub fn shown(&self) -> Vec<usize> {
+    /// The games the filters let through, by their place in `games`
+    /// (filtered again only when a filter or the list changed).
+    pub fn shown(&mut self) -> Vec<usize> {
+        let by = Filtered {
+            search: self.search.clone(),
+            result: self.result,
+            kind: self.kind.clone(),
+            whose: self.whose,
+            me: self.me.clone(),
+            games: self.games.len(),
+            file: self.file.clone(),
+        };
+        match &self.filtered {
+            Some((last, shown)) if *last == by => shown.clone(),
+            _ => {
+                let shown = self.filter();
+                self.filtered = Some((by, shown.clone()));
+                shown
+            }
+        }
+    }
+
+    /// A new list (the archive's, or a file's: its name).
+    pub fn set_games(&mut self, games: Vec<ListedGame>, file: Option<String>) {
+        self.games = games;
+        self.file = file;
+        self.loaded = true;
+        self.filtered = None;
+    }
+
+    fn filter(&self) -> Vec<usize> {
         let kind = self.kind.trim().to_ascii_lowercase();
         self.games
             .iter()
@@ -185,7 +230,7 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         ui.label("No games in that file.");
         return action;
     }
-    if state.games.is_empty() {
+    if state.games.is_empty() && state.progress.is_none() {
         ui.label("No games archived yet: every game you play or watch to its end is kept here. Open file… (or a file dropped on the window) shows any PGN file's games.");
         return action;
     }
