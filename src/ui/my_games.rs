@@ -23,6 +23,7 @@ pub struct MyGames {
     /// The user's handle: their own games from the games they watched.
     pub me: Option<String>,
     pub whose: Whose,
+    pub sort: SortBy,
     /// The games shown, as last filtered, and what they were filtered by:
     /// filtering 100,000 games is done when a filter changes, not in
     /// every frame.
@@ -37,8 +38,67 @@ struct Filtered {
     kind: String,
     whose: Whose,
     me: Option<String>,
+    sort: SortBy,
     games: usize,
     file: Option<String>,
+}
+
+/// The order of the list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SortBy {
+    #[default]
+    Newest,
+    Oldest,
+    White,
+    Black,
+    Result,
+    Kind,
+    Opening,
+}
+
+impl SortBy {
+    const ALL: [SortBy; 7] = [
+        SortBy::Newest,
+        SortBy::Oldest,
+        SortBy::White,
+        SortBy::Black,
+        SortBy::Result,
+        SortBy::Kind,
+        SortBy::Opening,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            SortBy::Newest => "Newest first",
+            SortBy::Oldest => "Oldest first",
+            SortBy::White => "By White",
+            SortBy::Black => "By Black",
+            SortBy::Result => "By result",
+            SortBy::Kind => "By type",
+            SortBy::Opening => "By opening",
+        }
+    }
+
+    /// Orders `shown` (places in `games`, newest first as listed).
+    fn apply(self, games: &[ListedGame], shown: &mut [usize]) {
+        let text = |i: &usize| -> String {
+            let g = &games[*i];
+            match self {
+                SortBy::White => g.white().to_ascii_lowercase(),
+                SortBy::Black => g.black().to_ascii_lowercase(),
+                SortBy::Result => g.result().to_owned(),
+                SortBy::Kind => format!("{} {}", g.kind(), g.time_control()),
+                SortBy::Opening => g.opening().to_owned(),
+                SortBy::Newest | SortBy::Oldest => String::new(),
+            }
+        };
+        match self {
+            SortBy::Newest => {}
+            SortBy::Oldest => shown.reverse(),
+            // Stable: equal keys stay newest first.
+            _ => shown.sort_by_cached_key(text),
+        }
+    }
 }
 
 /// Whose games the list shows.
@@ -114,13 +174,15 @@ impl MyGames {
             kind: self.kind.clone(),
             whose: self.whose,
             me: self.me.clone(),
+            sort: self.sort,
             games: self.games.len(),
             file: self.file.clone(),
         };
         match &self.filtered {
             Some((last, shown)) if *last == by => shown.clone(),
             _ => {
-                let shown = self.filter();
+                let mut shown = self.filter();
+                self.sort.apply(&self.games, &mut shown);
                 self.filtered = Some((by, shown.clone()));
                 shown
             }
@@ -184,6 +246,13 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             .show_ui(ui, |ui| {
                 for whose in Whose::ALL {
                     ui.selectable_value(&mut state.whose, whose, whose.label());
+                }
+            });
+        egui::ComboBox::from_label("Order")
+            .selected_text(state.sort.label())
+            .show_ui(ui, |ui| {
+                for sort in SortBy::ALL {
+                    ui.selectable_value(&mut state.sort, sort, sort.label());
                 }
             });
         egui::ComboBox::from_label("Result")
@@ -318,6 +387,11 @@ mod tests {
         assert_eq!(state.shown(), [3]);
         state.whose = Whose::All;
         assert_eq!(state.shown(), [0, 1, 2, 3]);
+        state.sort = SortBy::White;
+        assert_eq!(state.shown(), [2, 1, 3, 0], "BotA, BotB, BotC, Me");
+        state.sort = SortBy::Oldest;
+        assert_eq!(state.shown(), [3, 2, 1, 0]);
+        state.sort = SortBy::Newest;
         state.whose = Whose::Own;
         state.search = "bota".into();
         assert_eq!(state.shown(), [0, 2]);

@@ -224,3 +224,14 @@ fn a_start_that_is_not_chess_goes_in_one_fen_for_both_boards() {
     assert!(text.contains("1a. d5 "), "{text}");
     assert!(!text.contains("1a. d5 {"), "{text}");
 }
+
+proptest::proptest! {
+    /// Any text at all (a file dropped on the window is anyone's): read
+    /// and replayed without a panic.
+    #[test]
+    fn any_text_reads_without_a_panic(text in "(\\[WhiteA \"[a-z]{0,3}\"\\]|[0-9]{1,3}[AaBb]\\.|[{}()\\[\\];%\" a-zA-Z0-9@+#=x.\\-\r\n]){0,60}") {
+        for game in read_bpgn(text.as_bytes(), Path::new("x.bpgn")) {
+            let _ = review_bughouse(&game, [1, 2], Now::ZERO);
+        }
+    }
+}
