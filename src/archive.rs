@@ -4,6 +4,7 @@
 
 pub mod bpgn;
 pub mod chat_log;
+pub mod index;
 pub mod listed;
 pub mod read;
 pub mod record;

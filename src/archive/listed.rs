@@ -19,6 +19,8 @@ const EVENT: usize = 6;
 const TIME_CONTROL: usize = 7;
 const VARIANT: usize = 8;
 const OPENING: usize = 9;
+/// How many.
+const FIELDS: usize = 10;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListedGame {
@@ -57,6 +59,35 @@ impl ListedGame {
                 .as_deref()
                 .map(|b| Box::new((b.white.clone(), b.black.clone()))),
         }
+    }
+
+    /// The game as a line of the games index: its place, its tags, the
+    /// board-B players of bughouse (empty otherwise).
+    pub(super) fn row(&self) -> String {
+        let (white_b, black_b) = self
+            .partners
+            .as_deref()
+            .map_or(("", ""), |(w, b)| (w.as_str(), b.as_str()));
+        format!("{}\t{}\t{white_b}\t{black_b}", self.index, self.fields)
+    }
+
+    /// A line of the games index read back (None: not one).
+    pub(super) fn from_row(file: Arc<PathBuf>, row: &str) -> Option<ListedGame> {
+        let mut parts: Vec<&str> = row.split('\t').collect();
+        if parts.len() != 1 + FIELDS + 2 {
+            return None;
+        }
+        let black_b = parts.pop()?;
+        let white_b = parts.pop()?;
+        let index = parts.first()?.parse().ok()?;
+        let partners = (!white_b.is_empty() || !black_b.is_empty())
+            .then(|| Box::new((white_b.to_owned(), black_b.to_owned())));
+        Some(ListedGame {
+            file,
+            index,
+            fields: parts[1..].join("\t").into_boxed_str(),
+            partners,
+        })
     }
 
     fn field(&self, at: usize) -> &str {

@@ -62,7 +62,12 @@ pub fn read_archive(dir: &Path, progress: &std::sync::atomic::AtomicUsize) -> Ve
     let mut games: Vec<ListedGame> = files
         .iter()
         .flat_map(|file| {
-            let mut games: Vec<ListedGame> = list_file(file).iter().map(ListedGame::of).collect();
+            // From the file's index where it still fits the file.
+            let mut games = super::index::load(file).unwrap_or_else(|| {
+                let games: Vec<ListedGame> = list_file(file).iter().map(ListedGame::of).collect();
+                super::index::save(file, &games);
+                games
+            });
             games.reverse();
             progress.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             games
