@@ -9,6 +9,7 @@ pub mod listed;
 pub mod read;
 pub mod record;
 pub mod replay;
+pub mod results;
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;

@@ -24,6 +24,9 @@ pub struct MyGames {
     pub me: Option<String>,
     pub whose: Whose,
     pub sort: SortBy,
+    /// The user's results by opening, for whom (counted when first shown
+    /// after the list or the handle changed).
+    results: Option<(String, Vec<crate::archive::results::OpeningResults>)>,
     /// The games shown, as last filtered, and what they were filtered by:
     /// filtering 100,000 games is done when a filter changes, not in
     /// every frame.
@@ -195,6 +198,17 @@ impl MyGames {
         self.file = file;
         self.loaded = true;
         self.filtered = None;
+        self.results = None;
+    }
+
+    /// The user's results by opening (counted once per list and handle).
+    fn results(&mut self) -> Option<&[crate::archive::results::OpeningResults]> {
+        let me = self.me.clone()?;
+        if self.results.as_ref().is_none_or(|(whom, _)| *whom != me) {
+            let table = crate::archive::results::by_opening(&self.games, &me);
+            self.results = Some((me, table));
+        }
+        self.results.as_ref().map(|(_, table)| table.as_slice())
     }
 
     fn filter(&self) -> Vec<usize> {
@@ -280,6 +294,27 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             action = Some(MyGamesAction::OpenFile);
         }
     });
+    // The user's results by opening: a click lists that opening's games.
+    if state.me.is_some() && state.file.is_none() && !state.games.is_empty() {
+        egui::CollapsingHeader::new("Your results by opening")
+            .id_salt("my results")
+            .show(ui, |ui| {
+                let mut picked = None;
+                for row in state.results().unwrap_or_default().iter().take(12) {
+                    if ui
+                        .link(row.words())
+                        .on_hover_text("List these games")
+                        .clicked()
+                    {
+                        picked = Some(row.opening.clone());
+                    }
+                }
+                if let Some(opening) = picked {
+                    state.search = opening;
+                    state.whose = Whose::Own;
+                }
+            });
+    }
     if let Some(progress) = &state.progress {
         ui.horizontal(|ui| {
             ui.spinner();

@@ -180,3 +180,41 @@ fn your_games_first_then_the_ones_watched() {
             .is_some()
     );
 }
+
+/// The user's results by opening: a click lists that opening's games.
+#[test]
+fn your_results_by_opening_list_their_games() {
+    let dir = common::TempDir::new("my-games-results");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[ECO \"C50\"]\n[Opening \"Italian Game\"]\n\n1. e4 e5 1-0\n\n\
+[Event \"FICS rated blitz game\"]\n[Date \"2026.11.26\"]\n[White \"KibUser\"]\n[Black \"BotB\"]\n[Result \"1/2-1/2\"]\n[ECO \"C50\"]\n[Opening \"Italian Game\"]\n\n1. e4 e5 1/2-1/2\n\n\
+[Event \"FICS rated blitz game\"]\n[Date \"2026.11.27\"]\n[White \"BotC\"]\n[Black \"KibUser\"]\n[Result \"1-0\"]\n[ECO \"B20\"]\n[Opening \"Sicilian Defense\"]\n\n1. e4 c5 1-0\n";
+    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
+    let mut app = common::app_with(&[]);
+    app.apply_event(
+        std::time::Duration::from_secs(1),
+        &kibitz::protocol::event::Event::LoggedIn {
+            handle: "KibUser".into(),
+            titles: Vec::new(),
+        },
+    );
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    common::wait::archive_listed(&mut h);
+    h.get_by_label("Your results by opening").click();
+    h.run_steps(2);
+    let italian = "C50 Italian Game, as White: 2 games, +1 =1 -0, 75 %";
+    assert!(h.query_by_label(italian).is_some());
+    assert!(
+        h.query_by_label("B20 Sicilian Defense, as Black: 1 game, +0 =0 -1, 0 %")
+            .is_some()
+    );
+    h.get_by_label(italian).click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("2 of 3 games").is_some(),
+        "the Italian games listed"
+    );
+}
