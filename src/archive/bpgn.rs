@@ -174,7 +174,7 @@ pub fn read_bpgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
     let mut games = Vec::new();
     let mut game = Reading::default();
     for token in Lexer::new(&text) {
-        if games.len() >= MAX_GAMES {
+        if games.len() >= MAX_GAMES - 1 {
             break;
         }
         match token {
@@ -348,9 +348,12 @@ impl<'a> Lexer<'a> {
         Lexer { rest: text }
     }
 
-    /// `[Name "value"]`, its escapes read; None if it is not one.
+    /// `[Name "value"]`, its escapes read; None if it is not one. A tag is
+    /// looked for on its own line only: a file of stray `[` is read in one
+    /// pass, not once per bracket.
     fn tag(&mut self) -> Option<Token<'a>> {
-        let inner = self.rest.strip_prefix('[')?;
+        let line = &self.rest[..self.rest.find('\n').unwrap_or(self.rest.len())];
+        let inner = line.strip_prefix('[')?;
         let name_len = inner
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(inner.len());
@@ -366,7 +369,8 @@ impl<'a> Lexer<'a> {
         };
         let quoted = after.trim_start().strip_prefix('"')?;
         let close = quoted[end + 1..].find(']')?;
-        self.rest = &quoted[end + 1 + close + 1..];
+        let consumed = line.len() - quoted.len() + end + 1 + close + 1;
+        self.rest = &self.rest[consumed..];
         Some(Token::Tag(name, value))
     }
 }

@@ -25,8 +25,9 @@ fn index_path(file: &Path) -> Option<PathBuf> {
     Some(file.parent()?.join(".index").join(format!("{name}.tsv")))
 }
 
-/// `size<TAB>modified (ns since 1970)` of `file`, as its index records it.
-fn stamp(file: &Path) -> Option<String> {
+/// `size<TAB>modified (ns since 1970)` of `file`, as its index records it
+/// (taken before the file is read).
+pub fn stamp(file: &Path) -> Option<String> {
     let meta = std::fs::metadata(file).ok()?;
     let modified = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
     Some(format!("{}\t{}", meta.len(), modified.as_nanos()))
@@ -47,10 +48,11 @@ pub fn load(file: &Path) -> Option<Vec<ListedGame>> {
         .collect()
 }
 
-/// Writes `file`'s index (beside it, then renamed over the old one); a
-/// failure only means the next listing reads the PGN again.
-pub fn save(file: &Path, games: &[ListedGame]) {
-    let (Some(path), Some(made_from)) = (index_path(file), stamp(file)) else {
+/// Writes `file`'s index of `games`, read from the file as `made_from`
+/// stamped it (beside it, then renamed over the old one); a failure only
+/// means the next listing reads the PGN again.
+pub fn save(file: &Path, made_from: &str, games: &[ListedGame]) {
+    let Some(path) = index_path(file) else {
         return;
     };
     let mut text = format!("{FORMAT}\t{made_from}\n");
@@ -86,8 +88,9 @@ mod tests {
         let file = dir.join("2026-11.pgn");
         std::fs::write(&file, GAMES).unwrap();
         assert_eq!(load(&file), None, "no index yet");
+        let made_from = stamp(&file).unwrap();
         let listed: Vec<ListedGame> = list_file(&file).iter().map(ListedGame::of).collect();
-        save(&file, &listed);
+        save(&file, &made_from, &listed);
         assert!(dir.join(".index/2026-11.pgn.tsv").exists());
         let loaded = load(&file).expect("the index fits the file");
         assert_eq!(loaded, listed);
@@ -101,7 +104,7 @@ mod tests {
         assert_eq!(load(&file), None);
         // A damaged index is not believed.
         let listed: Vec<ListedGame> = list_file(&file).iter().map(ListedGame::of).collect();
-        save(&file, &listed);
+        save(&file, &stamp(&file).unwrap(), &listed);
         let path = dir.join(".index/2026-11.pgn.tsv");
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, text.replace("KibUser\t", "KibUser")).unwrap();

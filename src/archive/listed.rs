@@ -48,7 +48,7 @@ impl ListedGame {
             &game.variant,
             &game.opening,
         ]
-        .map(|f| f.replace('\t', " "))
+        .map(|f| clean(f))
         .join("\t");
         ListedGame {
             file: Arc::clone(&game.file),
@@ -57,37 +57,45 @@ impl ListedGame {
             partners: game
                 .other_board
                 .as_deref()
-                .map(|b| Box::new((b.white.clone(), b.black.clone()))),
+                .map(|b| Box::new((clean(&b.white), clean(&b.black)))),
         }
     }
 
-    /// The game as a line of the games index: its place, its tags, the
-    /// board-B players of bughouse (empty otherwise).
+    /// The game as a line of the games index: its place, its tags, `b`
+    /// and the board-B players for bughouse (empty otherwise).
     pub(super) fn row(&self) -> String {
-        let (white_b, black_b) = self
+        let (bughouse, white_b, black_b) = self
             .partners
             .as_deref()
-            .map_or(("", ""), |(w, b)| (w.as_str(), b.as_str()));
-        format!("{}\t{}\t{white_b}\t{black_b}", self.index, self.fields)
+            .map_or(("", "", ""), |(w, b)| ("b", w.as_str(), b.as_str()));
+        format!(
+            "{}\t{}\t{bughouse}\t{white_b}\t{black_b}",
+            self.index, self.fields
+        )
     }
 
     /// A line of the games index read back (None: not one).
     pub(super) fn from_row(file: Arc<PathBuf>, row: &str) -> Option<ListedGame> {
         let mut parts: Vec<&str> = row.split('\t').collect();
-        if parts.len() != 1 + FIELDS + 2 {
+        if parts.len() != 1 + FIELDS + 3 {
             return None;
         }
         let black_b = parts.pop()?;
         let white_b = parts.pop()?;
+        let bughouse = parts.pop()? == "b";
         let index = parts.first()?.parse().ok()?;
-        let partners = (!white_b.is_empty() || !black_b.is_empty())
-            .then(|| Box::new((white_b.to_owned(), black_b.to_owned())));
+        let partners = bughouse.then(|| Box::new((white_b.to_owned(), black_b.to_owned())));
         Some(ListedGame {
             file,
             index,
             fields: parts[1..].join("\t").into_boxed_str(),
             partners,
         })
+    }
+
+    /// Whether `white` and `black` (as a file has them) are this game's.
+    pub fn same_players(&self, white: &str, black: &str) -> bool {
+        clean(white) == self.white() && clean(black) == self.black()
     }
 
     fn field(&self, at: usize) -> &str {
@@ -190,6 +198,14 @@ impl ListedGame {
     }
 }
 
+/// A tag as a list keeps it: a control character (a tab, a line break)
+/// is a space, so a row of the index stays one row of its fields.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +243,16 @@ mod tests {
             ("KibUser & BotC".to_owned(), "BotA & BotD".to_owned())
         );
         assert!(bughouse.played_by("BotC") && bughouse.matches("botd"));
+        // Through the index and back: the same, bughouse flag and all,
+        // even with a tab or a line break in a name.
+        let odd = ListedGame::of(&ArchivedGame {
+            white: "Kib\tUser".into(),
+            other_board: Some(Box::new(OtherBoard::default())),
+            ..ArchivedGame::default()
+        });
+        let back = ListedGame::from_row(Arc::clone(&odd.file), &odd.row()).expect("one row");
+        assert_eq!(back, odd);
+        assert!(back.is_bughouse() && back.white() == "Kib User");
+        assert!(back.same_players("Kib\tUser", ""));
     }
 }

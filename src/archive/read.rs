@@ -29,13 +29,21 @@ fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
     let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(text));
     let mut games = Vec::new();
     let file = Arc::new(file.to_path_buf());
+    // Every game the reader finds counts for a game's place, the ones
+    // not kept too: `with_moves` finds it again by skipping that many.
+    let mut place = 0;
     while games.len() < MAX_GAMES_PER_FILE {
+        let at = place;
         match reader.read_game(&mut Collect { moves }) {
-            // Text that is not PGN reads as a game with nothing in it.
-            Ok(Some(game)) if game.sans.is_empty() && game.white.is_empty() => continue,
+            // Text that is not PGN reads as a game with nothing in it
+            // (and a list does not read moves: no White is enough).
+            Ok(Some(game)) if game.white.is_empty() && (game.sans.is_empty() || !moves) => {
+                place += 1;
+            }
             Ok(Some(mut game)) => {
+                place += 1;
                 game.file = Arc::clone(&file);
-                game.index = games.len();
+                game.index = at;
                 games.push(game);
             }
             Ok(None) | Err(_) => break,
@@ -62,10 +70,18 @@ pub fn read_archive(dir: &Path, progress: &std::sync::atomic::AtomicUsize) -> Ve
     let mut games: Vec<ListedGame> = files
         .iter()
         .flat_map(|file| {
-            // From the file's index where it still fits the file.
+            // From the file's index where it still fits the file; else
+            // read, and indexed as it was when the reading began (a game
+            // appended meanwhile makes the index stale: read next time).
             let mut games = super::index::load(file).unwrap_or_else(|| {
-                let games: Vec<ListedGame> = list_file(file).iter().map(ListedGame::of).collect();
-                super::index::save(file, &games);
+                let stamp = super::index::stamp(file);
+                let Some(read) = read_file_with(file, false) else {
+                    return Vec::new();
+                };
+                let games: Vec<ListedGame> = read.iter().map(ListedGame::of).collect();
+                if let Some(stamp) = stamp {
+                    super::index::save(file, &stamp, &games);
+                }
                 games
             });
             games.reverse();
@@ -94,22 +110,24 @@ fn newest_first(games: &mut [ListedGame]) {
 /// The games of one file, PGN or BPGN, with their moves (none if it
 /// cannot be read or is too large).
 pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
-    read_file_with(file, true)
+    read_file_with(file, true).unwrap_or_default()
 }
 
 /// The games of one file to list: their tags (a bughouse file's moves
 /// too: few and small).
 pub fn list_file(file: &Path) -> Vec<ArchivedGame> {
-    read_file_with(file, false)
+    read_file_with(file, false).unwrap_or_default()
 }
 
-fn read_file_with(file: &Path, moves: bool) -> Vec<ArchivedGame> {
+/// None: the file could not be read (or is too large).
+fn read_file_with(file: &Path, moves: bool) -> Option<Vec<ArchivedGame>> {
     let small = std::fs::metadata(file).is_ok_and(|m| m.len() <= MAX_FILE_BYTES);
-    match std::fs::read(file) {
-        Ok(bytes) if small && super::bpgn::is_bpgn(&bytes) => super::bpgn::read_bpgn(&bytes, file),
-        Ok(bytes) if small => read_pgn_with(&bytes, file, moves),
-        _ => Vec::new(),
-    }
+    let bytes = std::fs::read(file).ok().filter(|_| small)?;
+    Some(if super::bpgn::is_bpgn(&bytes) {
+        super::bpgn::read_bpgn(&bytes, file)
+    } else {
+        read_pgn_with(&bytes, file, moves)
+    })
 }
 
 /// A listed game whole (its moves, every tag), read again from its file
@@ -129,7 +147,7 @@ pub fn with_moves(listed: &ListedGame) -> Option<ArchivedGame> {
         }
         reader.read_game(&mut Collect { moves: true }).ok()??
     };
-    if game.white != listed.white() || game.black != listed.black() {
+    if !listed.same_players(&game.white, &game.black) {
         return None;
     }
     game.file = Arc::clone(&listed.file);
@@ -332,6 +350,25 @@ mod tests {
         // The file changed behind the list's back: nothing opened.
         std::fs::write(&file, "").unwrap();
         assert_eq!(with_moves(&listed[1]), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_is_found_again_at_its_place_whatever_comes_before_it() {
+        // A note before the games, and a game without a White tag: both
+        // count as places, listed or read whole.
+        let text = format!("{{a note}}\n\n[Black \"nobody\"]\n\n1. d4 *\n\n{TWO}");
+        let dir = std::env::temp_dir().join(format!("kibitz-read-place-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("x.pgn");
+        std::fs::write(&file, text).unwrap();
+        let listed: Vec<ListedGame> = list_file(&file).iter().map(ListedGame::of).collect();
+        let botb = listed.iter().find(|g| g.white() == "BotB").expect("listed");
+        let opened = with_moves(botb).expect("found at its place");
+        assert_eq!(
+            (opened.white.as_str(), opened.sans.as_slice()),
+            ("BotB", &["e4".to_owned()][..])
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

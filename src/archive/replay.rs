@@ -98,7 +98,7 @@ pub fn review_bughouse(
         };
         let mut there = pockets_of(boards[j].board.setup());
         for role in Role::ALL {
-            let gained = (here[mover][role] + u8::from(dropped == Some(role)))
+            let gained = (here[mover][role].saturating_add(u8::from(dropped == Some(role))))
                 .saturating_sub(before[mover][role]);
             here[mover][role] -= gained.min(here[mover][role]);
             there[!mover][role] = there[!mover][role].saturating_add(gained);
@@ -144,8 +144,14 @@ impl Replay {
         let rules = Rules::of(Some(kind), kind.has_drops());
         let start = match fen {
             Some(fen) => {
-                let fen: Fen = fen.parse().map_err(|_| format!("a bad FEN: {fen}"))?;
+                let text = fen;
+                let fen: Fen = text.parse().map_err(|_| format!("a bad FEN: {text}"))?;
                 let mut setup = fen.into_setup();
+                // (No game reaches move 10,000; a number past it would
+                // overflow the ply count.)
+                if setup.fullmoves.get() > 10_000 {
+                    return Err(format!("a bad FEN: {text}"));
+                }
                 if kind.has_drops() && setup.pockets.is_none() {
                     setup.pockets = Some(ByColor::default());
                 }
@@ -212,7 +218,9 @@ impl Replay {
     fn snapshot(&self, last: Option<Last>) -> Snapshot {
         let setup = self.board.setup().clone();
         Snapshot {
-            ply: (setup.fullmoves.get() - 1) * 2 + u32::from(setup.turn.is_black()),
+            ply: (setup.fullmoves.get() - 1)
+                .saturating_mul(2)
+                .saturating_add(u32::from(setup.turn.is_black())),
             turn: setup.turn,
             setup,
             game: self.game.number,
@@ -352,6 +360,14 @@ mod tests {
         let mut suicide = archived(&["e3", "b5", "Bxb5", "Nc6", "Bxc6"], "*");
         suicide.variant = "Suicide".into();
         review_game(&suicide, 2, Now::ZERO).expect("suicide replayed");
+    }
+
+    #[test]
+    fn a_move_number_past_reason_is_a_bad_fen_not_a_panic() {
+        let mut game = archived(&["e4"], "*");
+        game.fen = Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3000000000".into());
+        let error = review_game(&game, 1, Now::ZERO).unwrap_err();
+        assert!(error.contains("bad FEN"), "{error}");
     }
 
     #[test]

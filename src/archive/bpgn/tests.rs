@@ -235,3 +235,13 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn stray_brackets_are_read_in_one_pass() {
+    // A tag is looked for on its own line: 100,000 stray `["` on one line
+    // are not 100,000 searches to the end of the file.
+    let text = format!("[WhiteA \"x\"]\n{}\n1A. e4 *", "[\"".repeat(100_000));
+    let games = read_bpgn(text.as_bytes(), Path::new("x.bpgn"));
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].sans, ["e4"]);
+}
