@@ -68,6 +68,8 @@ pub fn review_bughouse(
     boards[1].flip = true;
     let sans = [&archived.sans, &other.sans];
     let mut next = [0usize; 2];
+    let hands = |boards: &[Replay; 2]| [0, 1].map(|i| pockets_of(boards[i].board.setup()));
+    let mut pockets = vec![hands(&boards)];
     for &board in &other.order {
         let (i, j) = match board {
             Board::A => (0, 1),
@@ -106,6 +108,7 @@ pub fn review_bughouse(
         after.pockets = Some(here);
         boards[i].commit(after, last, None, now);
         boards[j].set_pockets(there);
+        pockets.push(hands(&boards));
     }
     let [a, b] = boards;
     let mut a = a.finish(&archived.result, &archived.reason, now);
@@ -117,7 +120,8 @@ pub fn review_bughouse(
     let mut b = b.finish(result, &archived.reason, now);
     a.partner = Some(b.number);
     b.partner = Some(a.number);
-    Ok(([a, b], Timeline::new(other.order.clone())))
+    let timeline = Timeline::new(other.order.clone()).with_pockets(pockets);
+    Ok(([a, b], timeline))
 }
 
 fn pockets_of(setup: &Setup) -> ByColor<ByRole<u8>> {

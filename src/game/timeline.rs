@@ -4,6 +4,8 @@
 //! so the archive writes both boards' moves in this order (BPGN) and the
 //! review steps through them together.
 
+use shakmaty::{ByColor, ByRole};
+
 use super::game::Game;
 
 /// One of the two boards of a bughouse game. `A` is the first named (the
@@ -48,11 +50,29 @@ impl Board {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Timeline {
     order: Vec<Board>,
+    /// Both boards' pieces in hand at each step (0: the start), where a
+    /// replay knew them: a board's own positions cannot tell, since the
+    /// partner's captures fill its hand between its moves.
+    pockets: Vec<[ByColor<ByRole<u8>>; 2]>,
 }
 
 impl Timeline {
     pub fn new(order: Vec<Board>) -> Timeline {
-        Timeline { order }
+        Timeline {
+            order,
+            pockets: Vec::new(),
+        }
+    }
+
+    /// With both boards' pieces in hand at each step.
+    pub fn with_pockets(self, pockets: Vec<[ByColor<ByRole<u8>>; 2]>) -> Timeline {
+        Timeline { pockets, ..self }
+    }
+
+    /// `board`'s pieces in hand at step `step`, where known.
+    pub fn pockets_at(&self, step: usize, board: Board) -> Option<ByColor<ByRole<u8>>> {
+        let both = self.pockets.get(step)?;
+        Some(both[usize::from(board == Board::B)])
     }
 
     /// The moves of two live boards in the order played: in the order
@@ -89,7 +109,10 @@ impl Timeline {
                 j += 1;
             }
         }
-        Timeline { order }
+        Timeline {
+            order,
+            pockets: Vec::new(),
+        }
     }
 
     /// The number of moves of both boards.

@@ -91,7 +91,7 @@ pub fn game_panel_ui(
     );
     let hovered = ui.rect_contains_pointer(area);
 
-    let in_hand = pieces_in_hand(game, view.browse);
+    let in_hand = view.in_hand.or_else(|| pieces_in_hand(game, view.browse));
     // Drop games show their pieces in hand instead.
     let material = in_hand
         .is_none()

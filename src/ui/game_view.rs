@@ -87,6 +87,10 @@ pub struct GameView {
     pub review: super::game_review::ReviewView,
     /// A bughouse review board's place on its two boards' time line.
     pub timeline: Option<TimelineBar>,
+    /// The pieces in hand to show (pawn, knight, bishop, rook, queen),
+    /// where the app knows better than the position shown: a bughouse
+    /// review's step.
+    pub in_hand: Option<shakmaty::ByColor<[u8; 5]>>,
 }
 
 /// The time line of a bughouse game's two review boards, as one board's

@@ -93,6 +93,20 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     h.get_all_by_label("First").next().expect("First").click();
     h.run_steps(3);
     assert_eq!((browse(&h, a), browse(&h, b)), (Some(0), Some(0)));
+    // The pieces in hand shown are each board's at that step.
+    let hand = |step: usize, board: Board| {
+        timeline
+            .pockets_at(step, board)
+            .map(|p| p.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen]))
+    };
+    h.run_steps(2);
+    let in_hand = |h: &egui_kittest::Harness<'_, KibitzApp>, n: u32| {
+        h.state().view(n).and_then(|v| v.in_hand)
+    };
+    assert_eq!(
+        (in_hand(&h, a), in_hand(&h, b)),
+        (hand(0, Board::A), hand(0, Board::B))
+    );
     assert_eq!(
         h.query_all_by_label(&format!("0 of {len}: the start"))
             .count(),
@@ -129,6 +143,12 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     h.key_press(egui::Key::End);
     h.run_steps(3);
     assert_eq!((browse(&h, a), browse(&h, b)), (None, None));
+    h.run_steps(1);
+    assert_eq!(
+        (in_hand(&h, a), in_hand(&h, b)),
+        (hand(len, Board::A), hand(len, Board::B))
+    );
+    assert!(hand(len, Board::A) != hand(0, Board::A) || hand(len, Board::B) != hand(0, Board::B));
     let a_plies = game.sans.len() - 1;
     let a_step = timeline.step_of(Board::A, a_plies);
     let b_then = timeline.plies_at(a_step, Board::B);

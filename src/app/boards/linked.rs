@@ -38,11 +38,17 @@ impl LinkedReview {
         self.boards.iter().all(|&n| store.get(n).is_some())
     }
 
-    /// Before the frame: each board's bar shows the step and its move.
+    /// Before the frame: each board's bar shows the step and its move, and
+    /// its pieces in hand at that step.
     pub fn show(&self, store: &GameStore, views: &mut BTreeMap<u32, GameView>) {
         let label = self.label(store);
-        for number in self.boards {
-            views.entry(number).or_default().timeline = Some(TimelineBar {
+        for (number, board) in self.boards.into_iter().zip([Board::A, Board::B]) {
+            let view = views.entry(number).or_default();
+            view.in_hand = self
+                .timeline
+                .pockets_at(self.step, board)
+                .map(|p| p.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen]));
+            view.timeline = Some(TimelineBar {
                 step: self.step,
                 len: self.timeline.len(),
                 label: label.clone(),

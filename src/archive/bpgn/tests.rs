@@ -136,6 +136,13 @@ fn a_record_read_back_replays_both_boards_passing_the_pieces() {
     );
     assert!(b_board.flip, "board B seen from its Black side");
     assert_eq!(rb.moves[1].san, "P@e6", "a pawn drop as FICS writes it");
+    // Board B's hand step by step: the pawn arrives with exd5 (step 4)
+    // and leaves with the drop (step 5).
+    let black_pawns = |step: usize| timeline.pockets_at(step, B).map(|p| p.black.pawn);
+    assert_eq!(
+        (black_pawns(3), black_pawns(4), black_pawns(5)),
+        (Some(0), Some(1), Some(0))
+    );
     assert_eq!(
         (
             ra.outcome.as_ref().unwrap().result,
