@@ -70,7 +70,15 @@ pub fn review_bughouse(
     let mut next = [0usize; 2];
     let hands = |boards: &[Replay; 2]| [0, 1].map(|i| pockets_of(boards[i].board.setup()));
     let mut pockets = vec![hands(&boards)];
-    for &board in &other.order {
+    // The order as recorded; a move it puts too early (a drop of a piece
+    // the other board had not passed yet: whole-second clocks, a history
+    // filled late) is played after the other board's next move instead.
+    let mut order = other.order.clone();
+    let mut k = 0;
+    // The step last swapped: a move is put off once, not back and forth.
+    let mut swapped = None;
+    while k < order.len() {
+        let board = order[k];
         let (i, j) = match board {
             Board::A => (0, 1),
             Board::B => (1, 0),
@@ -81,15 +89,20 @@ pub fn review_bughouse(
                 board.letter()
             ));
         };
-        let ply = boards[i].game.ply();
-        let illegal = || {
-            let label = board.move_label(ply as usize);
-            format!("move {label} ({text}) is not legal there")
+        let Some((mut after, last)) = boards[i].read(text) else {
+            let other_next = order.get(k + 1).is_some_and(|&b| b != board);
+            if other_next && swapped != Some(k) {
+                order.swap(k, k + 1);
+                swapped = Some(k);
+                continue;
+            }
+            let label = board.move_label(boards[i].game.ply() as usize);
+            return Err(format!("move {label} ({text}) is not legal there"));
         };
         next[i] += 1;
+        k += 1;
         let mover = boards[i].board.setup().turn;
         let before = pockets_of(boards[i].board.setup());
-        let (mut after, last) = boards[i].read(text).ok_or_else(illegal)?;
         // Crazyhouse rules put the taken piece in the mover's own hand; in
         // bughouse it goes to the partner, who plays the other colour on
         // the other board.
@@ -120,7 +133,7 @@ pub fn review_bughouse(
     let mut b = b.finish(result, &archived.reason, now);
     a.partner = Some(b.number);
     b.partner = Some(a.number);
-    let timeline = Timeline::new(other.order.clone()).with_pockets(pockets);
+    let timeline = Timeline::new(order).with_pockets(pockets);
     Ok(([a, b], timeline))
 }
 

@@ -252,3 +252,24 @@ fn stray_brackets_are_read_in_one_pass() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].sans, ["e4"]);
 }
+
+#[test]
+fn a_drop_recorded_before_the_capture_that_passed_it_is_played_after() {
+    // Whole-second clocks put board B's drop before board A's capture.
+    let text = "[WhiteA \"a\"][BlackA \"b\"][WhiteB \"c\"][BlackB \"d\"]\n\n\
+                1A. e4 1a. d5 1B. Nf3 1b. P@e6 2A. exd5 *";
+    let games = read_bpgn(text.as_bytes(), Path::new("x.bpgn"));
+    let ([_, b], timeline) = review_bughouse(&games[0], [1, 2], Now::ZERO).expect("replayed");
+    assert_eq!(b.moves[1].san, "P@e6");
+    use Board::{A, B};
+    assert_eq!(
+        timeline.order(),
+        [A, A, B, A, B],
+        "the drop after the capture"
+    );
+    // A drop no capture ever passed is still refused.
+    let text = "[WhiteA \"a\"][BlackA \"b\"][WhiteB \"c\"][BlackB \"d\"]\n\n\
+                1A. e4 1a. d5 1B. Nf3 1b. P@e6 2A. Nf3 *";
+    let games = read_bpgn(text.as_bytes(), Path::new("x.bpgn"));
+    assert!(review_bughouse(&games[0], [1, 2], Now::ZERO).is_err());
+}
