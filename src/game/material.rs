@@ -15,6 +15,18 @@ const ROLES: [Role; 5] = [
 ];
 const VALUES: [i32; 5] = [1, 3, 3, 5, 9];
 
+/// Pieces in hand as a strip shows them: pawns, knights, bishops, rooks,
+/// queens.
+pub fn hand(pocket: &shakmaty::ByRole<u8>) -> [u8; 5] {
+    [
+        pocket.pawn,
+        pocket.knight,
+        pocket.bishop,
+        pocket.rook,
+        pocket.queen,
+    ]
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Material {
     /// The opponent's pieces each side has taken, by role (pawn first).

@@ -11,26 +11,21 @@ use super::clock::{clock_ui, low_time_ms};
 use super::game_view::{Action, PanelContext};
 use super::pieces::PieceCache;
 use crate::game::Game;
-use crate::game::material::Material;
+use crate::game::material::{Material, hand};
 
 /// The pieces in hand of each side (pawn, knight, bishop, rook, queen) in
 /// the position shown: a browsed position's own, else the server's
 /// holdings, else the board's (a review keeps them in its positions).
 pub(super) fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>> {
-    let of_pockets = |pockets: ByColor<shakmaty::ByRole<u8>>| {
-        pockets.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen])
-    };
+    let of_pockets = |pockets: ByColor<shakmaty::ByRole<u8>>| pockets.map(|r| hand(&r));
     let browsed = browse.and_then(|plies| game.position_after(plies)?.pockets);
     if let Some(pockets) = browsed {
         return Some(of_pockets(pockets));
     }
     if let Some(holdings) = &game.holdings {
-        let counts = |c: &crate::protocol::holdings::PieceCounts| {
-            [c.pawn, c.knight, c.bishop, c.rook, c.queen]
-        };
         return Some(ByColor {
-            white: counts(&holdings.white_counts),
-            black: counts(&holdings.black_counts),
+            white: hand(&holdings.white_counts.pocket()),
+            black: hand(&holdings.black_counts.pocket()),
         });
     }
     game.board.as_deref()?.setup.pockets.map(of_pockets)

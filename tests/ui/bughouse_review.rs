@@ -97,7 +97,7 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     let hand = |step: usize, board: Board| {
         timeline
             .pockets_at(step, board)
-            .map(|p| p.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen]))
+            .map(|p| p.map(|r| kibitz::game::material::hand(&r)))
     };
     h.run_steps(2);
     let in_hand = |h: &egui_kittest::Harness<'_, KibitzApp>, n: u32| {

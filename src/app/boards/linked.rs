@@ -47,7 +47,7 @@ impl LinkedReview {
             view.in_hand = self
                 .timeline
                 .pockets_at(self.step, board)
-                .map(|p| p.map(|r| [r.pawn, r.knight, r.bishop, r.rook, r.queen]));
+                .map(|p| p.map(|r| crate::game::material::hand(&r)));
             view.timeline = Some(TimelineBar {
                 step: self.step,
                 len: self.timeline.len(),
