@@ -273,3 +273,38 @@ pub const CTRL: egui::Modifiers = egui::Modifiers {
     mac_cmd: false,
     command: true,
 };
+
+/// My games shown in a window over an archive of `files` (month file
+/// name, PGN text), logged in as `me` where given, the archive listed.
+/// The directory lives as long as the harness is used: keep it.
+pub fn my_games(
+    label: &str,
+    files: &[(&str, &str)],
+    me: Option<&str>,
+) -> (
+    TempDir,
+    egui_kittest::Harness<'static, kibitz::app::KibitzApp>,
+) {
+    use egui_kittest::kittest::Queryable;
+    let dir = TempDir::new(label);
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("the games directory");
+    for (name, text) in files {
+        std::fs::write(games.join(name), text).expect("a month file");
+    }
+    let mut app = app_with(&[]);
+    if let Some(handle) = me {
+        app.apply_event(
+            std::time::Duration::from_secs(1),
+            &kibitz::protocol::event::Event::LoggedIn {
+                handle: handle.to_owned(),
+                titles: Vec::new(),
+            },
+        );
+    }
+    app.archive_into(dir.path().to_path_buf());
+    let mut h = window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    wait::archive_listed(&mut h);
+    (dir, h)
+}

@@ -93,26 +93,9 @@ fn ratings_are_words_not_the_wires_marks() {
 
 #[test]
 fn a_review_of_a_game_played_as_black_is_seen_from_blacks_side() {
-    let dir = common::TempDir::new("everyday-black");
-    let games = dir.path().join("games");
-    std::fs::create_dir_all(&games).unwrap();
     let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"BotA\"]\n[Black \"KibUser\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "KibUser".into(),
-    });
-    app.apply_event(
-        Duration::from_secs(10),
-        &kibitz::protocol::event::Event::LoggedIn {
-            handle: "KibUser".into(),
-            titles: Vec::new(),
-        },
-    );
-    app.archive_into(dir.path().to_path_buf());
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("My games").click();
-    common::wait::archive_listed(&mut h);
+    let (_dir, mut h) =
+        common::my_games("everyday-black", &[("2026-11.pgn", pgn)], Some("KibUser"));
     h.get_by_label("Open BotA vs. KibUser, 2026.11.25, 0-1")
         .click();
     h.run_steps(3);
@@ -148,16 +131,8 @@ fn material_shows_after_a_capture() {
 /// from 1. c4 is named in the move list, and kept in the archive.
 #[test]
 fn an_opening_is_named_whatever_the_move_order() {
-    let dir = common::TempDir::new("everyday-opening");
-    let games = dir.path().join("games");
-    std::fs::create_dir_all(&games).unwrap();
     let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"BotA\"]\n[Black \"BotB\"]\n[Result \"*\"]\n\n1. c4 e6 2. Nc3 d5 3. d4 a6 *\n";
-    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
-    let mut app = common::app_with(&[]);
-    app.archive_into(dir.path().to_path_buf());
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("My games").click();
-    common::wait::archive_listed(&mut h);
+    let (_dir, mut h) = common::my_games("everyday-opening", &[("2026-11.pgn", pgn)], None);
     h.get_by_label("Open BotA vs. BotB, 2026.11.25, *").click();
     h.run_steps(3);
     assert!(

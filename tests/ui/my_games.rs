@@ -124,16 +124,8 @@ fn a_pgn_file_picked_in_the_file_dialog_is_listed() {
 /// Move times written in the archive (`[%emt]`) come back in review.
 #[test]
 fn move_times_come_back_in_review() {
-    let dir = common::TempDir::new("my-games-times");
-    let games = dir.path().join("games");
-    std::fs::create_dir_all(&games).unwrap();
     let timed = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"*\"]\n[TimeControl \"180+0\"]\n\n1. e4 {[%clk 0:02:57] [%emt 0:00:03.2]} 1... e5 {[%clk 0:02:55] [%emt 0:00:05]} 2. Nf3 *\n";
-    std::fs::write(games.join("2026-11.pgn"), timed).unwrap();
-    let mut app = common::app_with(&[]);
-    app.archive_into(dir.path().to_path_buf());
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("My games").click();
-    common::wait::archive_listed(&mut h);
+    let (_dir, mut h) = common::my_games("my-games-times", &[("2026-11.pgn", timed)], None);
     h.get_by_label("Open KibUser vs. BotA, 2026.11.25, *")
         .click();
     h.run_steps(3);
@@ -147,24 +139,9 @@ fn move_times_come_back_in_review() {
 /// and all games are a choice away.
 #[test]
 fn your_games_first_then_the_ones_watched() {
-    let dir = common::TempDir::new("my-games-whose");
-    let games = dir.path().join("games");
-    std::fs::create_dir_all(&games).unwrap();
-    std::fs::write(games.join("2026-11.pgn"), NOVEMBER).unwrap();
     let watched = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.27\"]\n[White \"BotC\"]\n[Black \"BotD\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
-    std::fs::write(games.join("2026-12.pgn"), watched).unwrap();
-    let mut app = common::app_with(&[]);
-    app.apply_event(
-        std::time::Duration::from_secs(1),
-        &kibitz::protocol::event::Event::LoggedIn {
-            handle: "KibUser".into(),
-            titles: Vec::new(),
-        },
-    );
-    app.archive_into(dir.path().to_path_buf());
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("My games").click();
-    common::wait::archive_listed(&mut h);
+    let files = [("2026-11.pgn", NOVEMBER), ("2026-12.pgn", watched)];
+    let (_dir, mut h) = common::my_games("my-games-whose", &files, Some("KibUser"));
     assert!(h.query_by_label("2 of 3 games").is_some(), "KibUser's two");
     assert!(
         h.query_by_label("Open BotC vs. BotD, 2026.11.27, 1-0")
@@ -184,25 +161,11 @@ fn your_games_first_then_the_ones_watched() {
 /// The user's results by opening: a click lists that opening's games.
 #[test]
 fn your_results_by_opening_list_their_games() {
-    let dir = common::TempDir::new("my-games-results");
-    let games = dir.path().join("games");
-    std::fs::create_dir_all(&games).unwrap();
     let pgn = "[Event \"FICS rated blitz game\"]\n[Date \"2026.11.25\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[ECO \"C50\"]\n[Opening \"Italian Game\"]\n\n1. e4 e5 1-0\n\n\
 [Event \"FICS rated blitz game\"]\n[Date \"2026.11.26\"]\n[White \"KibUser\"]\n[Black \"BotB\"]\n[Result \"1/2-1/2\"]\n[ECO \"C50\"]\n[Opening \"Italian Game\"]\n\n1. e4 e5 1/2-1/2\n\n\
 [Event \"FICS rated blitz game\"]\n[Date \"2026.11.27\"]\n[White \"BotC\"]\n[Black \"KibUser\"]\n[Result \"1-0\"]\n[ECO \"B20\"]\n[Opening \"Sicilian Defense\"]\n\n1. e4 c5 1-0\n";
-    std::fs::write(games.join("2026-11.pgn"), pgn).unwrap();
-    let mut app = common::app_with(&[]);
-    app.apply_event(
-        std::time::Duration::from_secs(1),
-        &kibitz::protocol::event::Event::LoggedIn {
-            handle: "KibUser".into(),
-            titles: Vec::new(),
-        },
-    );
-    app.archive_into(dir.path().to_path_buf());
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("My games").click();
-    common::wait::archive_listed(&mut h);
+    let (_dir, mut h) =
+        common::my_games("my-games-results", &[("2026-11.pgn", pgn)], Some("KibUser"));
     h.get_by_label("Your results by opening").click();
     h.run_steps(2);
     let italian = "C50 Italian Game, as White: 2 games, +1 =1 -0, 75 %";
