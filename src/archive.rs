@@ -197,8 +197,15 @@ fn utc_tags(began: UtcTime) -> [(&'static str, String); 2] {
 
 /// The FEN of a game's start, when it is not chess's usual one.
 fn start_fen(game: &Game) -> Option<String> {
-    let start = game.start.as_ref().filter(|s| **s != Setup::default())?;
-    let fen = Fen::try_from_setup(start.clone()).unwrap_or_else(|lossy| lossy.ignore());
+    fen_unless_usual(game.start.clone()?)
+}
+
+/// The FEN of `start`, unless it is chess's usual start.
+fn fen_unless_usual(start: Setup) -> Option<String> {
+    if start == Setup::default() {
+        return None;
+    }
+    let fen = Fen::try_from_setup(start).unwrap_or_else(|lossy| lossy.ignore());
     Some(fen.to_string())
 }
 

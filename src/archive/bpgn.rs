@@ -9,11 +9,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use shakmaty::Setup;
-
 use super::record::{ArchivedGame, OtherBoard};
 use super::{
-    UtcTime, clocks_after, elo, event, start_fen, tag_lines, termination, time_control, utc_tags,
+    UtcTime, clocks_after, elo, event, fen_unless_usual, tag_lines, termination, time_control,
+    utc_tags,
 };
 use crate::game::Game;
 use crate::game::timeline::{Board, Timeline};
@@ -97,12 +96,10 @@ fn tag_name(side: &str, board: &str, suffix: &str) -> &'static str {
 /// A board's start when it is not chess's (pockets aside: every bughouse
 /// board has them, empty at the start).
 fn bughouse_start_fen(game: &Game) -> Option<String> {
-    let mut plain = game.clone();
-    if let Some(start) = plain.start.as_mut() {
-        start.pockets = None;
-        start.promoted = shakmaty::Bitboard::EMPTY;
-    }
-    start_fen(&plain).filter(|_| plain.start.as_ref() != Some(&Setup::default()))
+    let mut start = game.start.clone()?;
+    start.pockets = None;
+    start.promoted = shakmaty::Bitboard::EMPTY;
+    fen_unless_usual(start)
 }
 
 /// The board whose end ended the game: the first to end (its partner's

@@ -7,6 +7,7 @@ use crate::game::clock::Now;
 use crate::game::{Outcome, Ply};
 use crate::protocol::game_type::GameType;
 use crate::protocol::message::EndReason;
+use shakmaty::Setup;
 
 /// A board of a 3 0 bughouse game: its players and (move, seconds taken).
 fn board(number: u32, white: &str, black: &str, moves: &[(&str, u64)]) -> Game {
