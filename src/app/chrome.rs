@@ -33,6 +33,9 @@ use super::status_bar::{BarAction, TopBar, top_bar_ui};
 use super::title::window_title;
 use super::want::Want;
 
+mod my_games;
+use my_games::review;
+
 pub struct Chrome {
     console: Console,
     lobby: Lobby,
@@ -88,20 +91,6 @@ pub struct BarState<'a> {
     pub settings: &'a mut Settings,
     pub recording: bool,
     pub free_tiling: bool,
-}
-
-/// A listed game opened on a review board: read whole from its file
-/// (only its tags were listed); said where the file no longer holds it.
-fn review(listed: &crate::archive::read::ListedGame, source: String) -> Want {
-    match crate::archive::read::with_moves(listed) {
-        Some(game) => Want::Review {
-            game: Box::new(game),
-            source,
-        },
-        None => Want::Say(format!(
-            "Cannot open {source}: its file changed since it was listed (Reload)"
-        )),
-    }
 }
 
 /// Lines of an answer to the user's command said at most (a long listing
@@ -603,24 +592,6 @@ impl Chrome {
         wants
     }
 
-    /// A PGN file's games listed in My games (shown); a file of one game
-    /// is opened at once.
-    pub fn open_pgn_file(&mut self, path: &std::path::Path) -> Vec<Want> {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let games: Vec<_> = crate::archive::read::list_file(path)
-            .iter()
-            .map(crate::archive::read::ListedGame::of)
-            .collect();
-        let only = match games.as_slice() {
-            [only] => vec![review(only, name.clone())],
-            _ => Vec::new(),
-        };
-        self.show_pgn_file(name, games);
-        only
-    }
-
     /// The card beside the boards: the commands it gives (a challenge and
     /// a tell are handled here: the Match dialog, the command line).
     pub fn profile_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
@@ -681,32 +652,6 @@ impl Chrome {
             })
             .collect();
         self.notice = Some(Notice { text, buttons });
-    }
-
-    /// Reads the archive in `dir` for My games, off the UI thread (none:
-    /// nothing archived).
-    pub fn load_my_games(&mut self, dir: Option<std::path::PathBuf>) {
-        match dir {
-            Some(dir) => {
-                self.archive.start(dir);
-                self.lobby.my_games.loaded = true;
-                self.lobby.my_games.progress = self.archive.progress();
-            }
-            None => self.set_my_games(Vec::new()),
-        }
-    }
-
-    /// The archive as read for the My games tab.
-    pub fn set_my_games(&mut self, games: Vec<crate::archive::read::ListedGame>) {
-        self.lobby.my_games.set_games(games, None);
-    }
-
-    /// A PGN file dropped on the window: its games in the My games tab,
-    /// shown.
-    pub fn show_pgn_file(&mut self, name: String, games: Vec<crate::archive::read::ListedGame>) {
-        self.lobby.my_games.set_games(games, Some(name));
-        self.lobby.tab = crate::ui::lobby::Tab::MyGames;
-        self.lobby_open = true;
     }
 
     /// The friend notice above the boards: Observe gives its command.

@@ -1,0 +1,67 @@
+//! The chrome's My games: the archive read off the UI thread into the
+//! lobby's tab, a PGN file's games listed there, and a listed game opened
+//! on a review board (read whole from its file).
+
+use super::Chrome;
+use crate::app::want::Want;
+use crate::archive::read::ListedGame;
+
+impl Chrome {
+    /// A PGN file's games listed in My games (shown); a file of one game
+    /// is opened at once.
+    pub fn open_pgn_file(&mut self, path: &std::path::Path) -> Vec<Want> {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let games: Vec<_> = crate::archive::read::list_file(path)
+            .iter()
+            .map(ListedGame::of)
+            .collect();
+        let only = match games.as_slice() {
+            [only] => vec![review(only, name.clone())],
+            _ => Vec::new(),
+        };
+        self.show_pgn_file(name, games);
+        only
+    }
+
+    /// Reads the archive in `dir` for My games, off the UI thread (none:
+    /// nothing archived).
+    pub fn load_my_games(&mut self, dir: Option<std::path::PathBuf>) {
+        match dir {
+            Some(dir) => {
+                self.archive.start(dir);
+                self.lobby.my_games.loaded = true;
+                self.lobby.my_games.progress = self.archive.progress();
+            }
+            None => self.set_my_games(Vec::new()),
+        }
+    }
+
+    /// The archive as read for the My games tab.
+    pub fn set_my_games(&mut self, games: Vec<ListedGame>) {
+        self.lobby.my_games.set_games(games, None);
+    }
+
+    /// A PGN file dropped on the window: its games in the My games tab,
+    /// shown.
+    pub fn show_pgn_file(&mut self, name: String, games: Vec<ListedGame>) {
+        self.lobby.my_games.set_games(games, Some(name));
+        self.lobby.tab = crate::ui::lobby::Tab::MyGames;
+        self.lobby_open = true;
+    }
+}
+
+/// A listed game opened on a review board: read whole from its file
+/// (only its tags were listed); said where the file no longer holds it.
+pub(super) fn review(listed: &ListedGame, source: String) -> Want {
+    match crate::archive::read::with_moves(listed) {
+        Some(game) => Want::Review {
+            game: Box::new(game),
+            source,
+        },
+        None => Want::Say(format!(
+            "Cannot open {source}: its file changed since it was listed (Reload)"
+        )),
+    }
+}
