@@ -12,7 +12,9 @@
 #      CASES ("WIDTHxHEIGHT:GAMES[:max]" list, GAMES a number or "all";
 #      default the four below),
 #      ANALYSIS=1 (every board with engine analysis: Stockfish, 1 thread;
-#      the engine's CPU gets a column of its own).
+#      the engine's CPU gets a column of its own),
+#      PIECES, THEME (a piece set and board theme as settings.toml names
+#      them, e.g. PIECES=fantasy THEME=green; default Kibitz's defaults).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -53,9 +55,14 @@ for case in $cases; do
     sleep 0.5
     # A fresh user: default settings, nothing remembered.
     home=$work/home-$size-$games; mkdir -p "$home"
+    mkdir -p "$home/config/kibitz"
+    if [ -n "${PIECES:-}${THEME:-}" ]; then
+        printf '[board]\n' >>"$home/config/kibitz/settings.toml"
+        [ -z "${PIECES:-}" ] || printf 'pieces = "%s"\n' "$PIECES" >>"$home/config/kibitz/settings.toml"
+        [ -z "${THEME:-}" ] || printf 'theme = "%s"\n' "$THEME" >>"$home/config/kibitz/settings.toml"
+    fi
     if [ "${ANALYSIS:-0}" = 1 ]; then
-        mkdir -p "$home/config/kibitz"
-        printf '[analysis]\non_by_default = true\nthreads = 1\n' >"$home/config/kibitz/settings.toml"
+        printf '[analysis]\non_by_default = true\nthreads = 1\n' >>"$home/config/kibitz/settings.toml"
     fi
     games_arg=(); [ "$games" = all ] || games_arg=(--games "$games")
     DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \

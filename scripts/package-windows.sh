@@ -46,7 +46,7 @@ setup=$out/kibitz-$version-setup.exe
 numeric=$(sed 's/[-+].*//' <<<"$version")
 makensis -V2 -WX -DVERSION="$version" -DVERSION_NUMERIC="$numeric" -DEXE="$PWD/$exe" \
     -DREADME="$PWD/README.md" \
-    -DLICENSE="$PWD/LICENSE" -DICON="$PWD/resources/kibitz.ico" -DSIZE_KB="$size_kb" \
+    -DLICENSE="$PWD/LICENSE" -DPIECES="$PWD/assets/pieces/LICENSES.md" -DICON="$PWD/resources/kibitz.ico" -DSIZE_KB="$size_kb" \
     -DOUTFILE="$PWD/$setup" resources/windows/kibitz.nsi
 
 ls -l "$exe" "$zip_file" "$setup"

@@ -135,6 +135,8 @@ impl Settings {
 pub struct BoardSettings {
     /// The colours of the squares.
     pub theme: BoardTheme,
+    /// How the pieces are drawn.
+    pub pieces: PieceSet,
     /// A piece's size as a fraction of its square, from 0.5 to 1.0.
     pub piece_scale: f32,
     /// Draw the files and ranks (a–h, 1–8) along the board's edges.
@@ -152,6 +154,7 @@ impl Default for BoardSettings {
     fn default() -> Self {
         BoardSettings {
             theme: BoardTheme::default(),
+            pieces: PieceSet::default(),
             piece_scale: 0.92,
             coordinates: true,
             animation_ms: 150,
@@ -222,6 +225,60 @@ impl BoardTheme {
 }
 
 impl fmt::Display for BoardTheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// The drawings of the pieces (`assets/pieces/<name>`, whose authors and
+/// licences are in `assets/pieces/LICENSES.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PieceSet {
+    /// Drawn for Kibitz.
+    #[default]
+    Kibitz,
+    Cburnett,
+    Merida,
+    Xboard,
+    GnomeFancy,
+    GnomeSimple,
+    Fantasy,
+    Celtic,
+    Spatial,
+}
+
+impl PieceSet {
+    /// Every set, in the order Settings shows them.
+    pub const ALL: [PieceSet; 9] = [
+        PieceSet::Kibitz,
+        PieceSet::Cburnett,
+        PieceSet::Merida,
+        PieceSet::Xboard,
+        PieceSet::GnomeFancy,
+        PieceSet::GnomeSimple,
+        PieceSet::Fantasy,
+        PieceSet::Celtic,
+        PieceSet::Spatial,
+    ];
+
+    /// The name shown to the user.
+    pub fn label(self) -> &'static str {
+        match self {
+            PieceSet::Kibitz => "Kibitz",
+            PieceSet::Cburnett => "Cburnett",
+            PieceSet::Merida => "Merida",
+            PieceSet::Xboard => "XBoard",
+            PieceSet::GnomeFancy => "Fancy",
+            PieceSet::GnomeSimple => "Simple",
+            PieceSet::Fantasy => "Fantasy",
+            PieceSet::Celtic => "Celtic",
+            PieceSet::Spatial => "Spatial",
+        }
+    }
+}
+
+impl fmt::Display for PieceSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.label())
     }

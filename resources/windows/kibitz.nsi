@@ -4,7 +4,7 @@
 ; Apps & features whose uninstaller takes away everything installed here.
 ; The user's settings, logs and games (under %APPDATA%\Kibitz) stay.
 ;
-; makensis -DVERSION=0.1.0 -DVERSION_NUMERIC=0.1.0 -DEXE=path\kibitz.exe -DREADME=... -DLICENSE=...
+; makensis -DVERSION=0.1.0 -DVERSION_NUMERIC=0.1.0 -DEXE=path\kibitz.exe -DREADME=... -DLICENSE=... -DPIECES=...
 ;          -DICON=...\kibitz.ico -DOUTFILE=kibitz-0.1.0-setup.exe kibitz.nsi
 
 Unicode true
@@ -43,6 +43,7 @@ Section "Kibitz"
   File "/oname=kibitz.exe" "${EXE}"
   File "/oname=README.md" "${README}"
   File "/oname=LICENSE.txt" "${LICENSE}"
+  File "/oname=PIECES.md" "${PIECES}"
   WriteUninstaller "$INSTDIR\uninstall.exe"
   CreateShortcut "$SMPROGRAMS\${APP}.lnk" "$INSTDIR\kibitz.exe" "" "$INSTDIR\kibitz.exe" 0
   WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayName" "${APP}"
@@ -63,6 +64,7 @@ Section "Uninstall"
   Delete "$INSTDIR\kibitz.exe"
   Delete "$INSTDIR\README.md"
   Delete "$INSTDIR\LICENSE.txt"
+  Delete "$INSTDIR\PIECES.md"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"

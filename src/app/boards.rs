@@ -535,7 +535,7 @@ impl Boards {
     }
 
     fn panels_ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
-        self.cache.new_frame();
+        self.cache.new_frame(cx.settings.style.pieces);
         let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
         self.detached.retain(|n| all.contains(n));
         if self.maximized.is_some_and(|n| !all.contains(&n)) {

@@ -42,6 +42,8 @@ pub struct Chrome {
     lobby_open: bool,
     dialogs: Dialogs,
     settings_open: bool,
+    /// Every piece set, small, for Settings (the boards keep their own).
+    piece_previews: crate::ui::pieces::PieceCache,
     connect: ConnectForm,
     /// The screen reader's live region (`app/announce.rs`).
     announcement: Announcement,
@@ -70,6 +72,7 @@ impl Default for Chrome {
             lobby_open: true,
             dialogs: Dialogs::default(),
             settings_open: false,
+            piece_previews: Default::default(),
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
             replies_to_say: 0,
@@ -364,7 +367,14 @@ impl Chrome {
         engines: [&EngineStatus; 2],
     ) -> Option<Command> {
         if self.settings_open {
-            settings_window_ui(ctx, settings, engines, &mut self.settings_open);
+            self.piece_previews.new_frame(settings.board.pieces);
+            settings_window_ui(
+                ctx,
+                settings,
+                engines,
+                &mut self.piece_previews,
+                &mut self.settings_open,
+            );
         }
         dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
     }

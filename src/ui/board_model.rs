@@ -94,6 +94,7 @@ pub struct Slide {
 pub struct BoardStyle {
     pub light: Color32,
     pub dark: Color32,
+    pub pieces: crate::config::PieceSet,
     /// The piece's size as a fraction of its square.
     pub piece_scale: f32,
     pub coordinates: bool,
@@ -112,6 +113,7 @@ impl From<&crate::config::BoardSettings> for BoardStyle {
         BoardStyle {
             light,
             dark,
+            pieces: board.pieces,
             piece_scale: board.piece_scale.clamp(0.5, 1.0),
             coordinates: board.coordinates,
             targets: board.show_legal_targets,

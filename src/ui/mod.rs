@@ -23,6 +23,8 @@ pub mod move_list;
 pub mod my_games;
 mod panel_analysis;
 mod partner_row;
+pub mod piece_picker;
+pub mod piece_sets;
 pub mod pieces;
 pub mod player_strip;
 pub mod players;

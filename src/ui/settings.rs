@@ -29,12 +29,15 @@ pub fn settings_window_ui(
     ctx: &egui::Context,
     settings: &mut Settings,
     engines: [&EngineStatus; 2],
+    pieces: &mut super::pieces::PieceCache,
     open: &mut bool,
 ) {
     egui::Window::new("Settings")
         .open(open)
         .resizable(false)
         .collapsible(false)
+        // Taller than a laptop's screen: the rest scrolls.
+        .vscroll(true)
         .show(ctx, |ui| {
             ui.heading("Board");
             ui.horizontal(|ui| {
@@ -59,6 +62,8 @@ pub fn settings_window_ui(
                     ui.color_edit_button_srgb(&mut settings.board.custom_dark);
                 });
             }
+            ui.label("Pieces");
+            super::piece_picker::piece_picker_ui(ui, &mut settings.board, pieces);
             ui.horizontal(|ui| {
                 use crate::config::Appearance;
                 ui.label("Windows");

@@ -247,6 +247,43 @@ pub fn window(
     h
 }
 
+/// The textures a window uploaded, in order: what a renderer was handed.
+pub type Uploads = std::sync::Arc<std::sync::Mutex<Vec<(egui::TextureId, egui::ColorImage)>>>;
+
+/// A renderer that keeps the textures it is handed, for pixel tests
+/// without a GPU.
+struct KeepTextures(Uploads);
+
+impl egui_kittest::TestRenderer for KeepTextures {
+    fn handle_delta(&mut self, delta: &mut egui::TexturesDelta) {
+        let mut kept = self.0.lock().expect("no test panicked holding it");
+        for (id, deltas) in std::mem::take(&mut delta.set) {
+            for one in deltas {
+                let egui::ImageData::Color(image) = one.image;
+                kept.push((id, (*image).clone()));
+            }
+        }
+        delta.free.clear();
+    }
+}
+
+/// As `window`, keeping every texture uploaded.
+pub fn window_keeping_textures(
+    app: kibitz::app::KibitzApp,
+    size: [f32; 2],
+) -> (
+    egui_kittest::Harness<'static, kibitz::app::KibitzApp>,
+    Uploads,
+) {
+    let uploads = Uploads::default();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(size)
+        .renderer(KeepTextures(uploads.clone()))
+        .build_ui_state(|ui, app: &mut kibitz::app::KibitzApp| app.show(ui), app);
+    h.run_steps(3);
+    (h, uploads)
+}
+
 /// The console's lines, as shown.
 pub fn console_lines(app: &kibitz::app::KibitzApp) -> Vec<String> {
     app.console().lines.iter().map(|l| l.text.clone()).collect()

@@ -41,6 +41,7 @@ fn unix_secs() -> u64 {
 fn custom() -> Settings {
     let mut s = Settings::default();
     s.board.theme = BoardTheme::Green;
+    s.board.pieces = kibitz::config::PieceSet::GnomeFancy;
     s.board.piece_scale = 0.75;
     s.board.coordinates = false;
     s.board.animation_ms = 0;
@@ -117,6 +118,7 @@ fn the_file_is_readable_toml_with_lowercase_themes() {
     save(dir.path(), &custom()).expect("save");
     let text = fs::read_to_string(settings_path(dir.path())).expect("read");
     assert!(text.contains("theme = \"green\""), "{text}");
+    assert!(text.contains("pieces = \"gnome-fancy\""), "{text}");
     assert!(text.contains("[play]"), "{text}");
     assert!(text.contains("auto_queen = true"), "{text}");
     assert!(text.contains("[[servers]]"), "{text}");

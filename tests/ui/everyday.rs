@@ -188,3 +188,50 @@ fn a_board_theme_colours_the_squares() {
         "the user's own dark squares"
     );
 }
+
+/// A piece set chosen in Settings draws the board's pieces: the texture
+/// the board's pieces come from holds that set's drawings, pixel for pixel.
+#[test]
+fn a_piece_set_draws_the_pieces() {
+    use kibitz::config::PieceSet;
+    let (mut h, uploads) =
+        common::window_keeping_textures(common::observed_games(1), [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    // Every set is shown in Settings, the one in use selected.
+    for set in PieceSet::ALL {
+        h.get_by_label(&format!("{set} pieces"));
+    }
+    uploads.lock().unwrap().clear();
+    h.get_by_label("Merida pieces").click();
+    h.run_steps(4);
+    assert_eq!(h.state().settings().board.pieces, PieceSet::Merida);
+    let named: Vec<(String, egui::ColorImage)> = {
+        let manager = h.ctx.tex_manager();
+        let manager = manager.read();
+        let uploads = uploads.lock().unwrap();
+        uploads
+            .iter()
+            .filter_map(|(id, image)| Some((manager.meta(*id)?.name.clone(), image.clone())))
+            .collect()
+    };
+    // The board's squares are bigger than the previews' (34 points).
+    let (pixels, image) = named
+        .iter()
+        .filter_map(|(name, image)| {
+            let pixels: u32 = name.strip_prefix("pieces-Merida-")?.parse().ok()?;
+            (pixels > 40).then_some((pixels, image))
+        })
+        .next()
+        .unwrap_or_else(|| {
+            panic!(
+                "the board's pieces in Merida: {:?}",
+                named.iter().map(|n| &n.0).collect::<Vec<_>>()
+            )
+        });
+    let merida = kibitz::ui::pieces::atlas(PieceSet::Merida, pixels).unwrap();
+    assert!(image.pixels == merida.pixels, "Merida's own drawings");
+    let kibitz = kibitz::ui::pieces::atlas(PieceSet::Kibitz, pixels).unwrap();
+    assert!(image.pixels != kibitz.pixels);
+}
