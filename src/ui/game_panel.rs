@@ -97,10 +97,16 @@ pub fn game_panel_ui(
         .is_none()
         .then(|| material_of(game, view.browse))
         .flatten();
+    // A tile without its move list names the opening under the board.
+    let opening = game
+        .opening
+        .filter(|_| layout.moves.is_none())
+        .map(|o| o.label());
     strip_ui(
         ui,
         layout.top_strip,
         (game, in_hand, material),
+        None,
         !orientation,
         cx,
         &mut view.board,
@@ -143,6 +149,7 @@ pub fn game_panel_ui(
         ui,
         layout.bottom_strip,
         (game, in_hand, material),
+        opening.as_deref(),
         orientation,
         cx,
         &mut view.board,

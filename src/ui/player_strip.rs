@@ -62,15 +62,25 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
         Role::Rook,
         Role::Queen,
     ];
+    // Each more of a kind a third of a piece further.
+    let width_of = |count: u8| SIDE + (f32::from(count) - 1.0) * SIDE / 3.0;
+    let needed: f32 = material.taken[color]
+        .iter()
+        .filter(|count| **count > 0)
+        .map(|count| width_of(*count) + ui.spacing().item_spacing.x)
+        .sum();
+    // Where the pieces would run under the clock, the lead says it.
+    if needed > ui.available_width() {
+        return;
+    }
     let pixels = (SIDE * ui.ctx().pixels_per_point()).round() as u32;
     let mut mesh: Option<egui::Mesh> = None;
     for (role, count) in roles.into_iter().zip(material.taken[color]).rev() {
         if count == 0 {
             continue;
         }
-        // Each more of a kind a third of a piece further.
-        let width = SIDE + (f32::from(count) - 1.0) * SIDE / 3.0;
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, SIDE), egui::Sense::hover());
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(width_of(count), SIDE), egui::Sense::hover());
         let piece = shakmaty::Piece {
             color: !color,
             role,
@@ -90,11 +100,14 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
     }
 }
 
-/// Name, rating, holdings and clock of one side, in one line.
+/// Name, rating, holdings and clock of one side, in one line; `opening`:
+/// the opening's name after them, where room is left (a tile too small for
+/// its move list, which names it otherwise).
 pub(super) fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
     (game, in_hand, material): (&Game, Option<ByColor<[u8; 5]>>, Option<Material>),
+    opening: Option<&str>,
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
@@ -164,6 +177,11 @@ pub(super) fn strip_ui(
             }
             if let Some(material) = &material {
                 taken_ui(ui, material, color, cx.cache);
+            }
+            // A few letters at least, or nothing.
+            if let Some(opening) = opening.filter(|_| ui.available_width() > 60.0) {
+                ui.add(egui::Label::new(RichText::new(opening).small().weak()).truncate())
+                    .on_hover_text(opening);
             }
         });
     });

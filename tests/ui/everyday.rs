@@ -235,3 +235,26 @@ fn a_piece_set_draws_the_pieces() {
     let kibitz = kibitz::ui::pieces::atlas(PieceSet::Kibitz, pixels).unwrap();
     assert!(image.pixels != kibitz.pixels);
 }
+
+/// A tile too small for its move list names the opening in its bottom
+/// strip (a bigger one, above its move list).
+#[test]
+fn a_small_tile_names_its_opening() {
+    let mut app = common::observed_games(12);
+    let now = Duration::from_secs(10);
+    for line in [
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 40 BotA BotB 0 5 0 39 39 300 300 1 none (0:00) none 0",
+        "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 40 BotA BotB 0 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 40 BotA BotB 0 5 0 39 39 299 298 2 P/e7-e5 (0:02) e5 0",
+    ] {
+        for event in common::decode(format!("{line}\n").as_bytes()) {
+            app.apply_event(now, &event);
+        }
+    }
+    let mut h = common::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("C20 King's Pawn Game").is_some(),
+        "named on the small tile"
+    );
+}
