@@ -105,8 +105,7 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.top_strip,
-        (game, in_hand, material),
-        None,
+        (game, in_hand, material, None),
         !orientation,
         cx,
         &mut view.board,
@@ -148,8 +147,7 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.bottom_strip,
-        (game, in_hand, material),
-        opening.as_deref(),
+        (game, in_hand, material, opening.as_deref()),
         orientation,
         cx,
         &mut view.board,

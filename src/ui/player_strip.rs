@@ -106,8 +106,12 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
 pub(super) fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    (game, in_hand, material): (&Game, Option<ByColor<[u8; 5]>>, Option<Material>),
-    opening: Option<&str>,
+    (game, in_hand, material, opening): (
+        &Game,
+        Option<ByColor<[u8; 5]>>,
+        Option<Material>,
+        Option<&str>,
+    ),
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
