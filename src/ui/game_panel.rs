@@ -13,7 +13,7 @@ use super::game_view::{Action, GameView, PanelContext, PendingOffer, TimelineBar
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
 use super::panel_analysis::{Preview, bar_and_row_ui, preview_of, preview_ui, shown_analysis};
-use super::player_strip::{material_of, pieces_in_hand, strip_ui};
+use super::player_strip::{Shown, material_of, pieces_in_hand, strip_ui};
 use super::theme;
 use super::tile::TileLayout;
 use crate::game::{Game, Now};
@@ -105,7 +105,12 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.top_strip,
-        (game, in_hand, material, None),
+        Shown {
+            game,
+            in_hand,
+            material,
+            opening: None,
+        },
         !orientation,
         cx,
         &mut view.board,
@@ -147,7 +152,12 @@ pub fn game_panel_ui(
     strip_ui(
         ui,
         layout.bottom_strip,
-        (game, in_hand, material, opening.as_deref()),
+        Shown {
+            game,
+            in_hand,
+            material,
+            opening: opening.as_deref(),
+        },
         orientation,
         cx,
         &mut view.board,

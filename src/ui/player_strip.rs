@@ -100,23 +100,36 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
     }
 }
 
+/// What the strips of a tile show besides the game's own fields.
+#[derive(Clone, Copy)]
+pub(super) struct Shown<'a> {
+    pub game: &'a Game,
+    /// Pieces in hand (drop games), as of the position shown.
+    pub in_hand: Option<ByColor<[u8; 5]>>,
+    /// Pieces taken (other games), as of the position shown.
+    pub material: Option<Material>,
+    /// The opening's name, where the tile shows no move list.
+    pub opening: Option<&'a str>,
+}
+
 /// Name, rating, holdings and clock of one side, in one line; `opening`:
 /// the opening's name after them, where room is left (a tile too small for
 /// its move list, which names it otherwise).
 pub(super) fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
-    (game, in_hand, material, opening): (
-        &Game,
-        Option<ByColor<[u8; 5]>>,
-        Option<Material>,
-        Option<&str>,
-    ),
+    shown: Shown<'_>,
     color: Color,
     cx: &mut PanelContext<'_>,
     board: &mut BoardState,
     actions: &mut Vec<Action>,
 ) {
+    let Shown {
+        game,
+        in_hand,
+        material,
+        opening,
+    } = shown;
     let player = &game.players[color];
     let remaining = game.remaining_ms(color, cx.now);
     let running = game.clock.running() == Some(color);
