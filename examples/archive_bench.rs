@@ -103,7 +103,7 @@ fn main() {
     let before = rss_mb();
     let started = Instant::now();
     let progress = AtomicUsize::new(0);
-    let first = kibitz::archive::read::read_archive(&dir, &progress);
+    let first = kibitz::archive::read::read_archive(&dir, &[], &progress);
     println!(
         "listed the first time (the PGN read, the index written): {} games in {:.2} s, +{:.0} MB held",
         first.len(),
@@ -112,7 +112,7 @@ fn main() {
     );
     drop(first);
     let started = Instant::now();
-    let listed = kibitz::archive::read::read_archive(&dir, &progress);
+    let listed = kibitz::archive::read::read_archive(&dir, &[], &progress);
     println!(
         "listed again (from the index, as at each start): {} games in {:.2} s",
         listed.len(),
@@ -126,7 +126,43 @@ fn main() {
         opened.sans.len(),
         started.elapsed().as_secs_f64() * 1000.0
     );
-    drop(listed);
+
+    // A search typed letter by letter, as My games filters on each change
+    // (the user's own games, newest first).
+    let mut my_games = kibitz::ui::my_games::MyGames::default();
+    my_games.games = listed;
+    my_games.me = Some("KibUser".to_owned());
+    let shown = my_games.shown().len();
+    let mut slowest_ms: f64 = 0.0;
+    let typed = "magnus";
+    for letters in 1..=typed.len() {
+        my_games.search = typed[..letters].to_owned();
+        let started = Instant::now();
+        let found = my_games.shown().len();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        slowest_ms = slowest_ms.max(ms);
+        println!(
+            "search \"{}\": {found} games in {ms:.1} ms",
+            my_games.search
+        );
+    }
+    println!(
+        "search typed letter by letter: {shown} own games listed, slowest letter {slowest_ms:.1} ms"
+    );
+
+    // The opening tree of the user's games (built off the UI thread).
+    let before = rss_mb();
+    let started = Instant::now();
+    let tree = kibitz::archive::tree::OpeningTree::build(&my_games.games, "KibUser");
+    println!(
+        "opening tree of KibUser's {} games: {} positions in {:.2} s, +{:.0} MB held",
+        tree.games.len(),
+        tree.positions(),
+        started.elapsed().as_secs_f64(),
+        rss_mb() - before
+    );
+    drop(tree);
+    drop(my_games);
 
     let before = rss_mb();
     let started = Instant::now();

@@ -40,6 +40,7 @@ mod keeping;
 mod launch;
 mod layout;
 mod on_screen;
+mod opening_tree_loading;
 mod options;
 mod pick_file;
 mod repaint;
@@ -709,6 +710,7 @@ impl KibitzApp {
                 variant_engine: self.analyses.variant_status(),
                 ptells: &settings.play.ptell_buttons,
                 online: self.wire.logged_in(),
+                opening_tree: self.chrome.opening_tree(),
             };
             let drawn = self.boards.ui(ui, now, frame);
             actions.extend(drawn.actions);

@@ -10,6 +10,7 @@ pub mod read;
 pub mod record;
 pub mod replay;
 pub mod results;
+pub mod tree;
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;

@@ -70,6 +70,16 @@ pub struct Settings {
     pub console_times: bool,
     /// Light or dark windows, or as the system says.
     pub appearance: Appearance,
+    /// PGN files of other games listed in My games beside the archive
+    /// (indexed by Kibitz, never written to).
+    pub collections: Vec<Collection>,
+}
+
+/// A PGN file the user added to My games, under a name of their choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Collection {
+    pub name: String,
+    pub path: std::path::PathBuf,
 }
 
 /// The windows' colours.
@@ -98,6 +108,7 @@ impl Default for Settings {
             appearance: Appearance::System,
             log_to_file: true,
             console_times: true,
+            collections: Vec::new(),
         }
     }
 }

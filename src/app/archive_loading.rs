@@ -23,17 +23,17 @@ struct Reading {
 }
 
 impl ArchiveLoading {
-    /// Reads the archive in `dir` (again: a reading under way is left to
-    /// finish unheard).
-    pub fn start(&mut self, dir: PathBuf) {
-        let files = std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    /// Reads the archive in `dir` and the `collections` (again: a reading
+    /// under way is left to finish unheard).
+    pub fn start(&mut self, dir: PathBuf, collections: Vec<PathBuf>) {
+        let files = std::fs::read_dir(&dir).map_or(0, |d| d.count()) + collections.len();
         let read = Arc::new(AtomicUsize::new(0));
         let (tx, done) = mpsc::sync_channel(1);
         let counter = Arc::clone(&read);
         let spawned = std::thread::Builder::new()
             .name("kibitz-archive".to_owned())
             .spawn(move || {
-                let games = crate::archive::read::read_archive(&dir, &counter);
+                let games = crate::archive::read::read_archive(&dir, &collections, &counter);
                 let _ = tx.send(games);
             });
         match spawned {

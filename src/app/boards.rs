@@ -587,6 +587,7 @@ impl Boards {
             examinable: cx.online
                 && self.store.own_live_game().is_none()
                 && !self.store.games().any(Game::is_examined_by_us),
+            opening_tree: cx.opening_tree,
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -699,6 +700,8 @@ pub struct BoardsFrame<'a> {
     pub ptells: &'a [String],
     /// Logged in: server commands can be sent from the boards.
     pub online: bool,
+    /// The user's games as an opening tree, once built.
+    pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
 }
 
 /// What the boards' frame asks for.

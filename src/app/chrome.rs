@@ -34,7 +34,7 @@ use super::title::window_title;
 use super::want::Want;
 
 mod my_games;
-use my_games::review;
+use super::want::review;
 
 pub struct Chrome {
     console: Console,
@@ -44,6 +44,10 @@ pub struct Chrome {
     settings_open: bool,
     /// Every piece set, small, for Settings (the boards keep their own).
     piece_previews: crate::ui::pieces::PieceCache,
+    /// The user's games as an opening tree, for the review boards.
+    opening_tree: super::opening_tree_loading::OpeningTreeLoading,
+    /// My games' list of collections changed: the settings take it.
+    collections_changed: bool,
     connect: ConnectForm,
     /// The screen reader's live region (`app/announce.rs`).
     announcement: Announcement,
@@ -73,6 +77,8 @@ impl Default for Chrome {
             dialogs: Dialogs::default(),
             settings_open: false,
             piece_previews: Default::default(),
+            opening_tree: Default::default(),
+            collections_changed: false,
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
             replies_to_say: 0,
@@ -353,6 +359,11 @@ impl Chrome {
         connect_form_ui(ui, &mut self.connect, profiles)
     }
 
+    /// The user's games as an opening tree, once built.
+    pub fn opening_tree(&self) -> Option<&crate::archive::tree::OpeningTree> {
+        self.opening_tree.tree()
+    }
+
     /// Whether the form replaces the boards (no session, and no games or
     /// the user asked for it).
     pub fn connect_form_wanted(&self, no_games: bool) -> bool {
@@ -425,6 +436,25 @@ impl Chrome {
     ) -> Vec<Want> {
         let mut wants = Vec::new();
         self.console.show_times = bar.settings.console_times;
+        // My games' collections: a change made there goes to the settings
+        // (and My games is read again), else the settings' list is shown.
+        let collections = &mut self.lobby.my_games.collections;
+        if std::mem::take(&mut self.collections_changed) {
+            bar.settings.collections.clone_from(collections);
+            wants.push(Want::ReloadMyGames);
+        } else if *collections != bar.settings.collections {
+            collections.clone_from(&bar.settings.collections);
+        }
+        // The opening tree follows the archive's list (not a file's).
+        let my_games = &self.lobby.my_games;
+        if my_games.file.is_none() && my_games.loaded {
+            let (generation, me) = (my_games.generation, my_games.me.as_deref());
+            self.opening_tree.keep_up(&my_games.games, generation, me);
+        }
+        if self.opening_tree.building() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
         // Light or dark windows, as the settings say (set when it changes).
         let wanted = match bar.settings.appearance {
             crate::config::Appearance::System => egui::ThemePreference::System,
@@ -474,6 +504,22 @@ impl Chrome {
                         MyGamesAction::Reload => Want::ReloadMyGames,
                         MyGamesAction::OpenFile => Want::PickFile,
                         MyGamesAction::Open(game) => review(&game, "that game".to_owned()),
+                        // The settings take the new list at the next frame.
+                        MyGamesAction::AddCollection(kept) => {
+                            let collections = &mut self.lobby.my_games.collections;
+                            collections.retain(|c| c.path != kept.path);
+                            collections.push(kept);
+                            self.collections_changed = true;
+                            ui.ctx().request_repaint();
+                            Want::Say("Kept in My games".to_owned())
+                        }
+                        MyGamesAction::RemoveCollection(path) => {
+                            let collections = &mut self.lobby.my_games.collections;
+                            collections.retain(|c| c.path != path);
+                            self.collections_changed = true;
+                            ui.ctx().request_repaint();
+                            Want::Say("Removed from My games; the file stays".to_owned())
+                        }
                     }));
                 });
         }

@@ -29,6 +29,7 @@ pub enum Want {
     },
     /// The archive read again for My games.
     ReloadMyGames,
+
     /// The system's file dialog, for a PGN file.
     PickFile,
     /// Session recording on or off.
@@ -71,5 +72,19 @@ impl Want {
     /// Each of the store's effects that asks for something.
     pub fn of_effects(effects: &[Effect]) -> Vec<Want> {
         effects.iter().filter_map(Want::of_effect).collect()
+    }
+}
+
+/// A listed game opened on a review board: read whole from its file
+/// (only its tags were listed); said where the file no longer holds it.
+pub fn review(listed: &crate::archive::listed::ListedGame, source: String) -> Want {
+    match crate::archive::read::with_moves(listed) {
+        Some(game) => Want::Review {
+            game: Box::new(game),
+            source,
+        },
+        None => Want::Say(format!(
+            "Cannot open {source}: its file changed since it was listed (Reload)"
+        )),
     }
 }

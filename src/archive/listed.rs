@@ -126,6 +126,10 @@ impl ListedGame {
     pub fn time_control(&self) -> &str {
         self.field(TIME_CONTROL)
     }
+    /// `Crazyhouse`, ... (empty: standard chess).
+    pub fn variant(&self) -> &str {
+        self.field(VARIANT)
+    }
     /// `C50 Italian Game`, where written.
     pub fn opening(&self) -> &str {
         self.field(OPENING)

@@ -53,11 +53,16 @@ fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
 }
 
 /// Every game of the archive's month files (`.pgn`, and `.bpgn` for
-/// bughouse), newest first, tags only (see [`with_moves`]); `progress`
-/// counts the files read: by date, and
-/// of one date the one written last first (a file edited by hand may
+/// bughouse), newest first, tags only (see [`with_moves`]), then the games
+/// of the `collections` (other PGN files, indexed in the archive's
+/// directory); `progress` counts the files read. Newest first: by date,
+/// and of one date the one written last first (a file edited by hand may
 /// hold its games in any order).
-pub fn read_archive(dir: &Path, progress: &std::sync::atomic::AtomicUsize) -> Vec<ListedGame> {
+pub fn read_archive(
+    dir: &Path,
+    collections: &[PathBuf],
+    progress: &std::sync::atomic::AtomicUsize,
+) -> Vec<ListedGame> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -67,29 +72,40 @@ pub fn read_archive(dir: &Path, progress: &std::sync::atomic::AtomicUsize) -> Ve
         .collect();
     files.sort();
     files.reverse();
-    let mut games: Vec<ListedGame> = files
+    let months = files
         .iter()
-        .flat_map(|file| {
-            // From the file's index where it still fits the file; else
-            // read, and indexed as it was when the reading began (a game
-            // appended meanwhile makes the index stale: read next time).
-            let mut games = super::index::load(file).unwrap_or_else(|| {
-                let stamp = super::index::stamp(file);
-                let Some(read) = read_file_with(file, false) else {
-                    return Vec::new();
-                };
-                let games: Vec<ListedGame> = read.iter().map(ListedGame::of).collect();
-                if let Some(stamp) = stamp {
-                    super::index::save(file, &stamp, &games);
-                }
-                games
-            });
+        .map(|file| (file, super::index::index_path(file)));
+    let others = collections
+        .iter()
+        .map(|file| (file, super::index::collection_index_path(dir, file)));
+    let mut games: Vec<ListedGame> = months
+        .chain(others)
+        .flat_map(|(file, index)| {
+            let mut games = listed(file, index.as_deref());
             games.reverse();
             progress.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             games
         })
         .collect();
     newest_first(&mut games);
+    games
+}
+
+/// `file`'s games from its index where it still fits the file; else read,
+/// and indexed as it was when the reading began (a game appended
+/// meanwhile makes the index stale: read next time).
+fn listed(file: &Path, index: Option<&Path>) -> Vec<ListedGame> {
+    if let Some(games) = index.and_then(|index| super::index::load(file, index)) {
+        return games;
+    }
+    let stamp = super::index::stamp(file);
+    let Some(read) = read_file_with(file, false) else {
+        return Vec::new();
+    };
+    let games: Vec<ListedGame> = read.iter().map(ListedGame::of).collect();
+    if let (Some(stamp), Some(index)) = (stamp, index) {
+        super::index::save(file, index, &stamp, &games);
+    }
     games
 }
 
@@ -333,7 +349,7 @@ mod tests {
         let file = dir.join("2026-11.pgn");
         std::fs::write(&file, TWO).unwrap();
         let progress = std::sync::atomic::AtomicUsize::new(0);
-        let listed = read_archive(&dir, &progress);
+        let listed = read_archive(&dir, &[], &progress);
         assert_eq!(progress.load(std::sync::atomic::Ordering::Relaxed), 1);
         assert_eq!(listed.len(), 2);
         assert!(

@@ -77,7 +77,8 @@ pub fn game_panel_ui(
         (false, _) => 0,
     };
     // A review is studied: its move list (and graph) stay beside it.
-    let layout = if review.is_some() || game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER {
+    let reviewed = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+    let layout = if review.is_some() || reviewed {
         TileLayout::keeping_moves(area, rows, shown.is_some())
     } else {
         TileLayout::with_rows(area, rows, shown.is_some())
@@ -272,6 +273,11 @@ pub fn game_panel_ui(
                 results,
                 &mut view.browse,
             );
+        }
+        // A review: the user's own games in the position shown, over it.
+        if let Some(tree) = cx.opening_tree.filter(|_| reviewed) {
+            rect =
+                super::opening_tree::tree_under_moves_ui(ui, rect, game, view, tree, &mut actions);
         }
         let mut column = ui.new_child(
             egui::UiBuilder::new()

@@ -37,6 +37,8 @@ pub enum Action {
         game: u32,
         mark: crate::protocol::marks::Mark,
     },
+    /// Open a game of the archive on a review board (read from its file).
+    OpenListed(Box<crate::archive::listed::ListedGame>),
 }
 
 /// An offer to the user that a panel can answer.
@@ -91,6 +93,8 @@ pub struct GameView {
     /// where the app knows better than the position shown: a bughouse
     /// review's step.
     pub in_hand: Option<shakmaty::ByColor<[u8; 5]>>,
+    /// The move of the opening tree whose games are listed (its SAN).
+    pub tree_move: Option<String>,
 }
 
 /// The time line of a bughouse game's two review boards, as one board's
@@ -153,4 +157,7 @@ pub struct PanelContext<'a> {
     /// Our finished games can be examined (we are logged in and examine
     /// nothing else).
     pub examinable: bool,
+    /// The user's games as an opening tree, once built (review boards
+    /// show it).
+    pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
 }

@@ -21,6 +21,7 @@ pub mod icons;
 pub mod lobby;
 pub mod move_list;
 pub mod my_games;
+pub mod opening_tree;
 mod panel_analysis;
 mod partner_row;
 pub mod piece_picker;

@@ -24,6 +24,13 @@ pub struct MyGames {
     pub me: Option<String>,
     pub whose: Whose,
     pub sort: SortBy,
+    /// Counts the lists set: what was built from one list (the opening
+    /// tree) knows when it is out of date.
+    pub generation: u64,
+    /// Other PGN files listed beside the archive (from the settings).
+    pub collections: Vec<crate::config::Collection>,
+    /// The name a shown file is kept under, as typed.
+    pub collection_name: String,
     /// The user's results by opening, for whom (counted when first shown
     /// after the list or the handle changed).
     results: Option<(String, Vec<crate::archive::results::OpeningResults>)>,
@@ -112,17 +119,23 @@ pub enum Whose {
     Own,
     /// The games the user watched to their end.
     Watched,
+    /// All the archive's games.
     All,
+    /// The games of the collection at this place in `collections`.
+    Collection(usize),
 }
 
 impl Whose {
-    const ALL: [Whose; 3] = [Whose::Own, Whose::Watched, Whose::All];
+    const ARCHIVE: [Whose; 3] = [Whose::Own, Whose::Watched, Whose::All];
 
-    fn label(self) -> &'static str {
+    fn label(self, collections: &[crate::config::Collection]) -> String {
         match self {
-            Whose::Own => "Your games",
-            Whose::Watched => "Games watched",
-            Whose::All => "All games",
+            Whose::Own => "Your games".to_owned(),
+            Whose::Watched => "Games watched".to_owned(),
+            Whose::All => "All games".to_owned(),
+            Whose::Collection(at) => collections
+                .get(at)
+                .map_or_else(|| "A collection".to_owned(), |c| c.name.clone()),
         }
     }
 }
@@ -195,7 +208,11 @@ impl MyGames {
     /// A new list (the archive's, or a file's: its name).
     pub fn set_games(&mut self, games: Vec<ListedGame>, file: Option<String>) {
         self.games = games;
+        if file != self.file {
+            self.collection_name.clear();
+        }
         self.file = file;
+        self.generation += 1;
         self.loaded = true;
         self.filtered = None;
         self.results = None;
@@ -213,16 +230,24 @@ impl MyGames {
 
     fn filter(&self) -> Vec<usize> {
         let kind = self.kind.trim().to_ascii_lowercase();
+        let in_collection = |g: &ListedGame| self.collections.iter().any(|c| *g.file == c.path);
         self.games
             .iter()
             .enumerate()
             .filter(|(_, g)| {
                 let own = self.me.as_deref().is_none_or(|me| g.played_by(me));
-                let whose = match self.whose {
-                    Whose::Own => own,
-                    Whose::Watched => self.me.is_none() || !own,
-                    Whose::All => true,
-                };
+                // A shown file's games are all listed; the archive's are
+                // not a collection's.
+                let archived = !in_collection(g);
+                let whose = self.file.is_some()
+                    || match self.whose {
+                        Whose::Own => archived && own,
+                        Whose::Watched => archived && (self.me.is_none() || !own),
+                        Whose::All => archived,
+                        Whose::Collection(at) => {
+                            self.collections.get(at).is_some_and(|c| *g.file == c.path)
+                        }
+                    };
                 whose
                     && g.matches(&self.search)
                     && self.result.accepts(g.result())
@@ -242,6 +267,10 @@ pub enum MyGamesAction {
     OpenFile,
     /// Open this game in a review board.
     Open(Box<ListedGame>),
+    /// List a PGN file in My games from now on, under a name.
+    AddCollection(crate::config::Collection),
+    /// No longer list a collection (by its file).
+    RemoveCollection(std::path::PathBuf),
 }
 
 /// The filters and the list.
@@ -256,10 +285,12 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         )
         .labelled_by(label.id);
         egui::ComboBox::from_label("Show")
-            .selected_text(state.whose.label())
+            .selected_text(state.whose.label(&state.collections))
             .show_ui(ui, |ui| {
-                for whose in Whose::ALL {
-                    ui.selectable_value(&mut state.whose, whose, whose.label());
+                let collections = (0..state.collections.len()).map(Whose::Collection);
+                for whose in Whose::ARCHIVE.into_iter().chain(collections) {
+                    let label = whose.label(&state.collections);
+                    ui.selectable_value(&mut state.whose, whose, label);
                 }
             });
         egui::ComboBox::from_label("Order")
@@ -326,6 +357,55 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             ui.label(format!("Games of {file}"));
             if ui.small_button("Back to my games").clicked() {
                 action = Some(MyGamesAction::Reload);
+            }
+        });
+        // Kept in My games under a name: listed beside the archive from
+        // now on (indexed by Kibitz; the file is not written to).
+        let path = state.games.first().map(|g| g.file.as_path().to_path_buf());
+        let kept = path
+            .as_ref()
+            .is_some_and(|p| state.collections.iter().any(|c| c.path == *p));
+        if let (Some(path), false) = (path, kept) {
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label("Keep in My games as");
+                if state.collection_name.is_empty() {
+                    state.collection_name = file.trim_end_matches(".pgn").to_owned();
+                }
+                ui.add(egui::TextEdit::singleline(&mut state.collection_name).desired_width(120.0))
+                    .labelled_by(label.id);
+                let name = state.collection_name.trim();
+                if ui
+                    .add_enabled(!name.is_empty(), egui::Button::new("Keep"))
+                    .on_hover_text("List this file's games in My games (Show) from now on")
+                    .clicked()
+                {
+                    action = Some(MyGamesAction::AddCollection(crate::config::Collection {
+                        name: name.to_owned(),
+                        path,
+                    }));
+                    // Shown once the archive is read again with it (last).
+                    state.whose = Whose::Collection(state.collections.len());
+                }
+            });
+        }
+    }
+    if let Whose::Collection(at) = state.whose
+        && state.file.is_none()
+        && let Some(collection) = state.collections.get(at)
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(collection.path.display().to_string())
+                    .small()
+                    .weak(),
+            );
+            if ui
+                .small_button("Remove from My games")
+                .on_hover_text("No longer list this collection (the file stays as it is)")
+                .clicked()
+            {
+                action = Some(MyGamesAction::RemoveCollection(collection.path.clone()));
+                state.whose = Whose::All;
             }
         });
     }

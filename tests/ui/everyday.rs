@@ -253,7 +253,10 @@ fn a_small_tile_names_its_opening() {
     }
     let mut h = common::window(app, [1600.0, 1000.0]);
     h.run_steps(2);
-    assert!(h.query_by_label("Live").is_none(), "no tile has its move list");
+    assert!(
+        h.query_by_label("Live").is_none(),
+        "no tile has its move list"
+    );
     assert!(
         h.query_by_label("C20 King's Pawn Game").is_some(),
         "named on the small tile"

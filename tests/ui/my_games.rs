@@ -181,3 +181,194 @@ fn your_results_by_opening_list_their_games() {
         "the Italian games listed"
     );
 }
+
+/// A game of the archive in PGN, as Kibitz writes it.
+fn game(date: &str, white: &str, black: &str, result: &str, moves: &str) -> String {
+    format!(
+        "[Event \"FICS rated blitz game\"]\n[Date \"{date}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n{moves} {result}\n\n"
+    )
+}
+
+/// Under a review board's move list, the opening tree of the user's own
+/// games in the position shown: the moves played there, by whom, how the
+/// user scored; a transposition meets the games of the other order; a move
+/// lists its games and a game opens on a board of its own.
+#[test]
+fn the_opening_tree_of_your_games_under_a_review() {
+    let pgn = [
+        game(
+            "2026.11.20",
+            "KibUser",
+            "BotA",
+            "1-0",
+            "1. e4 e5 2. Nf3 Nc6",
+        ),
+        game("2026.11.21", "BotB", "KibUser", "0-1", "1. e4 c5 2. Nf3"),
+        game(
+            "2026.11.22",
+            "KibUser",
+            "BotC",
+            "1/2-1/2",
+            "1. d4 d5 2. Nf3 Nf6",
+        ),
+        game("2026.11.23", "KibUser", "BotD", "0-1", "1. Nf3 d5 2. d4 e6"),
+        // Watched, not the user's: not in the tree.
+        game("2026.11.24", "BotE", "BotF", "1-0", "1. e4 e5 2. Bc4"),
+    ]
+    .concat();
+    let (_dir, mut h) =
+        common::my_games("my-games-tree", &[("2026-11.pgn", &pgn)], Some("KibUser"));
+    h.get_by_label("Open KibUser vs. BotD, 2026.11.23, 0-1")
+        .click();
+    h.run_steps(3);
+    // The game's end (after 2...e6) is in no other game: the position
+    // after 2. d4, reached by 1. d4 d5 2. Nf3 too, is. (The tree is built
+    // off the UI thread.)
+    h.key_press(egui::Key::ArrowLeft);
+    common::wait::frames(
+        &mut h,
+        common::wait::LIMIT,
+        |h| h.query_by_label("In your games (KibUser)").is_some(),
+        |h| {
+            let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+            let browse = h.state().view(review).and_then(|v| v.browse);
+            format!("the opening tree under the review (browsing {browse:?})")
+        },
+    );
+    assert!(
+        h.query_by_label("Nf6: 1 game (all your opponents'), +0 =1 -0, 50 %")
+            .is_some(),
+        "the transposed game's move"
+    );
+    assert!(
+        h.query_by_label("e6: 1 game (all your opponents'), +0 =0 -1, 0 %")
+            .is_some()
+    );
+    // At the start: the user's first moves, over all their games.
+    h.key_press(egui::Key::Home);
+    h.run_steps(3);
+    let e4 = "e4: 2 games (1 yours), +2 =0 -0, 100 %";
+    assert!(
+        h.query_by_label(e4).is_some(),
+        "1. e4 by the user and by BotB"
+    );
+    assert!(
+        h.query_by_label("d4: 1 game (all yours), +0 =1 -0, 50 %")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Nf3: 1 game (all yours), +0 =0 -1, 0 %")
+            .is_some()
+    );
+    h.get_by_label(e4).click();
+    h.run_steps(3);
+    h.get_by_label("KibUser – BotA 1-0 2026.11.20").click();
+    h.run_steps(3);
+    let reviews = h
+        .state()
+        .store()
+        .games()
+        .filter(|g| g.number >= kibitz::archive::replay::FIRST_REVIEW_NUMBER)
+        .count();
+    assert_eq!(reviews, 2, "the game opened beside the first");
+}
+
+/// A PGN file of other games, dropped on the window, is kept in My games
+/// as a named collection: listed beside the archive (Show), its index kept
+/// in the archive's directory and never beside the file, and removed again
+/// with the file untouched.
+#[test]
+fn a_dropped_file_is_kept_as_a_collection_and_removed_again() {
+    let other = common::TempDir::new("collection-file");
+    let file = other.path().join("club.pgn");
+    let club = [
+        game("2020.01.01", "Carlsen", "Anand", "1-0", "1. e4 e5"),
+        game("2020.01.02", "Anand", "Carlsen", "1/2-1/2", "1. d4 d5"),
+    ]
+    .concat();
+    std::fs::write(&file, &club).unwrap();
+    let (dir, mut h) = common::my_games(
+        "my-games-collection",
+        &[("2026-11.pgn", NOVEMBER)],
+        Some("KibUser"),
+    );
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file.clone())));
+    h.run_steps(3);
+    assert!(h.query_by_label("Games of club.pgn").is_some());
+    h.get_by_label("Keep").click();
+    common::wait::archive_listed(&mut h);
+    h.run_steps(3);
+    assert_eq!(
+        h.state().settings().collections,
+        [kibitz::config::Collection {
+            name: "club".to_owned(),
+            path: file.clone(),
+        }]
+    );
+    // Shown under its name: its two games only.
+    assert!(h.query_by_label("2 of 4 games").is_some());
+    assert!(
+        h.query_by_label("Open Carlsen vs. Anand, 2020.01.01, 1-0")
+            .is_some()
+    );
+    // The archive's own lists leave it out.
+    h.get_by_label("Show").click();
+    h.run_steps(2);
+    h.get_by_label("All games").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("2 of 4 games").is_some(),
+        "the archive's two"
+    );
+    assert!(
+        h.query_by_label("Open Carlsen vs. Anand, 2020.01.01, 1-0")
+            .is_none()
+    );
+    // Indexed in the archive, nothing written beside the file.
+    let entries: Vec<_> = std::fs::read_dir(other.path()).unwrap().flatten().collect();
+    assert_eq!(entries.len(), 1, "only club.pgn where it is");
+    let indexes = dir.path().join("games/.index/collections");
+    assert_eq!(std::fs::read_dir(&indexes).unwrap().count(), 1);
+    // Removed again: the file stays as it was.
+    h.get_by_label("Show").click();
+    h.run_steps(2);
+    h.get_by_label("club").click();
+    h.run_steps(2);
+    h.get_by_label("Remove from My games").click();
+    common::wait::archive_listed(&mut h);
+    h.run_steps(3);
+    assert!(h.state().settings().collections.is_empty());
+    assert!(h.query_by_label("2 of 2 games").is_some());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), club);
+}
+
+/// The index is rebuilt when a month file changed behind Kibitz's back (a
+/// game appended by hand): Reload lists the file as it is now.
+#[test]
+fn the_index_is_rebuilt_when_a_file_changed_behind_its_back() {
+    let (dir, mut h) = common::my_games(
+        "my-games-stale-index",
+        &[("2026-11.pgn", NOVEMBER)],
+        Some("KibUser"),
+    );
+    assert!(h.query_by_label("2 of 2 games").is_some());
+    let month = dir.path().join("games/2026-11.pgn");
+    let index = dir.path().join("games/.index/2026-11.pgn.tsv");
+    assert!(index.exists(), "indexed at the first listing");
+    let added = game("2026.11.28", "KibUser", "BotZ", "1-0", "1. c4 e5");
+    std::fs::write(&month, format!("{NOVEMBER}\n{added}")).unwrap();
+    h.get_by_label("Reload").click();
+    common::wait::archive_listed(&mut h);
+    h.run_steps(3);
+    assert!(h.query_by_label("3 of 3 games").is_some());
+    assert!(
+        h.query_by_label("Open KibUser vs. BotZ, 2026.11.28, 1-0")
+            .is_some()
+    );
+    assert!(
+        std::fs::read_to_string(&index).unwrap().contains("BotZ"),
+        "the index rewritten"
+    );
+}

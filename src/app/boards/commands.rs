@@ -38,6 +38,9 @@ impl Boards {
                 return wants;
             }
             Action::Profile { handle } => return vec![Want::OpenCard(handle)],
+            Action::OpenListed(listed) => {
+                return vec![super::super::want::review(&listed, "that game".to_owned())];
+            }
             Action::Mark { game, mark } => {
                 let kibitz = self.toggle_mark(game, mark);
                 return kibitz

@@ -4,6 +4,7 @@
 
 use super::Chrome;
 use crate::app::want::Want;
+use crate::app::want::review;
 use crate::archive::read::ListedGame;
 
 impl Chrome {
@@ -25,12 +26,15 @@ impl Chrome {
         only
     }
 
-    /// Reads the archive in `dir` for My games, off the UI thread (none:
-    /// nothing archived).
+    /// Reads the archive in `dir` and the user's collections (as the
+    /// settings list them) for My games, off the UI thread (none: nothing
+    /// archived).
     pub fn load_my_games(&mut self, dir: Option<std::path::PathBuf>) {
         match dir {
             Some(dir) => {
-                self.archive.start(dir);
+                let collections = &self.lobby.my_games.collections;
+                let files = collections.iter().map(|c| c.path.clone()).collect();
+                self.archive.start(dir, files);
                 self.lobby.my_games.loaded = true;
                 self.lobby.my_games.progress = self.archive.progress();
             }
@@ -49,19 +53,5 @@ impl Chrome {
         self.lobby.my_games.set_games(games, Some(name));
         self.lobby.tab = crate::ui::lobby::Tab::MyGames;
         self.lobby_open = true;
-    }
-}
-
-/// A listed game opened on a review board: read whole from its file
-/// (only its tags were listed); said where the file no longer holds it.
-pub(super) fn review(listed: &ListedGame, source: String) -> Want {
-    match crate::archive::read::with_moves(listed) {
-        Some(game) => Want::Review {
-            game: Box::new(game),
-            source,
-        },
-        None => Want::Say(format!(
-            "Cannot open {source}: its file changed since it was listed (Reload)"
-        )),
     }
 }
