@@ -171,6 +171,41 @@ pub fn with_moves(listed: &ListedGame) -> Option<ArchivedGame> {
     Some(game)
 }
 
+/// The games of `file` at the places `wanted` (ascending), with their
+/// moves; the others skipped unread (a tree of one player's games holds
+/// theirs, not every game of the file). Empty where the file cannot be
+/// read.
+pub fn games_at(file: &Path, wanted: &[u32]) -> Vec<(u32, ArchivedGame)> {
+    let small = std::fs::metadata(file).is_ok_and(|m| m.len() <= MAX_FILE_BYTES);
+    let Some(bytes) = std::fs::read(file).ok().filter(|_| small) else {
+        return Vec::new();
+    };
+    if super::bpgn::is_bpgn(&bytes) {
+        let games = super::bpgn::read_bpgn(&bytes, file);
+        return wanted
+            .iter()
+            .filter_map(|&at| Some((at, games.get(at as usize)?.clone())))
+            .collect();
+    }
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(&bytes[..]));
+    let mut found = Vec::with_capacity(wanted.len());
+    let mut next = 0_u32;
+    for &at in wanted {
+        while next < at {
+            match reader.skip_game() {
+                Ok(true) => next += 1,
+                _ => return found,
+            }
+        }
+        match reader.read_game(&mut Collect { moves: true }) {
+            Ok(Some(game)) => found.push((at, game)),
+            _ => return found,
+        }
+        next += 1;
+    }
+    found
+}
+
 /// The time of a comment's command: `[%emt 0:01:05.3]` (H:MM:SS, tenths
 /// or more optional) in ms.
 pub fn command_time_ms(comment: &str, command: &str) -> Option<u64> {

@@ -52,7 +52,7 @@ pub struct Branch {
     pub drawn: u32,
     pub lost: u32,
     /// The games, by their place in [`OpeningTree::games`], in the order
-    /// added (the archive's list: newest first).
+    /// added (by `build`: newest first).
     pub games: Vec<u32>,
 }
 
@@ -154,6 +154,18 @@ impl OpeningTree {
         branches
     }
 
+    /// The memory its table and list take, in bytes (the games' tags
+    /// roughly).
+    pub fn heap_bytes(&self) -> usize {
+        self.plies.capacity() * std::mem::size_of::<Ply>()
+            + self.sides.capacity() * std::mem::size_of::<Side>()
+            + self
+                .games
+                .iter()
+                .map(|g| std::mem::size_of::<ListedGame>() + g.heap_bytes())
+                .sum::<usize>()
+    }
+
     /// How many positions it holds.
     pub fn positions(&self) -> usize {
         self.plies.chunk_by(|a, b| a.position == b.position).count()
@@ -214,12 +226,17 @@ impl OpeningTree {
                     .push(game);
             }
         }
-        for (file, wanted) in by_file {
-            let read = super::read::read_file(&file);
-            for listed in wanted {
-                let Some(game) = read.get(listed.index as usize) else {
-                    continue;
-                };
+        // Newest first: the month files by name (`2026-11.pgn`) from the
+        // last, the games of each from its end.
+        let mut by_file: Vec<_> = by_file.into_iter().collect();
+        by_file.sort_by(|a, b| b.0.cmp(&a.0));
+        for (file, mut wanted) in by_file {
+            wanted.sort_by_key(|g| g.index);
+            wanted.dedup_by_key(|g| g.index);
+            let places: Vec<u32> = wanted.iter().map(|g| g.index).collect();
+            let read = super::read::games_at(&file, &places);
+            let pairs: Vec<_> = wanted.into_iter().zip(read).collect();
+            for (listed, (_, game)) in pairs.into_iter().rev() {
                 if game.fen.is_none() && listed.same_players(&game.white, &game.black) {
                     tree.add(listed.clone(), &game.sans);
                 }

@@ -230,6 +230,7 @@ impl MyGames {
 
     fn filter(&self) -> Vec<usize> {
         let kind = self.kind.trim().to_ascii_lowercase();
+        let needle = self.search.trim().to_ascii_lowercase();
         let in_collection = |g: &ListedGame| self.collections.iter().any(|c| *g.file == c.path);
         self.games
             .iter()
@@ -249,7 +250,7 @@ impl MyGames {
                         }
                     };
                 whose
-                    && g.matches(&self.search)
+                    && g.contains_lowercase(&needle)
                     && self.result.accepts(g.result())
                     && (kind.is_empty() || g.kind().contains(&kind))
             })

@@ -77,7 +77,7 @@ pub(super) fn tree_under_moves_ui(
                     continue;
                 }
                 ui.indent(("tree games", &san), |ui| {
-                    for &id in branch.games.iter().rev().take(GAMES_LISTED) {
+                    for &id in branch.games.iter().take(GAMES_LISTED) {
                         let Some(listed) = tree.games.get(id as usize) else {
                             continue;
                         };
