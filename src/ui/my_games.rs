@@ -281,7 +281,7 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         let label = ui.label("Search");
         ui.add(
             egui::TextEdit::singleline(&mut state.search)
-                .hint_text("player, date")
+                .hint_text("player, date, opening…")
                 .desired_width(110.0),
         )
         .labelled_by(label.id);
