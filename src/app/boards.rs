@@ -508,13 +508,12 @@ impl Boards {
 
     /// Offers to the user that no game panel shows (challenges, mostly).
     pub fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
-        let opponents: Vec<String> = self
-            .store
-            .games()
-            .filter(|g| !g.is_over())
-            .filter_map(|g| g.my_color().map(|c| g.players[!c].handle.clone()))
-            .collect();
-        self.offers.bar_ui(ui, &opponents)
+        let opponent = |g: &Game| g.my_color().map(|c| g.players[!c].handle.clone());
+        let (finished, live): (Vec<&Game>, Vec<&Game>) =
+            self.store.games().partition(|g| g.is_over());
+        let opponents: Vec<String> = live.into_iter().filter_map(opponent).collect();
+        let finished: Vec<String> = finished.into_iter().filter_map(opponent).collect();
+        self.offers.bar_ui(ui, &opponents, &finished)
     }
 
     /// The game panels; also the boards that want analysis, in drawing

@@ -437,11 +437,14 @@ fn offers_ui(
         .rect_filled(rect, 0.0, theme::BANNER_BG.gamma_multiply(0.95));
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(3.0)));
     for offer in offers {
+        // On FICS a rematch is a challenge like any other.
+        let words = if offer.challenge && game.is_over() {
+            format!("{} offers a rematch: {}", offer.from, offer.kind)
+        } else {
+            format!("{} offers: {}", offer.from, offer.kind)
+        };
         child.horizontal(|ui| {
-            ui.label(
-                RichText::new(format!("{} offers: {}", offer.from, offer.kind))
-                    .color(theme::BANNER_FG),
-            );
+            ui.label(RichText::new(words).color(theme::BANNER_FG));
             if ui.button("Accept").on_hover_text("Accept: Alt+Y").clicked() {
                 actions.push(Action::Send(offer.accept.clone()));
             }

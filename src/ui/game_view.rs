@@ -49,6 +49,9 @@ pub struct PendingOffer {
     pub kind: String,
     pub accept: Command,
     pub decline: Command,
+    /// A challenge to a game (from the opponent of a game just played: a
+    /// rematch).
+    pub challenge: bool,
 }
 
 /// How long a chat line stays on its board.

@@ -262,3 +262,28 @@ fn a_small_tile_names_its_opening() {
         "named on the small tile"
     );
 }
+
+/// The opponent of the game just finished asks for a rematch (on FICS a
+/// challenge like any other): shown as a rematch, with Accept and Decline.
+#[test]
+fn a_rematch_offer_shows_accept_and_decline() {
+    let mut app = finished_own_game();
+    let opponent = {
+        let game = app.store().games().next().expect("the finished game");
+        let me = game.my_color().expect("KibUser's own");
+        game.players[!me].handle.clone()
+    };
+    let challenge = format!(
+        "\n\rChallenge: {opponent} (1720) KibUser (1700) rated blitz 5 0.\n\r\n\r<pf> 7 w={opponent} t=match p={opponent} (1720) KibUser (1700) rated blitz 5 0\n\rfics% "
+    );
+    common::serve(&mut app, Duration::from_secs(101), challenge.as_bytes());
+    let mut h = common::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(&format!("{opponent} offers a rematch"))
+            .is_some()
+    );
+    h.get_by_label("Decline").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Decline(Some(7))));
+}

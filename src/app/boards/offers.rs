@@ -109,6 +109,7 @@ impl Offers {
                     kind,
                     accept,
                     decline,
+                    challenge: offer_kind_of(prose) == OfferKind::Match,
                 };
                 self.push(None, offer_kind_of(prose), offer)
             }
@@ -125,6 +126,7 @@ impl Offers {
                     },
                     accept: Command::Accept(Some(offer.id)),
                     decline: Command::Decline(Some(offer.id)),
+                    challenge: offer.kind == OfferKind::Match,
                 };
                 // The prose line of the same offer came first on servers with
                 // both (and was announced then).
@@ -284,13 +286,20 @@ impl Offers {
         self.waiting.iter().map(|w| w.offer.clone()).collect()
     }
 
-    /// The bar of offers from players who are not our `opponents` (whose
-    /// offers the game's panel shows).
-    pub fn bar_ui(&mut self, ui: &mut egui::Ui, opponents: &[String]) -> Vec<Action> {
+    /// The bar of offers from players who are not the opponents of our
+    /// games shown, live or `finished` (whose offers their game's panel
+    /// shows: a draw, or after the game a rematch); our `live` opponents'
+    /// offers made to us elsewhere stay in their panel too.
+    pub fn bar_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        live: &[String],
+        finished: &[String],
+    ) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut answered = None;
         for (i, offer) in self.waiting.iter().map(|w| &w.offer).enumerate() {
-            if opponents.contains(&offer.from) {
+            if live.contains(&offer.from) || finished.contains(&offer.from) {
                 continue;
             }
             ui.horizontal(|ui| {
@@ -315,7 +324,7 @@ impl Offers {
         }
         let mut withdrawn = None;
         for (i, made) in self.made.iter().enumerate() {
-            if made.kind != OfferKind::Match && opponents.contains(&made.to) {
+            if made.kind != OfferKind::Match && live.contains(&made.to) {
                 // A draw or takeback offer in the game: its panel's.
                 continue;
             }
@@ -362,6 +371,7 @@ fn listed_offer(row: &PendingRow) -> PendingOffer {
         kind,
         accept,
         decline,
+        challenge: row.kind == OfferKind::Match,
     }
 }
 
