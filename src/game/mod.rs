@@ -14,6 +14,7 @@ pub mod terms;
 pub mod timeline;
 pub mod typed_move;
 pub mod variant;
+pub mod variation;
 
 pub use clock::{Clock, Now};
 pub use game::{Game, Outcome, Player, Ply};

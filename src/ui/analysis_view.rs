@@ -76,7 +76,7 @@ pub enum Subject {
 
 /// The position a board shows (the browsed one or the live one), if the
 /// engine may and can look at it.
-pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
+pub fn subject(game: &Game, browse: Option<usize>, tried: Option<&shakmaty::Setup>) -> Subject {
     if game.is_own_live() {
         return Subject::Note(
             "No engine in your own game while it is on (fair play); analysis comes back when it ends"
@@ -93,11 +93,12 @@ pub fn subject(game: &Game, browse: Option<usize>) -> Subject {
             .map_or("this game".to_owned(), |k| k.describe());
         return Subject::Note(format!("No engine knows the rules of {kind}"));
     };
-    let position = match browse {
-        Some(plies) => game
+    let position = match (tried, browse) {
+        (Some(setup), _) => Playable::new(live.rules, setup.clone()).position().cloned(),
+        (None, Some(plies)) => game
             .position_after(plies)
             .and_then(|setup| Playable::new(live.rules, setup).position().cloned()),
-        None => live.position().cloned(),
+        (None, None) => live.position().cloned(),
     };
     let Some(position) = position else {
         return Subject::Note("No position to analyse".to_owned());

@@ -630,10 +630,17 @@ fn board_area_ui(
         preview_ui(ui, game, view, cx, orientation, side, preview);
         return None;
     }
+    let in_line = view.line_position().cloned();
     let browsing = view.browse.and_then(|plies| game.position_after(plies));
-    let live = browsing.is_none();
+    let live = browsing.is_none() && in_line.is_none();
     let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
-    let setup = browsing.or(pending).unwrap_or_else(|| board.setup.clone());
+    let setup = in_line
+        .or(browsing)
+        .or(pending)
+        .unwrap_or_else(|| board.setup.clone());
+    // A board that is not the user's live game takes moves as tries: lines
+    // of the user's own, the game itself untouched.
+    let trying = super::try_moves::tries(game, view, &setup);
     // The live board under the game's rules, built once a frame: the
     // check highlight reads it, and moves are made on it (not while our
     // move waits for the server's board, nor once the game is over).
@@ -646,9 +653,15 @@ fn board_area_ui(
             let turn = shakmaty::Position::turn(p);
             shakmaty::Position::board(p).king_of(turn)
         });
-    let playable = current.filter(|_| view.pending.is_none() && !game.is_over());
+    let playable = current
+        .filter(|_| view.pending.is_none() && !game.is_over())
+        .or_else(|| trying.clone());
     let position = playable.as_ref().and_then(|p| p.position()).cloned();
-    let last_move = if live { last_move_squares(board) } else { None };
+    let last_move = if live {
+        last_move_squares(board)
+    } else {
+        super::try_moves::last_tried(view)
+    };
     let slide = view.slide.and_then(|(slide, started)| {
         let duration = cx.settings.animation_secs.max(0.001);
         let progress = cx.now.saturating_sub(started).as_secs_f32() / duration;
@@ -663,13 +676,15 @@ fn board_area_ui(
         pieces: &setup.board,
         orientation,
         playable: playable.as_ref(),
-        mover: game.movable_side(),
+        mover: game
+            .movable_side()
+            .or_else(|| trying.as_ref().map(|t| t.turn())),
         last_move,
         check,
         premove: view.premove.as_ref(),
         slide,
         auto_queen: cx.settings.auto_queen,
-        allow_premove: cx.settings.premove,
+        allow_premove: cx.settings.premove && trying.is_none(),
         style: cx.settings.style,
         marks: if live { &game.marks } else { &[] },
         typing: !view.type_in.text.is_empty(),
@@ -685,6 +700,11 @@ fn board_area_ui(
         }
     }
     match action? {
+        BoardAction::Move(mv) if trying.is_some() => {
+            let from = trying.as_ref()?;
+            super::try_moves::tried(game, view, from, mv);
+            None
+        }
         BoardAction::Move(mv) => Some(Action::Move {
             game: game.number,
             mv,

@@ -98,6 +98,43 @@ pub struct GameView {
     pub in_hand: Option<shakmaty::ByColor<[u8; 5]>>,
     /// The move of the opening tree whose games are listed (its SAN).
     pub tree_move: Option<String>,
+    /// Moves the user tried on this board (not their live game): lines
+    /// off the game's moves.
+    pub variations: crate::game::variation::Variations,
+    /// The board shows a tried line: which, and after how many of its
+    /// moves (1 or more). None: the game's own moves (`browse`).
+    pub line: Option<(usize, usize)>,
+}
+
+impl GameView {
+    /// Where the board is, as the variations say it.
+    pub fn at(&self, game_moves: usize) -> crate::game::variation::At {
+        use crate::game::variation::At;
+        match self.line {
+            Some((line, plies)) => At::Line { line, plies },
+            None => At::Game(self.browse.unwrap_or(game_moves)),
+        }
+    }
+
+    /// Goes where `at` says (a position of the game's: `browse`, None at
+    /// its last move).
+    pub fn go(&mut self, at: crate::game::variation::At, game_moves: usize) {
+        use crate::game::variation::At;
+        match at {
+            At::Line { line, plies } => self.line = Some((line, plies)),
+            At::Game(plies) => {
+                self.line = None;
+                self.browse = (plies < game_moves).then_some(plies);
+            }
+        }
+    }
+
+    /// The position of the tried line shown, if one is.
+    pub fn line_position(&self) -> Option<&Setup> {
+        let (line, plies) = self.line?;
+        self.variations
+            .position(crate::game::variation::At::Line { line, plies })
+    }
 }
 
 /// The time line of a bughouse game's two review boards, as one board's

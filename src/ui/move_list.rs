@@ -5,8 +5,10 @@
 use egui::RichText;
 
 use super::game_view::GameView;
+use super::move_rows::move_rows;
 use super::theme::judgement_color;
 use super::time_chart::move_time;
+use super::variation_rows::{ListRow, line_row_ui, with_lines};
 use crate::engine::review::Judgement;
 use crate::game::Game;
 
@@ -20,11 +22,12 @@ pub fn move_list_ui(
     judgements: &[Option<Judgement>],
 ) {
     ui.horizontal(|ui| {
-        let live = view.browse.is_none();
+        let live = view.browse.is_none() && view.line.is_none();
         // Back to the position now: the live one, or a finished game's end.
         let label = if game.is_over() { "End" } else { "Live" };
         if ui.add_enabled(!live, egui::Button::new(label)).clicked() {
             view.browse = None;
+            view.line = None;
         }
         if game.incomplete {
             ui.label(RichText::new("(earlier moves missing)").weak());
@@ -51,7 +54,7 @@ pub fn move_list_ui(
             text_width(ui, "??")
         }
         + if timed { text_width(ui, "8:88") } else { 0.0 };
-    let rows = move_rows(game.start_ply, game.moves.len());
+    let rows = with_lines(move_rows(game.start_ply, game.moves.len()), view);
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt(("moves", game.number))
         .auto_shrink([false, false])
@@ -71,8 +74,9 @@ pub fn move_list_ui(
             None => Some(bottom),
             Some(at) => at
                 .and_then(|i| {
-                    rows.iter()
-                        .position(|r| r.white == Some(i) || r.black == Some(i))
+                    rows.iter().position(|r| {
+                        matches!(r, ListRow::Moves(r) if r.white == Some(i) || r.black == Some(i))
+                    })
                 })
                 .map(|row| row as f32 * pitch - view_height / 2.0),
         };
@@ -82,6 +86,14 @@ pub fn move_list_ui(
     }
     scroll.show_rows(ui, row_height, rows.len(), |ui, visible| {
         for row in &rows[visible] {
+            let row = match *row {
+                ListRow::Moves(row) => row,
+                ListRow::Line { line, first } => {
+                    let moves = game.moves.len();
+                    line_row_ui(ui, game.start_ply, moves, view, (line, first));
+                    continue;
+                }
+            };
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = 4.0;
                 let size = egui::vec2(number_width, row_height);
@@ -102,13 +114,15 @@ pub fn move_list_ui(
                         egui::Layout::left_to_right(egui::Align::Center),
                         |ui| match cell {
                             Some(index) => {
-                                let current = view
-                                    .browse
-                                    .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
+                                let current = view.line.is_none()
+                                    && view
+                                        .browse
+                                        .map_or(index + 1 == game.moves.len(), |b| b == index + 1);
                                 let san = &game.moves[index].san;
                                 let judged = judgements.get(index).copied().flatten();
                                 let took = game.moves[index].time_taken_ms;
                                 if move_cell(ui, san, judged, current, took).clicked() {
+                                    view.line = None;
                                     view.browse =
                                         (index + 1 != game.moves.len()).then_some(index + 1);
                                 }
@@ -123,38 +137,6 @@ pub fn move_list_ui(
             });
         }
     });
-}
-
-/// One line of the move list: the move number and the indices (into
-/// `Game::moves`) of White's and Black's moves; a game that starts with
-/// Black to move has no White move in its first row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct MoveRow {
-    number: usize,
-    white: Option<usize>,
-    black: Option<usize>,
-}
-
-/// The move list's rows for `moves` moves from half-move `start_ply`.
-fn move_rows(start_ply: u32, moves: usize) -> Vec<MoveRow> {
-    let mut rows: Vec<MoveRow> = Vec::with_capacity(moves / 2 + 1);
-    for index in 0..moves {
-        let ply = start_ply as usize + index;
-        if ply.is_multiple_of(2) || rows.is_empty() {
-            rows.push(MoveRow {
-                number: ply / 2 + 1,
-                white: None,
-                black: None,
-            });
-        }
-        let row = rows.last_mut().expect("a row was pushed");
-        if ply.is_multiple_of(2) {
-            row.white = Some(index);
-        } else {
-            row.black = Some(index);
-        }
-    }
-    rows
 }
 
 /// One move of the move list, painted by hand and clickable. An
@@ -272,6 +254,20 @@ pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
         return;
     }
     let last = game.moves.len();
+    // In a tried line: Left and Right step along it (back past its first
+    // move to the game's position it left); Home and End leave it.
+    if view.line.is_some() {
+        let at = view.at(last);
+        if left {
+            view.go(view.variations.back(at), last);
+        } else if right {
+            view.go(view.variations.forward(at), last);
+        } else if home || end {
+            view.line = None;
+            view.browse = home.then_some(0).filter(|_| last > 0);
+        }
+        return;
+    }
     if last == 0 {
         return;
     }
@@ -288,39 +284,4 @@ pub fn browse_keys(ui: &egui::Ui, game: &Game, view: &mut GameView) {
         return;
     };
     view.browse = target.filter(|&t| t != last);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(number: usize, white: Option<usize>, black: Option<usize>) -> MoveRow {
-        MoveRow {
-            number,
-            white,
-            black,
-        }
-    }
-
-    #[test]
-    fn move_rows_pair_white_and_black() {
-        assert_eq!(move_rows(0, 0), []);
-        assert_eq!(
-            move_rows(0, 3),
-            [row(1, Some(0), Some(1)), row(2, Some(2), None)]
-        );
-    }
-
-    #[test]
-    fn a_list_that_starts_with_black_has_no_white_move_first() {
-        // Half-move 29 is Black's 15th move.
-        assert_eq!(
-            move_rows(29, 4),
-            [
-                row(15, None, Some(0)),
-                row(16, Some(1), Some(2)),
-                row(17, Some(3), None)
-            ]
-        );
-    }
 }

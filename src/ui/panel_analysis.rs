@@ -35,7 +35,7 @@ pub(super) fn shown_analysis(
         view.analysis.preview = None;
         return None;
     }
-    let subject = subject(game, view.browse);
+    let subject = subject(game, view.browse, view.line_position());
     let mut analysis = None;
     if let Subject::Position(target) = &subject {
         cx.analysis.wanted.push((game.number, target.clone()));

@@ -316,3 +316,55 @@ fn an_examined_game_is_analysed() {
     let mut h = harness(&[&examined], &engine, true);
     wait_for_label(&mut h, "Evaluation +0.25, depth 12");
 }
+
+const AFTER_BC4: &str = "<12> rnbqkbnr pppp-ppp -------- ----p--- --B-P--- -------- PPPP-PPP RNBQK-NR B -1 1 1 1 1 1 12 Ann Bob 0 5 0 39 39 300 300 2 B/f1-c4 (0:00) Bc4 0 0 0";
+const FEN_NF3: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+
+/// A move tried on a watched board makes a variation: nothing is sent,
+/// the move list shows it as a branch, the engine follows it, the game goes
+/// on under it (its next move in the list, the board still on the tried
+/// line), and Live comes back to the game.
+#[test]
+fn a_move_tried_on_a_watched_board_makes_a_variation_the_engine_follows() {
+    let dir = TempDir::new("ui-analysis-tried");
+    let engine = fake_engine(dir.path(), "normal");
+    let mut h = harness(&[OBSERVED, AFTER_E4, AFTER_E5], &engine, true);
+    wait_for_input(&mut h, dir.path(), "the live position", |input| {
+        searched(input, FEN_E5, "go infinite")
+    });
+    h.get_by_label("g1, white knight").click();
+    h.run_steps(2);
+    h.get_by_label("f3, empty").click();
+    h.run_steps(2);
+    assert!(
+        common::moves_sent(h.state()).is_empty(),
+        "a try, not a move"
+    );
+    assert_eq!(h.state().view(12).and_then(|v| v.line), Some((0, 1)));
+    assert!(
+        h.query_by_label("2. Nf3").is_some(),
+        "the branch in the move list"
+    );
+    assert!(
+        h.query_by_label("f3, white knight").is_some(),
+        "on the board"
+    );
+    wait_for_input(&mut h, dir.path(), "the tried position", |input| {
+        searched(input, FEN_NF3, "go infinite")
+    });
+    // The game goes on: its move is listed, the board stays on the line.
+    for event in common::decode(format!("{AFTER_BC4}\n").as_bytes()) {
+        h.state_mut().apply_event(Duration::from_secs(11), &event);
+    }
+    h.run_steps(2);
+    let game = h.state().store().get(12).expect("the game");
+    assert_eq!(game.moves.len(), 3);
+    assert!(h.query_by_label("f3, white knight").is_some());
+    h.get_by_label("Live").click();
+    h.run_steps(2);
+    assert_eq!(h.state().view(12).and_then(|v| v.line), None);
+    assert!(
+        h.query_by_label("c4, white bishop").is_some(),
+        "the game again"
+    );
+}

@@ -372,3 +372,46 @@ fn the_index_is_rebuilt_when_a_file_changed_behind_its_back() {
         "the index rewritten"
     );
 }
+
+/// Moves tried on a review board: a line after the game's last move, its
+/// moves clicked to in the move list, and the line deleted again; the
+/// game's own moves untouched.
+#[test]
+fn moves_tried_on_a_review_make_a_line_that_can_be_deleted() {
+    let pgn = game(
+        "2026.11.20",
+        "KibUser",
+        "BotA",
+        "1-0",
+        "1. e4 e5 2. Nf3 Nc6",
+    );
+    let (_dir, mut h) =
+        common::my_games("my-games-tried", &[("2026-11.pgn", &pgn)], Some("KibUser"));
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
+        .click();
+    h.run_steps(3);
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    for (from, to) in [
+        ("f1, white bishop", "b5, empty"),
+        ("a7, black pawn", "a6, empty"),
+    ] {
+        h.get_by_label(from).click();
+        h.run_steps(2);
+        h.get_by_label(to).click();
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 2)));
+    assert!(h.query_by_label("3. Bb5").is_some() && h.query_by_label("a6").is_some());
+    // Back to the line's first move from the move list.
+    h.get_by_label("3. Bb5").click();
+    h.run_steps(2);
+    assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 1)));
+    assert!(h.query_by_label("a7, black pawn").is_some(), "a6 not yet");
+    h.get_by_label("Delete this variation").click();
+    h.run_steps(2);
+    let view = h.state().view(review).expect("the review");
+    assert!(view.variations.is_empty() && view.line.is_none());
+    assert!(h.query_by_label("3. Bb5").is_none());
+    let game = h.state().store().get(review).expect("the game");
+    assert_eq!(game.moves.len(), 4, "the game's own moves as they were");
+}
