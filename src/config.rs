@@ -373,6 +373,8 @@ pub const HASH_MB_RANGE: std::ops::RangeInclusive<u32> = 1..=4096;
 pub const REVIEW_MS_RANGE: std::ops::RangeInclusive<u32> = 100..=10_000;
 /// Engine threads the settings accept.
 pub const THREADS_RANGE: std::ops::RangeInclusive<u32> = 1..=64;
+/// The engine lines one may ask for.
+pub const LINES_RANGE: std::ops::RangeInclusive<u8> = 1..=5;
 
 /// Engine analysis beside the boards (a UCI engine such as Stockfish).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -392,6 +394,10 @@ pub struct AnalysisSettings {
     pub hash_mb: u32,
     /// A review's look at each position of the game, in milliseconds.
     pub review_ms: u32,
+    /// The engine's lines shown on the board looked at (MultiPV).
+    pub lines: u8,
+    /// The engine's best move drawn as an arrow on the board.
+    pub arrow: bool,
 }
 
 impl Default for AnalysisSettings {
@@ -403,6 +409,8 @@ impl Default for AnalysisSettings {
             threads: 1,
             hash_mb: 64,
             review_ms: 500,
+            lines: 3,
+            arrow: true,
         }
     }
 }
@@ -419,6 +427,7 @@ impl AnalysisSettings {
         self.review_ms = self
             .review_ms
             .clamp(*REVIEW_MS_RANGE.start(), *REVIEW_MS_RANGE.end());
+        self.lines = self.lines.clamp(*LINES_RANGE.start(), *LINES_RANGE.end());
         if self.engine.trim().is_empty() {
             self.engine = AnalysisSettings::default().engine;
         }

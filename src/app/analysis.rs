@@ -26,13 +26,17 @@ pub struct Analyses {
     results: Results,
 }
 
+/// The last plan sent to an engine: the engine, the focus's key and
+/// lines, the others' keys.
+type Sent = (EngineConfig, (Option<String>, u8), Vec<String>);
+
 /// One engine: its thread, its state, and what it was last told.
 #[derive(Default)]
 struct Slot {
     engine: Option<EngineHandle>,
     status: EngineStatus,
     /// The engine and the plan's keys last sent.
-    sent: Option<(EngineConfig, Option<String>, Vec<String>)>,
+    sent: Option<Sent>,
 }
 
 impl Analyses {
@@ -121,6 +125,7 @@ impl Analyses {
             }
         }
         plan.review_time = Duration::from_millis(u64::from(settings.review_ms));
+        plan.focus_lines = settings.lines;
         let (chess, variants) = split(plan);
         let options = EngineOptions {
             threads: settings.threads,
@@ -156,12 +161,14 @@ fn split(plan: Plan) -> (Plan, Plan) {
             others: others_chess,
             review: review_chess,
             review_time: plan.review_time,
+            focus_lines: plan.focus_lines,
         },
         Plan {
             focus: focus_variant,
             others: others_variant,
             review: review_variant,
             review_time: plan.review_time,
+            focus_lines: plan.focus_lines,
         },
     )
 }
@@ -174,8 +181,11 @@ impl Slot {
         let same_engine = sent.is_some_and(|(c, _, _)| *c == config);
         // Compared borrowed: this runs every frame, and mostly nothing changed.
         let (focus, others) = plan.keys();
+        let lines = plan.focus_lines;
         if same_engine
-            && sent.is_some_and(|(_, f, o)| f.as_deref() == focus && o.iter().eq(others.iter()))
+            && sent.is_some_and(|(_, (f, l), o)| {
+                f.as_deref() == focus && *l == lines && o.iter().eq(others.iter())
+            })
         {
             return;
         }
@@ -210,7 +220,7 @@ impl Slot {
         if let Some(engine) = &self.engine {
             engine.want(&config, plan);
         }
-        self.sent = Some((config, keys.0, keys.1));
+        self.sent = Some((config, (keys.0, lines), keys.1));
     }
 }
 

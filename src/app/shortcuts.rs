@@ -12,6 +12,7 @@
 //! | Alt+Y, Alt+N | accept, decline the newest offer |
 //! | Alt+C | say both clocks (screen reader) |
 //! | Alt+V | say the material: pieces taken, who is ahead (screen reader) |
+//! | Alt+L | say the engine's lines of the board with the keyboard (screen reader) |
 //! | Alt+M | a rematch of your game just finished (no game of yours on) |
 //!
 //! Left, Right, Home, End step through the move list (`ui::move_list::browse_keys`).
@@ -28,6 +29,8 @@ pub enum Shortcut {
     ToggleAnalysis,
     SayClocks,
     SayMaterial,
+    /// The engine's lines of the board with the keyboard, in words.
+    SayLines,
     /// Accept (true) or decline the newest offer.
     AnswerOffer(bool),
     Draw,
@@ -71,6 +74,7 @@ pub fn shortcuts(ctx: &egui::Context, playing: bool) -> Vec<Shortcut> {
         (Key::E, Shortcut::ToggleAnalysis),
         (Key::C, Shortcut::SayClocks),
         (Key::V, Shortcut::SayMaterial),
+        (Key::L, Shortcut::SayLines),
         (Key::Y, Shortcut::AnswerOffer(true)),
         (Key::N, Shortcut::AnswerOffer(false)),
     ];

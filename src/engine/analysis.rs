@@ -39,6 +39,29 @@ pub struct Analysis {
     pub line: Vec<Move>,
     /// The same line in SAN (`Nf3`, `Qxf7#`).
     pub line_san: Vec<String>,
+    /// The next best lines, best first (a multi-PV search; none otherwise).
+    pub others: Vec<PvLine>,
+}
+
+/// One line of a multi-PV search: its evaluation and moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    pub eval: Eval,
+    pub line: Vec<Move>,
+    pub line_san: Vec<String>,
+}
+
+impl Analysis {
+    /// The primary line and `others`, as one analysis.
+    pub fn of(depth: u8, best: PvLine, others: Vec<PvLine>) -> Analysis {
+        Analysis {
+            depth,
+            eval: best.eval,
+            line: best.line,
+            line_san: best.line_san,
+            others,
+        }
+    }
 }
 
 /// A position's name for caching its analysis: the FEN without the move
@@ -66,11 +89,18 @@ pub fn white_share(eval: Eval) -> f32 {
 
 /// Reads an `info` line about `position`. `None` for an info line without
 /// a score (`currmove`, `string`, `hashfull` ...), or with a secondary
-/// line of a multi-PV search.
+/// line of a multi-PV search (see [`read_line`]).
 pub fn read_info(position: &VariantPosition, info: &Info) -> Option<Analysis> {
-    if info.multi_pv.is_some_and(|n| n > 1) {
-        return None;
+    match read_line(position, info)? {
+        (1, depth, best) => Some(Analysis::of(depth, best, Vec::new())),
+        _ => None,
     }
+}
+
+/// Reads an `info` line of a search on `position` that has a score: which
+/// line it is (1: the best; a multi-PV search numbers them), the depth,
+/// and the line.
+pub fn read_line(position: &VariantPosition, info: &Info) -> Option<(u8, u8, PvLine)> {
     let score = info.score?;
     // The engine speaks for the side to move.
     let sign = if position.turn() == Color::White {
@@ -92,12 +122,18 @@ pub fn read_info(position: &VariantPosition, info: &Info) -> Option<Analysis> {
         line_san.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
         line.push(mv);
     }
-    Some(Analysis {
-        depth: info.depth.unwrap_or(0),
-        eval,
-        line,
-        line_san,
-    })
+    let index = info
+        .multi_pv
+        .map_or(1, |n| u8::try_from(n.max(1)).unwrap_or(u8::MAX));
+    Some((
+        index,
+        info.depth.unwrap_or(0),
+        PvLine {
+            eval,
+            line,
+            line_san,
+        },
+    ))
 }
 
 #[cfg(test)]

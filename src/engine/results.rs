@@ -23,11 +23,13 @@ impl Results {
     }
 
     /// Keeps `analysis` unless a deeper one of the same position is known
-    /// (an engine resuming a position starts again from depth 1).
+    /// (an engine resuming a position starts again from depth 1); one
+    /// with more lines than the known one is kept all the same (the lines
+    /// asked for are shown at once, deepening).
     pub fn insert(&mut self, key: String, analysis: Analysis) {
         match self.by_key.get_mut(&key) {
             Some(known) => {
-                if analysis.depth >= known.depth {
+                if analysis.depth >= known.depth || analysis.others.len() > known.others.len() {
                     *known = analysis;
                 }
             }
@@ -63,6 +65,7 @@ mod tests {
             eval: Eval::Centipawns(cp),
             line: vec![],
             line_san: vec![],
+            others: vec![],
         }
     }
 

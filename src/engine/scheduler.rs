@@ -67,6 +67,8 @@ pub struct Plan {
     /// `review_time` each, once.
     pub review: Vec<Target>,
     pub review_time: Duration,
+    /// The lines (MultiPV) the focus is searched with.
+    pub focus_lines: u8,
 }
 
 impl Plan {
@@ -104,6 +106,7 @@ struct Asked {
     id: u64,
     key: String,
     kind: Kind,
+    lines: u8,
 }
 
 #[derive(Debug, Default)]
@@ -218,10 +221,23 @@ impl Scheduler {
     }
 
     /// What should run now; a new search only when that is not what runs.
+    /// The lines asked for are searched on the board looked at only; a
+    /// short look or a review's pass searches one (its depth matters).
     fn decide(&mut self, now: Duration) -> Option<Option<Search>> {
         let wanted = self.wanted(now);
-        let current = self.asked.as_ref().map(|a| (a.key.as_str(), a.kind));
-        if wanted.as_ref().map(|(t, k)| (t.key.as_str(), *k)) == current {
+        let lines_of = |kind: Kind| match kind {
+            Kind::Focus => self.plan.focus_lines.max(1),
+            Kind::Short | Kind::Review => 1,
+        };
+        let current = self
+            .asked
+            .as_ref()
+            .map(|a| (a.key.as_str(), a.kind, a.lines));
+        if wanted
+            .as_ref()
+            .map(|(t, k)| (t.key.as_str(), *k, lines_of(*k)))
+            == current
+        {
             return None;
         }
         let Some((target, kind)) = wanted else {
@@ -230,10 +246,12 @@ impl Scheduler {
         };
         self.next_id += 1;
         let id = self.next_id;
+        let lines = lines_of(kind);
         self.asked = Some(Asked {
             id,
             key: target.key.clone(),
             kind,
+            lines,
         });
         let limit = match kind {
             Kind::Focus => Limit::Infinite,
@@ -245,6 +263,7 @@ impl Scheduler {
             position: target.position,
             variant: target.variant,
             limit,
+            lines,
         }))
     }
 
@@ -409,6 +428,7 @@ mod tests {
             others: vec![target("a")],
             review: vec![target("r1"), target("r2")],
             review_time,
+            ..Plan::default()
         };
         let (focus, _) = started(s.set_plan(plan.clone(), T0));
         let (a, limit) = started(s.reached(focus, FIRST_DEPTH, T0));
@@ -469,5 +489,32 @@ mod tests {
             Some(true),
             "stopped"
         );
+    }
+
+    #[test]
+    fn the_focus_is_searched_with_the_lines_asked_for_and_again_when_they_change() {
+        let mut s = Scheduler::new();
+        let plan = Plan {
+            focus: Some(target("f")),
+            others: vec![target("a")],
+            focus_lines: 3,
+            ..Plan::default()
+        };
+        let search = s.set_plan(plan.clone(), T0).flatten().expect("a search");
+        assert_eq!((search.limit, search.lines), (Limit::Infinite, 3));
+        let short = s
+            .reached(search.id, FIRST_DEPTH, T0)
+            .flatten()
+            .expect("the other board's look");
+        assert_eq!(short.lines, 1, "a short look searches one line");
+        let back = s.finished(short.id, T0).flatten().expect("the focus again");
+        assert_eq!(back.lines, 3);
+        // Fewer lines asked for: the focus is searched again with them.
+        let fewer = Plan {
+            focus_lines: 1,
+            ..plan
+        };
+        let again = s.set_plan(fewer, T0).flatten().expect("searched again");
+        assert_eq!(again.lines, 1);
     }
 }

@@ -13,7 +13,7 @@ use shakmaty::variant::VariantPosition;
 use shakmaty::{EnPassantMode, Move};
 use shakmaty_uci::UciMessage;
 
-use super::analysis::{Analysis, read_info};
+use super::analysis::{Analysis, PvLine, read_line};
 use super::info::{parse_bestmove, parse_info};
 use super::variant::EngineVariant;
 
@@ -51,6 +51,8 @@ pub struct Search {
     /// The rules to search by (options sent when they change).
     pub variant: EngineVariant,
     pub limit: Limit,
+    /// Lines to search (MultiPV, 1 or more).
+    pub lines: u8,
 }
 
 /// What the engine did.
@@ -87,6 +89,12 @@ pub struct EngineSession {
     next: Option<Search>,
     /// The rules the engine was last set to.
     variant: EngineVariant,
+    /// The number of lines (MultiPV) the engine was last set to.
+    multi_pv: u8,
+    /// The current search's lines as last reported (index 0: the best),
+    /// with the depth of the best.
+    lines: Vec<Option<PvLine>>,
+    depth: u8,
     out: VecDeque<String>,
     events: VecDeque<EngineEvent>,
 }
@@ -101,6 +109,9 @@ impl EngineSession {
             current: None,
             next: None,
             variant: EngineVariant::CHESS,
+            multi_pv: 1,
+            lines: Vec::new(),
+            depth: 0,
             out: VecDeque::from(["uci".to_owned()]),
             events: VecDeque::new(),
         }
@@ -156,12 +167,26 @@ impl EngineSession {
         if let Some(info) = parse_info(line) {
             if self.state == State::Searching
                 && let Some(search) = &self.current
-                && let Some(analysis) = read_info(&search.position, &info)
+                && let Some((index, depth, line)) = read_line(&search.position, &info)
+                && index <= search.lines.max(1)
             {
-                self.events.push_back(EngineEvent::Analysis {
-                    id: search.id,
-                    analysis,
-                });
+                let at = usize::from(index - 1);
+                if self.lines.len() <= at {
+                    self.lines.resize(at + 1, None);
+                }
+                self.lines[at] = Some(line);
+                if index == 1 {
+                    self.depth = depth;
+                }
+                // Each line's word, with the others as they stand (a
+                // depth's lines come one after the other).
+                if let Some(best) = self.lines[0].clone() {
+                    let others = self.lines[1..].iter().flatten().cloned().collect();
+                    self.events.push_back(EngineEvent::Analysis {
+                        id: search.id,
+                        analysis: Analysis::of(self.depth, best, others),
+                    });
+                }
             }
             return;
         }
@@ -233,6 +258,14 @@ impl EngineSession {
     fn start(&mut self, search: Search) {
         self.out.extend(search.variant.options_after(self.variant));
         self.variant = search.variant;
+        let lines = search.lines.max(1);
+        if lines != self.multi_pv {
+            self.out
+                .push_back(format!("setoption name MultiPV value {lines}"));
+            self.multi_pv = lines;
+        }
+        self.lines.clear();
+        self.depth = 0;
         let fen = Fen::from_position(&search.position, EnPassantMode::Legal);
         self.out.push_back(format!("position fen {fen}"));
         self.out.push_back(match search.limit {

@@ -31,6 +31,11 @@ pub struct AnalysisView {
     pub preview: Option<(String, usize)>,
     /// The analysis last shown, shown dimmed until the new position has one.
     pub last: Option<Analysis>,
+    /// The engine's best move in the position shown (from, to), when it
+    /// is drawn as an arrow: set each frame.
+    pub best: Option<(shakmaty::Square, shakmaty::Square)>,
+    /// The position `last` is of, while it is the position shown.
+    pub position: Option<VariantPosition>,
 }
 
 impl AnalysisView {
@@ -250,7 +255,11 @@ pub fn analysis_row_ui(
 
 /// The first `plies` moves of a line from `position`, numbered:
 /// `["17… dxc2", "18. Nc3", "cxd1=Q+"]`.
-fn numbered_moves(position: &VariantPosition, line_san: &[String], plies: usize) -> Vec<String> {
+pub(super) fn numbered_moves(
+    position: &VariantPosition,
+    line_san: &[String],
+    plies: usize,
+) -> Vec<String> {
     let plies = plies.min(line_san.len());
     line_san
         .iter()

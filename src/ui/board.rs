@@ -122,7 +122,8 @@ pub fn board_ui(
         action = action.or(keyed);
     }
     paint(ui, rect, state, view, &moves, cache);
-    super::board_marks::paint_marks(ui, rect, view.orientation, view.marks, state);
+    let marks = (view.marks, view.best_move);
+    super::board_marks::paint_marks(ui, rect, view.orientation, marks, state);
     // A dragged piece moves with the pointer, whose events draw frames of
     // their own; a slide needs frames of its own, at most 30 a second.
     if view.slide.is_some() {

@@ -11,6 +11,8 @@ use crate::protocol::marks::Mark;
 
 /// Lichess's green, see-through enough to show the piece under it.
 const MARK_COLOR: Color32 = Color32::from_rgba_premultiplied(21, 120, 27, 170);
+/// The engine's best move: blue, apart from the players' green marks.
+const BEST_MOVE_COLOR: Color32 = Color32::from_rgba_premultiplied(0, 48, 136, 150);
 
 /// A right click or a right drag that made a mark.
 pub fn marks_input(
@@ -39,17 +41,20 @@ pub fn marks_input(
     None
 }
 
-/// The marks, and the arrow being drawn.
+/// The marks, the engine's `best` move, and the arrow being drawn.
 pub fn paint_marks(
     ui: &egui::Ui,
     rect: Rect,
     orientation: Color,
-    marks: &[Mark],
+    (marks, best): (&[Mark], Option<(Square, Square)>),
     state: &BoardState,
 ) {
     let painter = ui.painter_at(rect);
     let size = rect.width() / 8.0;
     let center = |square: Square| square_rect(rect, orientation, square).center();
+    if let Some((from, to)) = best.filter(|(from, to)| from != to) {
+        arrow(&painter, center(from), center(to), size, BEST_MOVE_COLOR);
+    }
     for mark in marks {
         match *mark {
             Mark::Circle(at) => {
@@ -59,32 +64,32 @@ pub fn paint_marks(
                     Stroke::new(size * 0.08, MARK_COLOR),
                 );
             }
-            Mark::Arrow(from, to) => arrow(&painter, center(from), center(to), size),
+            Mark::Arrow(from, to) => arrow(&painter, center(from), center(to), size, MARK_COLOR),
         }
     }
     if let Some(from) = state.mark_from
         && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
         && let Some(to) = square_at(rect, orientation, pointer).filter(|&to| to != from)
     {
-        arrow(&painter, center(from), center(to), size);
+        arrow(&painter, center(from), center(to), size, MARK_COLOR);
     }
 }
 
 /// A shaft and a head, ending short of the target square's centre.
-fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32) {
+fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32, color: Color32) {
     let direction = (to - from).normalized();
     let head_length = size * 0.4;
     let tip = to - direction * size * 0.15;
     let base = tip - direction * head_length;
     let normal = egui::vec2(-direction.y, direction.x);
-    painter.line_segment([from, base], Stroke::new(size * 0.16, MARK_COLOR));
+    painter.line_segment([from, base], Stroke::new(size * 0.16, color));
     painter.add(egui::Shape::convex_polygon(
         vec![
             tip,
             base + normal * head_length * 0.6,
             base - normal * head_length * 0.6,
         ],
-        MARK_COLOR,
+        color,
         Stroke::NONE,
     ));
 }

@@ -142,6 +142,8 @@ pub struct BoardView<'a> {
     pub style: BoardStyle,
     /// Arrows and circles to draw over the pieces.
     pub marks: &'a [crate::protocol::marks::Mark],
+    /// The engine's best move in the position shown, drawn as an arrow.
+    pub best_move: Option<(Square, Square)>,
     /// A move is being typed: Enter is the typed move's, not a click on
     /// the focused square.
     pub typing: bool,

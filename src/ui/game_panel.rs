@@ -274,6 +274,11 @@ pub fn game_panel_ui(
                 &mut view.browse,
             );
         }
+        // The engine's other lines over the move list.
+        if let Some((analysis, position)) = shown.as_ref().and_then(|s| s.fresh()) {
+            let id = ui.scope_id().with(("engine lines", game.number));
+            rect = super::engine_lines::lines_over_moves_ui(ui, rect, id, analysis, position);
+        }
         // A review: the user's own games in the position shown, over it.
         if let Some(tree) = cx.opening_tree.filter(|_| reviewed) {
             rect =
@@ -687,6 +692,7 @@ fn board_area_ui(
         allow_premove: cx.settings.premove && trying.is_none(),
         style: cx.settings.style,
         marks: if live { &game.marks } else { &[] },
+        best_move: view.analysis.best,
         typing: !view.type_in.text.is_empty(),
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));

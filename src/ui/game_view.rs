@@ -161,6 +161,8 @@ pub struct PanelSettings {
     pub confirm_resign: bool,
     /// Typed moves on the board with the keyboard.
     pub type_in: bool,
+    /// The engine's best move drawn as an arrow.
+    pub best_move_arrow: bool,
 }
 
 impl From<&crate::config::Settings> for PanelSettings {
@@ -172,6 +174,7 @@ impl From<&crate::config::Settings> for PanelSettings {
             animation_secs: settings.board.animation_ms as f32 / 1000.0,
             confirm_resign: settings.play.confirm_resign,
             type_in: settings.play.type_in,
+            best_move_arrow: settings.analysis.arrow,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod confirm;
 pub mod connect;
 pub mod console;
 pub mod dialogs;
+pub mod engine_lines;
 mod eval_graph;
 pub mod examine;
 pub mod friends;

@@ -24,6 +24,19 @@ pub(super) struct Shown {
     analysis: Option<(Analysis, bool)>,
 }
 
+impl Shown {
+    /// The analysis of the position shown (not the last position's), and
+    /// that position.
+    pub(super) fn fresh(&self) -> Option<(&Analysis, &shakmaty::variant::VariantPosition)> {
+        match (&self.analysis, &self.subject) {
+            (Some((analysis, true)), Subject::Position(target)) => {
+                Some((analysis, &target.position))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Whether this panel shows analysis, and what; a position the engine may
 /// look at goes into `cx`'s wanted list.
 pub(super) fn shown_analysis(
@@ -33,6 +46,8 @@ pub(super) fn shown_analysis(
 ) -> Option<Shown> {
     if !view.analysis.is_on(game, cx.analysis.default_on) {
         view.analysis.preview = None;
+        view.analysis.best = None;
+        view.analysis.position = None;
         return None;
     }
     let subject = subject(game, view.browse, view.line_position());
@@ -52,6 +67,17 @@ pub(super) fn shown_analysis(
     }) {
         view.analysis.preview = None;
     }
+    // The position the lines are of, while it is shown.
+    view.analysis.position = match (&subject, &analysis) {
+        (Subject::Position(target), Some(_)) => Some(target.position.clone()),
+        _ => None,
+    };
+    // The best move as an arrow: this position's own analysis only.
+    view.analysis.best = analysis
+        .as_ref()
+        .filter(|_| cx.settings.best_move_arrow && view.analysis.preview.is_none())
+        .and_then(|(a, _)| a.line.first())
+        .and_then(|mv| Some((mv.from()?, mv.to())));
     let analysis = analysis.or_else(|| view.analysis.last.clone().map(|a| (a, false)));
     Some(Shown { subject, analysis })
 }
@@ -150,6 +176,7 @@ pub(super) fn preview_ui(
         allow_premove: false,
         style: cx.settings.style,
         marks: &[],
+        best_move: None,
     };
     let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
     board_ui(ui, &mut view.board, &board_view, cx.cache, side);

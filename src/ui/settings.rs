@@ -177,6 +177,14 @@ pub fn settings_window_ui(
                 engines[1],
             );
             ui.add(
+                egui::Slider::new(&mut settings.analysis.lines, crate::config::LINES_RANGE)
+                    .text("Engine lines (on the board looked at)"),
+            );
+            ui.checkbox(
+                &mut settings.analysis.arrow,
+                "The engine's best move as an arrow on the board",
+            );
+            ui.add(
                 egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
                     .text("Engine threads"),
             );

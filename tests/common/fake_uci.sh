@@ -9,6 +9,9 @@
 #   crash-once  exits at its first `go` if the file $3 does not exist yet
 #               (and creates it): a crash, then a healthy restart
 #   silent      never answers (a hung engine)
+#   multipv     as normal, but as many lines as `setoption name MultiPV`
+#               asked for (up to 3): e4 e5 Nf3 +0.25, d4 d5 +0.18,
+#               Nf3 d5 +0.10
 #   table       scores read from the file `scores` beside $2: lines
 #               `TEXT|SCORE`; a search on a position whose `position` line
 #               holds TEXT reports SCORE (`cp 30`, `mate 1`), the first
@@ -26,6 +29,7 @@ while IFS= read -r line; do
             echo "uciok"
             ;;
         isready) echo "readyok" ;;
+        "setoption name MultiPV value "*) multipv=${line##* } ;;
         position*) position=$line ;;
         go*)
             if [ "$mode" = crash-once ] && [ ! -e "$marker" ]; then
@@ -38,6 +42,16 @@ while IFS= read -r line; do
                     case "$position" in *"$text"*) score=$value; break ;; esac
                 done < "$(dirname "$log")/scores"
                 echo "info depth 12 seldepth 14 score $score nodes 1000 pv e2e4"
+                case "$line" in
+                    *infinite*) ;;
+                    *) echo "bestmove e2e4" ;;
+                esac
+                continue
+            fi
+            if [ "$mode" = multipv ]; then
+                echo "info depth 12 multipv 1 score cp 25 pv e2e4 e7e5 g1f3"
+                [ "${multipv:-1}" -ge 2 ] && echo "info depth 12 multipv 2 score cp 18 pv d2d4 d7d5"
+                [ "${multipv:-1}" -ge 3 ] && echo "info depth 12 multipv 3 score cp 10 pv g1f3 d7d5"
                 case "$line" in
                     *infinite*) ;;
                     *) echo "bestmove e2e4" ;;

@@ -368,3 +368,45 @@ fn a_move_tried_on_a_watched_board_makes_a_variation_the_engine_follows() {
         "the game again"
     );
 }
+
+/// Three lines asked for (the default): the engine is set to them, the
+/// other two are shown over the move list, the best move is an arrow on
+/// the board, and Alt+L says them all.
+#[test]
+fn three_engine_lines_and_the_best_move_as_an_arrow() {
+    let dir = TempDir::new("ui-analysis-lines");
+    let engine = fake_engine(dir.path(), "multipv");
+    let mut h = harness(&[OBSERVED], &engine, true);
+    assert_eq!(h.state().settings().analysis.lines, 3);
+    wait_for_label(&mut h, "Line 2: +0.18, 1. d4 d5");
+    assert!(h.query_by_label("Line 3: +0.10, 1. Nf3 d5").is_some());
+    assert!(engine_input(dir.path()).contains(&"setoption name MultiPV value 3".to_owned()));
+    let best = h.state().view(12).and_then(|v| v.analysis.best);
+    assert_eq!(best, Some((shakmaty::Square::E2, shakmaty::Square::E4)));
+    let arrow = egui::Color32::from_rgba_premultiplied(0, 48, 136, 150);
+    assert!(painted(&h, arrow), "the arrow drawn");
+    h.key_press_modifiers(Modifiers::ALT, Key::L);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Line 1: +0.25, 1. e4 e5 2. Nf3. Line 2: +0.18")
+            .is_some(),
+        "said on request"
+    );
+    // The arrow off in Settings: none.
+    h.state_mut().settings_mut().analysis.arrow = false;
+    h.run_steps(2);
+    assert_eq!(h.state().view(12).and_then(|v| v.analysis.best), None);
+    assert!(!painted(&h, arrow));
+}
+
+/// Whether this frame painted a vertex of `color`.
+fn painted(h: &Harness<'_, KibitzApp>, color: egui::Color32) -> bool {
+    let output = h.output().clone();
+    h.ctx
+        .tessellate(output.shapes, output.pixels_per_point)
+        .iter()
+        .any(|p| match &p.primitive {
+            egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.iter().any(|v| v.color == color),
+            egui::epaint::Primitive::Callback(_) => false,
+        })
+}

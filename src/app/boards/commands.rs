@@ -87,6 +87,16 @@ impl Boards {
                     .or_else(|| self.store.games().next());
                 return vec![Want::Say(super::super::announce::clocks_words(game, now))];
             }
+            Shortcut::SayLines => {
+                let view = self
+                    .keyboard_board()
+                    .or_else(|| self.store.games().next().map(|g| g.number))
+                    .and_then(|n| self.views.get(&n));
+                let words = view
+                    .and_then(|v| crate::ui::engine_lines::lines_words(&v.analysis))
+                    .unwrap_or_else(|| "No engine lines on this board".to_owned());
+                return vec![Want::Say(words)];
+            }
             Shortcut::SayMaterial => {
                 let words = self
                     .keyboard_board()

@@ -49,6 +49,7 @@ fn a_search_reports_analysis_then_its_best_move() {
         variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::MoveTime(Duration::from_millis(300)),
+        lines: 1,
     });
     assert_eq!(
         sent(&mut s),
@@ -87,6 +88,7 @@ fn a_new_position_stops_the_old_search_first() {
         variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Infinite,
+        lines: 1,
     });
     assert_eq!(sent(&mut s).last().map(String::as_str), Some("go infinite"));
     let after_e4: VariantPosition = {
@@ -104,6 +106,7 @@ fn a_new_position_stops_the_old_search_first() {
         variant: crate::engine::variant::EngineVariant::CHESS,
         position: after_e4,
         limit: Limit::Depth(14),
+        lines: 1,
     });
     assert_eq!(sent(&mut s), ["stop"], "nothing new before bestmove");
     // Late analysis of the old position is not taken for the new one.
@@ -141,6 +144,7 @@ fn a_search_asked_for_before_readyok_starts_when_ready() {
         variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Infinite,
+        lines: 1,
     });
     assert_eq!(sent(&mut s), ["uci"]);
     s.handle_line("uciok");
@@ -167,6 +171,7 @@ fn a_search_asked_for_before_readyok_starts_when_ready() {
         variant: crate::engine::variant::EngineVariant::CHESS,
         position: start(),
         limit: Limit::Depth(8),
+        lines: 1,
     });
     assert_eq!(sent(&mut s).last().map(String::as_str), Some("go depth 8"));
 }
@@ -190,6 +195,7 @@ fn a_crazyhouse_search_sets_the_variant_and_reads_drops() {
         variant: crate::engine::variant::EngineVariant::named("crazyhouse"),
         position,
         limit: Limit::Infinite,
+        lines: 1,
     });
     let out: Vec<String> = std::iter::from_fn(|| s.poll_transmit()).collect();
     assert_eq!(
@@ -206,4 +212,57 @@ fn a_crazyhouse_search_sets_the_variant_and_reads_drops() {
         events.iter().any(|e| matches!(e, EngineEvent::Analysis { id: 9, analysis } if analysis.line_san == ["N@f7#"])),
         "{events:?}"
     );
+}
+
+#[test]
+fn a_multi_pv_search_reports_its_lines_together() {
+    let mut s = ready();
+    s.analyse(Search {
+        id: 3,
+        variant: crate::engine::variant::EngineVariant::CHESS,
+        position: start(),
+        limit: Limit::Infinite,
+        lines: 3,
+    });
+    assert_eq!(
+        sent(&mut s),
+        [
+            "setoption name MultiPV value 3",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "go infinite"
+        ]
+    );
+    s.handle_line("info depth 9 multipv 1 score cp 30 pv e2e4 e7e5");
+    s.handle_line("info depth 9 multipv 2 score cp 22 pv d2d4 d7d5");
+    s.handle_line("info depth 9 multipv 3 score cp -5 pv g2g4");
+    // A line beyond those asked for (an engine that ignored the option).
+    s.handle_line("info depth 9 multipv 4 score cp -50 pv f2f3");
+    let evs = events(&mut s);
+    let Some(EngineEvent::Analysis { id: 3, analysis }) = evs.last() else {
+        panic!("{evs:?}");
+    };
+    assert_eq!((analysis.depth, analysis.eval), (9, Eval::Centipawns(30)));
+    let others: Vec<(Eval, Vec<String>)> = analysis
+        .others
+        .iter()
+        .map(|l| (l.eval, l.line_san.clone()))
+        .collect();
+    assert_eq!(
+        others,
+        [
+            (Eval::Centipawns(22), vec!["d4".to_owned(), "d5".to_owned()]),
+            (Eval::Centipawns(-5), vec!["g4".to_owned()])
+        ]
+    );
+    // The next search with one line sets it back.
+    s.stop();
+    s.handle_line("bestmove e2e4");
+    s.analyse(Search {
+        id: 4,
+        variant: crate::engine::variant::EngineVariant::CHESS,
+        position: start(),
+        limit: Limit::Depth(5),
+        lines: 1,
+    });
+    assert!(sent(&mut s).contains(&"setoption name MultiPV value 1".to_owned()));
 }
