@@ -562,12 +562,8 @@ impl KibitzApp {
     /// PGN files dropped on the window or picked in the file dialog: their
     /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
-        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        let picked = self.pick_file.picked();
-        for path in dropped.iter().map(|f| f.path().to_path_buf()).chain(picked) {
-            let wants = self.chrome.open_pgn_file(&path);
-            self.run(wants);
-        }
+        let wants = self.chrome.opened(ctx, self.pick_file.picked());
+        self.run(wants);
     }
 
     /// Asks for files another way than the system's dialog (tests).
@@ -711,6 +707,7 @@ impl KibitzApp {
                 ptells: &settings.play.ptell_buttons,
                 online: self.wire.logged_in(),
                 opening_tree: self.chrome.opening_tree(),
+                server: self.wire.server(),
             };
             let drawn = self.boards.ui(ui, now, frame);
             actions.extend(drawn.actions);

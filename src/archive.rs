@@ -104,6 +104,18 @@ pub fn server_name(server: &str) -> &str {
 /// began (UTC), ratings, time control, variant; the end in words as a
 /// comment before the result.
 pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
+    pgn_with(game, server, ended, &[])
+}
+
+/// As [`pgn`], with the user's tried `lines` as variations (one level):
+/// each after the game's move it stands instead of; a line tried after
+/// the game's last move (PGN has no place for it) as a comment.
+pub fn pgn_with(
+    game: &Game,
+    server: &str,
+    ended: UtcTime,
+    lines: &[crate::game::variation::Line],
+) -> String {
     let began = ended.earlier(game.length());
     let mut tags: Vec<(&str, String)> = Vec::new();
     tags.push(("Event", event(game, server)));
@@ -144,7 +156,7 @@ pub fn pgn(game: &Game, server: &str, ended: UtcTime) -> String {
 
     let mut text = tag_lines(&tags);
     text.push('\n');
-    text.push_str(&movetext(game, result));
+    text.push_str(&movetext(game, result, lines));
     text.push_str("\n\n");
     text
 }
@@ -284,25 +296,71 @@ fn clock_comment(clock_ms: Option<u64>, took_ms: Option<u64>) -> Option<String> 
 
 /// `1. e4 {[%clk 0:04:57] [%emt 0:00:03]} e5 2. Nf3 {reason} 1-0`, wrapped
 /// under 80 columns.
-fn movetext(game: &Game, result: &str) -> String {
+fn movetext(game: &Game, result: &str, lines: &[crate::game::variation::Line]) -> String {
     let mut words = Vec::new();
     let clocks = clocks_after(game);
     for (ply, (i, m)) in (game.start_ply..).zip(game.moves.iter().enumerate()) {
         let number = ply / 2 + 1;
         if ply.is_multiple_of(2) {
             words.push(format!("{number}."));
-        } else if i == 0 || words.last().is_some_and(|w| w.starts_with('{')) {
-            // After a comment, Black's move says its number again.
+        } else if i == 0
+            || words
+                .last()
+                .is_some_and(|w| w.starts_with('{') || w.ends_with(')'))
+        {
+            // After a comment or a variation, Black's move says its
+            // number again.
             words.push(format!("{number}..."));
         }
         words.push(m.san.clone());
         words.extend(clock_comment(clocks[i], m.time_taken_ms));
+        for line in lines.iter().filter(|l| l.from == i && !l.moves.is_empty()) {
+            let sans: Vec<&str> = line.moves.iter().map(|t| t.san.as_str()).collect();
+            // One word a move, for the lines' wrapping: `(2...` `c5)`.
+            let mut tokens = numbered(ply, &sans);
+            if let (Some(first), Some(last)) = (tokens.first().cloned(), tokens.last().cloned()) {
+                let n = tokens.len();
+                tokens[0] = format!("({first}");
+                tokens[n - 1] = if n == 1 {
+                    format!("({last})")
+                } else {
+                    format!("{last})")
+                };
+            }
+            words.extend(tokens);
+        }
+    }
+    let after_end = game.moves.len();
+    for line in lines
+        .iter()
+        .filter(|l| l.from == after_end && !l.moves.is_empty())
+    {
+        let ply = game.start_ply + u32::try_from(after_end).unwrap_or(u32::MAX);
+        let sans: Vec<&str> = line.moves.iter().map(|t| t.san.as_str()).collect();
+        let moves = numbered(ply, &sans).join(" ");
+        words.push(format!("{{Tried after the last move: {moves}}}"));
     }
     if let Some(outcome) = &game.outcome {
         words.push(format!("{{{}}}", outcome.text.replace('}', ")")));
     }
     words.push(result.to_owned());
     wrapped(words)
+}
+
+/// Moves from half-move `ply` with their numbers: `2...` `c5` `3.` `Nf3`.
+fn numbered(ply: u32, sans: &[&str]) -> Vec<String> {
+    let mut words = Vec::new();
+    for (k, san) in sans.iter().enumerate() {
+        let at = ply + u32::try_from(k).unwrap_or(u32::MAX);
+        let number = at / 2 + 1;
+        if at.is_multiple_of(2) {
+            words.push(format!("{number}."));
+        } else if k == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push((*san).to_owned());
+    }
+    words
 }
 
 /// The PGN standard's words; an end nobody saw is "unterminated" (the

@@ -587,6 +587,7 @@ impl Boards {
                 && self.store.own_live_game().is_none()
                 && !self.store.games().any(Game::is_examined_by_us),
             opening_tree: cx.opening_tree,
+            server: cx.server,
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
@@ -701,6 +702,8 @@ pub struct BoardsFrame<'a> {
     pub online: bool,
     /// The user's games as an opening tree, once built.
     pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
+    /// The server's name (a game copied as PGN names it).
+    pub server: &'a str,
 }
 
 /// What the boards' frame asks for.

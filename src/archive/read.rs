@@ -34,7 +34,7 @@ fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
     let mut place = 0;
     while games.len() < MAX_GAMES_PER_FILE {
         let at = place;
-        match reader.read_game(&mut Collect { moves }) {
+        match reader.read_game(&mut Collect::new(moves)) {
             // Text that is not PGN reads as a game with nothing in it
             // (and a list does not read moves: no White is enough).
             Ok(Some(game)) if game.white.is_empty() && (game.sans.is_empty() || !moves) => {
@@ -161,7 +161,7 @@ pub fn with_moves(listed: &ListedGame) -> Option<ArchivedGame> {
         for _ in 0..index {
             reader.skip_game().ok()?.then_some(())?;
         }
-        reader.read_game(&mut Collect { moves: true }).ok()??
+        reader.read_game(&mut Collect::new(true)).ok()??
     };
     if !listed.same_players(&game.white, &game.black) {
         return None;
@@ -197,13 +197,36 @@ pub fn games_at(file: &Path, wanted: &[u32]) -> Vec<(u32, ArchivedGame)> {
                 _ => return found,
             }
         }
-        match reader.read_game(&mut Collect { moves: true }) {
+        match reader.read_game(&mut Collect::new(true)) {
             Ok(Some(game)) => found.push((at, game)),
             _ => return found,
         }
         next += 1;
     }
     found
+}
+
+/// A game or a position pasted as text: a FEN (a position to study, no
+/// moves), or a PGN (its first game). None: neither.
+pub fn pasted_game(text: &str) -> Option<ArchivedGame> {
+    let text = text.trim();
+    if text.len() > MAX_FILE_BYTES as usize {
+        return None;
+    }
+    if let Ok(fen) = text.parse::<shakmaty::fen::Fen>() {
+        return Some(ArchivedGame {
+            white: "White".to_owned(),
+            black: "Black".to_owned(),
+            result: "*".to_owned(),
+            event: "Position pasted".to_owned(),
+            fen: Some(fen.to_string()),
+            file: Arc::new(PathBuf::from("pasted")),
+            ..ArchivedGame::default()
+        });
+    }
+    read_pgn(text.as_bytes(), Path::new("pasted"))
+        .into_iter()
+        .find(|g| !g.sans.is_empty() || g.fen.is_some())
 }
 
 /// The time of a comment's command: `[%emt 0:01:05.3]` (H:MM:SS, tenths
@@ -218,9 +241,22 @@ pub fn command_time_ms(comment: &str, command: &str) -> Option<u64> {
     (seconds < 1e7).then(|| (seconds * 1000.0).round() as u64)
 }
 
-/// Reads a game; `moves`: its movetext too (else skipped unread).
+/// Variations kept of one game (a file's may have hundreds).
+const MAX_VARIATIONS: usize = 64;
+
+/// Reads a game; `moves`: its movetext too (else skipped unread), the
+/// main line and its variations one level deep (a variation's own
+/// variations are skipped).
 struct Collect {
     moves: bool,
+    /// How deep in variations the reader is (0: the main line).
+    depth: u8,
+}
+
+impl Collect {
+    fn new(moves: bool) -> Collect {
+        Collect { moves, depth: 0 }
+    }
 }
 
 impl pgn_reader::Visitor for Collect {
@@ -287,6 +323,14 @@ impl pgn_reader::Visitor for Collect {
         game: &mut ArchivedGame,
         san: pgn_reader::SanPlus,
     ) -> ControlFlow<ArchivedGame> {
+        if self.depth > 0 {
+            if let Some((_, line)) = game.variations.last_mut()
+                && line.len() < MAX_PLIES
+            {
+                line.push(san.to_string());
+            }
+            return ControlFlow::Continue(());
+        }
         if game.sans.len() < MAX_PLIES {
             game.sans.push(san.to_string());
             game.move_times_ms.push(None);
@@ -301,7 +345,8 @@ impl pgn_reader::Visitor for Collect {
         comment: pgn_reader::RawComment<'_>,
     ) -> ControlFlow<ArchivedGame> {
         let text = String::from_utf8_lossy(comment.as_bytes());
-        if let Some(ms) = command_time_ms(&text, "%emt")
+        if self.depth == 0
+            && let Some(ms) = command_time_ms(&text, "%emt")
             && let Some(last) = game.move_times_ms.last_mut()
         {
             *last = Some(ms);
@@ -309,12 +354,27 @@ impl pgn_reader::Visitor for Collect {
         ControlFlow::Continue(())
     }
 
+    /// A variation of the main line: an alternative to its last move
+    /// (kept, as a line from the moves before it); deeper ones skipped.
     fn begin_variation(
         &mut self,
-        _game: &mut ArchivedGame,
+        game: &mut ArchivedGame,
     ) -> ControlFlow<ArchivedGame, pgn_reader::Skip> {
-        // The main line only.
-        ControlFlow::Continue(pgn_reader::Skip(true))
+        // A skipped variation ends with `end_variation` too: counted.
+        self.depth = self.depth.saturating_add(1);
+        let from = game.sans.len().checked_sub(1);
+        match from {
+            Some(from) if self.depth == 1 && game.variations.len() < MAX_VARIATIONS => {
+                game.variations.push((from, Vec::new()));
+                ControlFlow::Continue(pgn_reader::Skip(false))
+            }
+            _ => ControlFlow::Continue(pgn_reader::Skip(true)),
+        }
+    }
+
+    fn end_variation(&mut self, _game: &mut ArchivedGame) -> ControlFlow<ArchivedGame> {
+        self.depth = self.depth.saturating_sub(1);
+        ControlFlow::Continue(())
     }
 
     fn end_game(&mut self, game: ArchivedGame) -> ArchivedGame {
@@ -339,11 +399,31 @@ mod tests {
         );
         assert_eq!(first.result, "1-0");
         assert_eq!(first.sans, ["e4", "e5", "Nf3", "Nc6"], "no variation moves");
+        // `(1. d4 d5)`: instead of the first move.
+        assert_eq!(
+            first.variations,
+            [(0, vec!["d4".to_owned(), "d5".to_owned()])]
+        );
         assert_eq!(first.kind(), "blitz");
         assert_eq!(games[1].kind(), "crazyhouse");
         assert_eq!(games[1].index, 1);
         let listed = ListedGame::of(first);
         assert!(listed.matches("bota") && listed.matches("2026.11") && !listed.matches("BotC"));
+    }
+
+    #[test]
+    fn variations_one_level_deep_the_deeper_skipped() {
+        let text = "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 (2. Bc4 {a try}) Nc6 *\n";
+        let games = read_pgn(text.as_bytes(), Path::new("x.pgn"));
+        let game = &games[0];
+        assert_eq!(game.sans, ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(
+            game.variations,
+            [
+                (1, vec!["c5".to_owned(), "Nf3".to_owned(), "d6".to_owned()]),
+                (2, vec!["Bc4".to_owned()])
+            ]
+        );
     }
 
     #[test]

@@ -37,6 +37,9 @@ pub struct ArchivedGame {
     /// The time each move took, where the record says (`[%emt]`), one
     /// entry a move.
     pub move_times_ms: Vec<Option<u64>>,
+    /// Variations of the main line, one level deep: each is the moves
+    /// played instead of the main line's move at this index (in SAN).
+    pub variations: Vec<(usize, Vec<String>)>,
     /// A bughouse game's other board (BPGN's board B): this game is
     /// board A.
     pub other_board: Option<Box<OtherBoard>>,

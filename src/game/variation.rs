@@ -5,7 +5,7 @@
 //! of a line starts another line from the same place with the same first
 //! moves (siblings, as a move list shows them: one row each).
 
-use shakmaty::{Move, Setup};
+use shakmaty::{Move, Position, Setup};
 
 /// One move of a line: the move, as written, and the position after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +39,43 @@ pub struct Variations {
 }
 
 impl Variations {
+    /// The lines of a game read back (`read`: each the index of the game's
+    /// move it stands instead of, and its moves in SAN), replayed from the
+    /// game's positions; a line stops at a move that does not play.
+    pub fn replayed(game: &super::Game, read: &[(usize, Vec<String>)]) -> Variations {
+        let Some(rules) = game.playable().map(|p| p.rules) else {
+            return Variations::default();
+        };
+        let mut lines = Vec::new();
+        for (from, sans) in read {
+            let Some(mut setup) = game.position_after(*from) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            for san in sans {
+                let playable = super::rules::Playable::new(rules, setup.clone());
+                let Some(position) = playable.position() else {
+                    break;
+                };
+                let Some(mv) = playable.read_san(san) else {
+                    break;
+                };
+                let mut after = position.clone();
+                after.play_unchecked(mv);
+                setup = after.to_setup(shakmaty::EnPassantMode::Legal);
+                moves.push(Tried {
+                    mv,
+                    san: playable.san_of(&mv),
+                    after: setup.clone(),
+                });
+            }
+            if !moves.is_empty() {
+                lines.push(Line { from: *from, moves });
+            }
+        }
+        Variations { lines }
+    }
+
     pub fn lines(&self) -> &[Line] {
         &self.lines
     }

@@ -203,4 +203,6 @@ pub struct PanelContext<'a> {
     /// The user's games as an opening tree, once built (review boards
     /// show it).
     pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
+    /// The server's name (a game copied as PGN names it).
+    pub server: &'a str,
 }

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod confirm;
 pub mod connect;
 pub mod console;
+pub mod copy_game;
 pub mod dialogs;
 pub mod engine_lines;
 mod eval_graph;

@@ -20,8 +20,10 @@ pub fn move_list_ui(
     game: &Game,
     view: &mut GameView,
     judgements: &[Option<Judgement>],
+    server: &str,
 ) {
     ui.horizontal(|ui| {
+        super::copy_game::copy_buttons_ui(ui, game, view, server);
         let live = view.browse.is_none() && view.line.is_none();
         // Back to the position now: the live one, or a finished game's end.
         let label = if game.is_over() { "End" } else { "Live" };

@@ -415,3 +415,90 @@ fn moves_tried_on_a_review_make_a_line_that_can_be_deleted() {
     let game = h.state().store().get(review).expect("the game");
     assert_eq!(game.moves.len(), 4, "the game's own moves as they were");
 }
+
+/// What the window last put on the clipboard.
+fn copied(h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>) -> Option<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .rev()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+}
+
+/// A game with a variation copied as PGN and pasted back opens on a board
+/// of its own with the variation; a position copied as FEN and pasted opens
+/// that position.
+#[test]
+fn a_game_with_a_variation_and_a_position_round_trip_through_the_clipboard() {
+    let pgn = game(
+        "2026.11.20",
+        "KibUser",
+        "BotA",
+        "1-0",
+        "1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 3. Bb5",
+    );
+    let (_dir, mut h) = common::my_games(
+        "my-games-clipboard",
+        &[("2026-11.pgn", &pgn)],
+        Some("KibUser"),
+    );
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
+        .click();
+    h.run_steps(3);
+    let first = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    // The file's variation is a line on the board.
+    assert!(h.query_by_label("2. Bc4").is_some() && h.query_by_label("Nf6").is_some());
+    h.get_by_label("Copy PGN").click();
+    h.run_steps(1);
+    let text = copied(&h).expect("copied");
+    assert!(
+        text.contains("2. Nf3 (2. Bc4 Nf6) 2... Nc6 3. Bb5"),
+        "{text}"
+    );
+    assert!(text.contains("[White \"KibUser\"]"), "{text}");
+    h.event(egui::Event::Paste(text));
+    h.run_steps(3);
+    let second = first + 1;
+    let pasted = h.state().store().get(second).expect("the pasted game");
+    assert_eq!(pasted.moves.len(), 5);
+    let view = h.state().view(second).expect("its view");
+    assert_eq!(view.variations.lines().len(), 1);
+    assert_eq!(view.variations.lines()[0].from, 2);
+    // The position after 1. e4 e5 as FEN, pasted.
+    h.key_press(egui::Key::Home);
+    h.run_steps(1);
+    for _ in 0..2 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run_steps(1);
+    }
+    assert_eq!(h.state().view(second).and_then(|v| v.browse), Some(2));
+    h.get_all_by_label("Copy FEN")
+        .last()
+        .expect("a button")
+        .click();
+    h.run_steps(1);
+    let fen = copied(&h).expect("copied");
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    h.event(egui::Event::Paste(fen));
+    h.run_steps(3);
+    let third = h
+        .state()
+        .store()
+        .get(second + 1)
+        .expect("the pasted position");
+    let board = third.board.as_deref().expect("its board");
+    assert_eq!(
+        board.setup.board.piece_at(shakmaty::Square::E5),
+        Some(shakmaty::Piece {
+            color: shakmaty::Color::Black,
+            role: shakmaty::Role::Pawn
+        })
+    );
+}

@@ -26,7 +26,10 @@ impl Boards {
         } else {
             let mut game = review_game(archived, number, now)?;
             self.seen_from_the_users_side(archived, &mut game);
+            // The file's variations, as lines tried on the board.
+            let lines = crate::game::variation::Variations::replayed(&game, &archived.variations);
             self.store.insert(game);
+            self.views.entry(number).or_default().variations = lines;
         }
         self.focused = Some(number);
         Ok(number)

@@ -26,6 +26,50 @@ impl Chrome {
         only
     }
 
+    /// PGN files dropped on the window or `picked` in the file dialog, and
+    /// a game or position pasted: listed or opened.
+    pub fn opened(
+        &mut self,
+        ctx: &egui::Context,
+        picked: impl IntoIterator<Item = std::path::PathBuf>,
+    ) -> Vec<Want> {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        let files = dropped.iter().map(|f| f.path().to_path_buf());
+        let files: Vec<_> = files.chain(picked).collect();
+        let mut wants: Vec<Want> = files.iter().flat_map(|p| self.open_pgn_file(p)).collect();
+        wants.extend(self.pasted(ctx));
+        wants
+    }
+
+    /// A PGN or a FEN pasted anywhere but into a text field (which takes
+    /// its own paste): opened on a review board.
+    pub fn pasted(&mut self, ctx: &egui::Context) -> Vec<Want> {
+        if ctx.egui_wants_keyboard_input() {
+            return Vec::new();
+        }
+        let texts: Vec<String> = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Paste(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        });
+        texts
+            .iter()
+            .map(|text| match crate::archive::read::pasted_game(text) {
+                Some(game) => Want::Review {
+                    game: Box::new(game),
+                    source: "the pasted game".to_owned(),
+                },
+                None => {
+                    Want::Say("Nothing to open: paste a game (PGN) or a position (FEN)".to_owned())
+                }
+            })
+            .collect()
+    }
+
     /// Reads the archive in `dir` and the user's collections (as the
     /// settings list them) for My games, off the UI thread (none: nothing
     /// archived).
