@@ -290,7 +290,7 @@ pub fn game_panel_ui(
                 .id_salt(("moves", game.number)),
         );
         let judgements = review.as_ref().map_or(&[][..], |r| &r.judgements[..]);
-        move_list_ui(&mut column, game, view, judgements, cx.server);
+        actions.extend(move_list_ui(&mut column, game, view, judgements, cx.server));
     }
     if hovered || cx.focused == Some(game.number) {
         let default_on = cx.analysis.default_on;

@@ -39,6 +39,11 @@ pub enum Action {
     },
     /// Open a game of the archive on a review board (read from its file).
     OpenListed(Box<crate::archive::listed::ListedGame>),
+    /// This game (with the lines tried on it) on a board of its own, to
+    /// study: a copy.
+    Analyse { game: u32 },
+    /// On a review board: line `line` becomes the game's moves.
+    Promote { game: u32, line: usize },
 }
 
 /// An offer to the user that a panel can answer.

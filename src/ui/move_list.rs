@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use super::game_view::GameView;
+use super::game_view::{Action, GameView};
 use super::move_rows::move_rows;
 use super::theme::judgement_color;
 use super::time_chart::move_time;
@@ -21,9 +21,9 @@ pub fn move_list_ui(
     view: &mut GameView,
     judgements: &[Option<Judgement>],
     server: &str,
-) {
+) -> Option<Action> {
+    let mut action = None;
     ui.horizontal(|ui| {
-        super::copy_game::copy_buttons_ui(ui, game, view, server);
         let live = view.browse.is_none() && view.line.is_none();
         // Back to the position now: the live one, or a finished game's end.
         let label = if game.is_over() { "End" } else { "Live" };
@@ -38,6 +38,19 @@ pub fn move_list_ui(
         if let Some(opening) = game.opening {
             ui.add(egui::Label::new(RichText::new(opening.label()).weak()).truncate())
                 .on_hover_text(opening.label());
+        }
+    });
+    // The game out (PGN, FEN) and a copy to study; never the user's game
+    // while it goes on.
+    ui.horizontal(|ui| {
+        super::copy_game::copy_buttons_ui(ui, game, view, server);
+        if !game.is_own_live()
+            && ui
+                .small_button("Analyse")
+                .on_hover_text("This game on a board of its own, to try moves on (a copy)")
+                .clicked()
+        {
+            action = Some(Action::Analyse { game: game.number });
         }
     });
     // Rows of fixed size, laid out by hand and only where visible: an
@@ -92,7 +105,14 @@ pub fn move_list_ui(
                 ListRow::Moves(row) => row,
                 ListRow::Line { line, first } => {
                     let moves = game.moves.len();
-                    line_row_ui(ui, game.start_ply, moves, view, (line, first));
+                    let promotable = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+                    let row = (line, first);
+                    if line_row_ui(ui, game.start_ply, moves, view, row, promotable) {
+                        action = Some(Action::Promote {
+                            game: game.number,
+                            line,
+                        });
+                    }
                     continue;
                 }
             };
@@ -139,6 +159,7 @@ pub fn move_list_ui(
             });
         }
     });
+    action
 }
 
 /// One move of the move list, painted by hand and clickable. An

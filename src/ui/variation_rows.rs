@@ -46,16 +46,18 @@ pub(super) fn with_lines(rows: Vec<MoveRow>, view: &GameView) -> Vec<ListRow> {
 }
 
 /// One row of line `line`, from its move `first`; `start_ply`: the game's
-/// first half-move.
+/// first half-move; `promotable`: a review board, whose moves the line
+/// can replace. Whether the user asked for that.
 pub(super) fn line_row_ui(
     ui: &mut egui::Ui,
     start_ply: u32,
     game_moves: usize,
     view: &mut GameView,
     (line, first): (usize, usize),
-) {
+    promotable: bool,
+) -> bool {
     let Some(l) = view.variations.line(line) else {
-        return;
+        return false;
     };
     let from = l.from;
     let shown: Vec<(usize, String)> = l
@@ -79,6 +81,7 @@ pub(super) fn line_row_ui(
         .collect();
     let mut picked = None;
     let mut delete = false;
+    let mut promote = false;
     ui.horizontal(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
         // Indented under the move it branches after (a line's later rows
@@ -99,6 +102,11 @@ pub(super) fn line_row_ui(
                 egui::WidgetInfo::labeled(egui::Role::Button, true, "Delete this variation")
             });
             delete = response.clicked();
+            promote = promotable
+                && ui
+                    .small_button("Promote")
+                    .on_hover_text("Make this line the game's moves (the game's become a line)")
+                    .clicked();
         }
     });
     if let Some(plies) = picked {
@@ -109,4 +117,5 @@ pub(super) fn line_row_ui(
         let at = view.variations.delete(line, at);
         view.go(at, game_moves);
     }
+    promote
 }

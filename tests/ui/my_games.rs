@@ -502,3 +502,62 @@ fn a_game_with_a_variation_and_a_position_round_trip_through_the_clipboard() {
         })
     );
 }
+
+/// A line tried on a review board promoted: it becomes the game's moves,
+/// the game's moves from there a line; "Analyse" opens a copy of a board
+/// (its lines too) on a board of its own.
+#[test]
+fn a_tried_line_is_promoted_and_a_board_is_copied_to_analyse() {
+    let pgn = game(
+        "2026.11.20",
+        "KibUser",
+        "BotA",
+        "1-0",
+        "1. e4 e5 2. Nf3 Nc6",
+    );
+    let (_dir, mut h) = common::my_games(
+        "my-games-promote",
+        &[("2026-11.pgn", &pgn)],
+        Some("KibUser"),
+    );
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
+        .click();
+    h.run_steps(3);
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    // After 1. e4: try 1... c5 2. Nf3.
+    h.get_by_label("e4").click();
+    h.run_steps(2);
+    for (from, to) in [
+        ("c7, black pawn", "c5, empty"),
+        ("g1, white knight", "f3, empty"),
+    ] {
+        h.get_by_label(from).click();
+        h.run_steps(2);
+        h.get_by_label(to).click();
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 2)));
+    h.get_by_label("Analyse").click();
+    h.run_steps(3);
+    let copy = h.state().view(review + 1).expect("the copy's board");
+    assert_eq!(copy.variations.lines().len(), 1, "the line came along");
+    h.get_all_by_label("Promote")
+        .next()
+        .expect("on the first board")
+        .click();
+    h.run_steps(3);
+    let game = h.state().store().get(review).expect("the review");
+    let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "c5", "Nf3"]);
+    let view = h.state().view(review).expect("its view");
+    let lines = view.variations.lines();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].from, 1);
+    let old: Vec<&str> = lines[0].moves.iter().map(|t| t.san.as_str()).collect();
+    assert_eq!(old, ["e5", "Nf3", "Nc6"], "the game's moves, now a line");
+    assert_eq!(
+        game.outcome.as_ref().map(|o| o.result),
+        Some(kibitz::protocol::message::GameResult::NoResult),
+        "the result no longer the game's"
+    );
+}

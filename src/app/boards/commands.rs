@@ -38,6 +38,12 @@ impl Boards {
                 return wants;
             }
             Action::Profile { handle } => return vec![Want::OpenCard(handle)],
+            Action::Analyse { game } => return self.analyse_copy(game).into_iter().collect(),
+            Action::Promote { game, line } => {
+                if let Err(why) = self.promote(game, line) {
+                    return vec![Want::Say(why)];
+                }
+            }
             Action::OpenListed(listed) => {
                 return vec![super::super::want::review(&listed, "that game".to_owned())];
             }

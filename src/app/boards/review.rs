@@ -2,6 +2,7 @@
 //! board of its own, seen from the user's side; a bughouse game on two,
 //! linked on one time line.
 
+use super::super::want::Want;
 use super::{Boards, linked};
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_bughouse, review_game};
@@ -46,5 +47,70 @@ impl Boards {
         if black && let Some(board) = game.board.as_deref_mut() {
             board.flip = !board.flip;
         }
+    }
+
+    /// A copy of `number` (its moves, its start, the lines tried on it)
+    /// to open on a board of its own; not the user's game while it goes on.
+    pub fn analyse_copy(&self, number: u32) -> Option<Want> {
+        let game = self.store.get(number).filter(|g| !g.is_own_live())?;
+        let view = self.views.get(&number);
+        let lines = view.map_or(&[][..], |v| v.variations.lines());
+        let text = crate::archive::pgn_with(game, "", crate::archive::UtcTime::now(), lines);
+        let copy = crate::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("copy"))
+            .into_iter()
+            .next()?;
+        Some(Want::Review {
+            game: Box::new(copy),
+            source: format!("a copy of game {number}"),
+        })
+    }
+
+    /// On review board `number`: line `line` becomes the game's moves from
+    /// where it branched; the game's moves from there become a line (and
+    /// the result, no longer the game's, is unknown: `*`).
+    pub fn promote(&mut self, number: u32, line: usize) -> Result<(), String> {
+        if number < FIRST_REVIEW_NUMBER {
+            return Err("Only a review board's moves can be changed".to_owned());
+        }
+        let game = self.store.get(number).ok_or("No such board")?;
+        let view = self.views.get(&number).cloned().unwrap_or_default();
+        let text = crate::archive::pgn_with(game, "", crate::archive::UtcTime::now(), &[]);
+        let mut archived =
+            crate::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("review"))
+                .into_iter()
+                .next()
+                .ok_or("The game does not read back")?;
+        let mut variations = view.variations.clone();
+        let from = variations.line(line).ok_or("No such line")?.from;
+        let game_after: Vec<crate::game::variation::Tried> = Vec::new();
+        let old_main: Vec<String> = archived.sans.split_off(from.min(archived.sans.len()));
+        let (from, promoted) = variations.promote(line, game_after).ok_or("No such line")?;
+        archived.sans.extend(promoted.iter().map(|t| t.san.clone()));
+        archived.move_times_ms = vec![None; archived.sans.len()];
+        archived.result = "*".to_owned();
+        archived.reason.clear();
+        // The lines kept (those from before the branch), and the game's old
+        // moves as a line in the promoted one's place.
+        let mut read: Vec<(usize, Vec<String>)> = variations
+            .lines()
+            .iter()
+            .map(|l| (l.from, l.moves.iter().map(|t| t.san.clone()).collect()))
+            .collect();
+        if !old_main.is_empty() {
+            read.push((from, old_main));
+        }
+        // Seen from the same side as before.
+        let flip = game.board.as_deref().is_some_and(|b| b.flip);
+        let mut replaced = review_game(&archived, number, Now::ZERO)?;
+        if let Some(board) = replaced.board.as_deref_mut() {
+            board.flip = flip;
+        }
+        let lines = crate::game::variation::Variations::replayed(&replaced, &read);
+        self.store.insert(replaced);
+        let view = self.views.entry(number).or_default();
+        view.variations = lines;
+        view.line = None;
+        view.browse = None;
+        Ok(())
     }
 }
