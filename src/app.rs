@@ -514,6 +514,7 @@ impl KibitzApp {
                     }
                 }
                 Want::ReloadMyGames => self.chrome.load_my_games(self.keeping.games_dir()),
+                Want::SetUp(fen) => self.chrome.set_up_position(fen.as_deref()),
                 Want::PickFile => self.pick_file.open(self.waker.clone()),
                 Want::Record(on) => self.set_recording(on),
                 Want::FreeTiling(on) => self.boards.set_free_tiling(on),
@@ -642,14 +643,11 @@ impl KibitzApp {
         for shortcut in shortcuts::shortcuts(ui.ctx(), playing) {
             self.shortcut(shortcut, now);
         }
-        let settings = self.keeping.settings_mut();
-        if let Some(command) = self.chrome.windows_ui(
-            ui.ctx(),
-            settings,
-            [self.analyses.status(), self.analyses.variant_status()],
-        ) {
-            self.send(command);
-        }
+        let engines = [self.analyses.status(), self.analyses.variant_status()];
+        let online = self.wire.logged_in();
+        let wants =
+            (self.chrome).windows_ui(ui.ctx(), self.keeping.settings_mut(), engines, online);
+        self.run(wants);
         self.save_settings_if_changed(ui.ctx());
         self.open_pgn_files(ui.ctx());
         self.panels_ui(ui, now);

@@ -24,6 +24,7 @@ use crate::ui::dialogs::{Dialogs, dialogs_ui};
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
+use crate::ui::position_editor::{EditorAction, PositionEditor, position_editor_ui};
 use crate::ui::profile::{ProfileAction, profile_ui};
 use crate::ui::settings::settings_window_ui;
 
@@ -46,6 +47,8 @@ pub struct Chrome {
     piece_previews: crate::ui::pieces::PieceCache,
     /// The user's games as an opening tree, for the review boards.
     opening_tree: super::opening_tree_loading::OpeningTreeLoading,
+    /// A position set up by hand.
+    position_editor: PositionEditor,
     /// My games' list of collections changed: the settings take it.
     collections_changed: bool,
     connect: ConnectForm,
@@ -78,6 +81,7 @@ impl Default for Chrome {
             settings_open: false,
             piece_previews: Default::default(),
             opening_tree: Default::default(),
+            position_editor: PositionEditor::default(),
             collections_changed: false,
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
@@ -370,15 +374,19 @@ impl Chrome {
         no_games || self.connect.open
     }
 
-    /// The windows over the boards: settings, seek and match.
+    /// The windows over the boards: settings, seek and match, the
+    /// position editor; `online`: logged in.
     pub fn windows_ui(
         &mut self,
         ctx: &egui::Context,
         settings: &mut Settings,
         engines: [&EngineStatus; 2],
-    ) -> Option<Command> {
-        if self.settings_open {
+        online: bool,
+    ) -> Vec<Want> {
+        if self.settings_open || self.position_editor.open {
             self.piece_previews.new_frame(settings.board.pieces);
+        }
+        if self.settings_open {
             settings_window_ui(
                 ctx,
                 settings,
@@ -387,7 +395,36 @@ impl Chrome {
                 &mut self.settings_open,
             );
         }
-        dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
+        let mut wants: Vec<Want> = dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
+            .map(Want::Send)
+            .into_iter()
+            .collect();
+        if self.position_editor.open {
+            let colors = crate::ui::theme::board_colors(&settings.board);
+            let editor = &mut self.position_editor;
+            let asked = position_editor_ui(ctx, editor, &mut self.piece_previews, colors, online);
+            wants.extend(asked.into_iter().flat_map(|asked| {
+                match asked {
+                    EditorAction::Analyse(fen) => crate::archive::read::pasted_game(&fen)
+                        .map(|game| Want::Review {
+                            game: Box::new(game),
+                            source: "the position set up".to_owned(),
+                        })
+                        .into_iter()
+                        .collect::<Vec<_>>(),
+                    EditorAction::Examine(commands) => commands
+                        .into_iter()
+                        .map(|c| Want::Send(Command::Raw(c)))
+                        .collect(),
+                }
+            }));
+        }
+        wants
+    }
+
+    /// The position editor opened on `fen` (the start position: None).
+    pub fn set_up_position(&mut self, fen: Option<&str>) {
+        self.position_editor.open_with(fen);
     }
 
     /// The top bar.
@@ -502,6 +539,7 @@ impl Chrome {
                     wants.extend(card.map(Want::OpenCard));
                     wants.extend(my_games.map(|action| match action {
                         MyGamesAction::Reload => Want::ReloadMyGames,
+                        MyGamesAction::SetUp => Want::SetUp(None),
                         MyGamesAction::OpenFile => Want::PickFile,
                         MyGamesAction::Open(game) => review(&game, "that game".to_owned()),
                         // The settings take the new list at the next frame.

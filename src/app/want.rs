@@ -29,6 +29,8 @@ pub enum Want {
     },
     /// The archive read again for My games.
     ReloadMyGames,
+    /// The position editor, on this FEN (None: the start position).
+    SetUp(Option<String>),
 
     /// The system's file dialog, for a PGN file.
     PickFile,

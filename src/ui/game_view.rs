@@ -44,6 +44,8 @@ pub enum Action {
     Analyse { game: u32 },
     /// On a review board: line `line` becomes the game's moves.
     Promote { game: u32, line: usize },
+    /// The position editor, on this position (FEN).
+    SetUp(String),
 }
 
 /// An offer to the user that a panel can answer.

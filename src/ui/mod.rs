@@ -32,6 +32,7 @@ pub mod piece_sets;
 pub mod pieces;
 pub mod player_strip;
 pub mod players;
+pub mod position_editor;
 pub mod profile;
 pub mod settings;
 pub mod theme;

@@ -52,6 +52,13 @@ pub fn move_list_ui(
         {
             action = Some(Action::Analyse { game: game.number });
         }
+        if ui
+            .small_button("Set up…")
+            .on_hover_text("This position in the editor: pieces on and off by hand")
+            .clicked()
+        {
+            action = super::copy_game::fen_text(game, view).map(Action::SetUp);
+        }
     });
     // Rows of fixed size, laid out by hand and only where visible: an
     // `egui::Grid` re-measures its columns when a move is added and asks for

@@ -268,6 +268,8 @@ pub enum MyGamesAction {
     OpenFile,
     /// Open this game in a review board.
     Open(Box<ListedGame>),
+    /// Set a position up by hand.
+    SetUp,
     /// List a PGN file in My games from now on, under a name.
     AddCollection(crate::config::Collection),
     /// No longer list a collection (by its file).
@@ -324,6 +326,13 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
             .clicked()
         {
             action = Some(MyGamesAction::OpenFile);
+        }
+        if ui
+            .button("Set up a position…")
+            .on_hover_text("Put pieces on a board by hand, then analyse or examine it")
+            .clicked()
+        {
+            action = Some(MyGamesAction::SetUp);
         }
     });
     // The user's results by opening: a click lists that opening's games.

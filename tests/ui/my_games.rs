@@ -561,3 +561,66 @@ fn a_tried_line_is_promoted_and_a_board_is_copied_to_analyse() {
         "the result no longer the game's"
     );
 }
+
+/// A position set up by hand: pieces put on an empty board, then analysed
+/// on a board of Kibitz's; and, logged in, examined on the server with
+/// `bsetup`.
+#[test]
+fn a_position_set_up_by_hand_is_analysed_and_examined() {
+    let mut app = common::app_with(&[]);
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "KibUser".into(),
+    });
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("My games").click();
+    h.run_steps(2);
+    h.get_by_label("Set up a position…").click();
+    h.run_steps(3);
+    h.get_by_label("Empty board").click();
+    h.run_steps(2);
+    for (piece, square) in [
+        ("Put a white king", "e1, empty"),
+        ("Put a black king", "e8, empty"),
+        ("Put a white queen", "d1, empty"),
+    ] {
+        h.get_by_label(piece).click();
+        h.run_steps(1);
+        h.get_by_label(square).click();
+        h.run_steps(1);
+    }
+    h.get_by_label("Black").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("d1, white queen").is_some());
+    h.get_by_label("Examine on the server").click();
+    h.run_steps(2);
+    let sent: Vec<String> = h
+        .state()
+        .sent()
+        .iter()
+        .filter_map(|c| match c {
+            kibitz::protocol::command::Command::Raw(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        sent,
+        [
+            "bsetup",
+            "bsetup fen 4k3/8/8/8/8/8/8/3QK3",
+            "bsetup tomove black",
+            "bsetup wcastle none",
+            "bsetup bcastle none",
+            "bsetup done"
+        ]
+    );
+    // Again, to analyse it at home.
+    h.get_by_label("Set up a position…").click();
+    h.run_steps(3);
+    h.get_by_label("Analyse").click();
+    h.run_steps(3);
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(review).expect("a board of its own");
+    let board = game.board.as_deref().expect("its board");
+    assert_eq!(board.setup.board.to_string(), "4k3/8/8/8/8/8/8/3QK3");
+    assert_eq!(board.setup.turn, shakmaty::Color::Black);
+}

@@ -39,6 +39,7 @@ impl Boards {
             }
             Action::Profile { handle } => return vec![Want::OpenCard(handle)],
             Action::Analyse { game } => return self.analyse_copy(game).into_iter().collect(),
+            Action::SetUp(fen) => return vec![Want::SetUp(Some(fen))],
             Action::Promote { game, line } => {
                 if let Err(why) = self.promote(game, line) {
                     return vec![Want::Say(why)];
