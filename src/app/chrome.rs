@@ -402,7 +402,8 @@ impl Chrome {
         if self.position_editor.open {
             let colors = crate::ui::theme::board_colors(&settings.board);
             let editor = &mut self.position_editor;
-            let asked = position_editor_ui(ctx, editor, &mut self.piece_previews, colors, online);
+            let server = (online, self.server.has_bsetup());
+            let asked = position_editor_ui(ctx, editor, &mut self.piece_previews, colors, server);
             wants.extend(asked.into_iter().flat_map(|asked| {
                 match asked {
                     EditorAction::Analyse(fen) => crate::archive::read::pasted_game(&fen)

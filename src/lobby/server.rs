@@ -64,6 +64,12 @@ const FREECHESS: &[VariantChoice] = &[
 ];
 
 impl ServerFamily {
+    /// Whether positions can be set up on it (`bsetup`): freechess.org's
+    /// FICS has it; the old FICS and FatICS answer "Command not found".
+    pub fn has_bsetup(self) -> bool {
+        matches!(self, ServerFamily::Freechess | ServerFamily::Unknown)
+    }
+
     /// The server at `address` before it says anything.
     pub fn of_address(address: &str) -> ServerFamily {
         let host = address.split(':').next().unwrap_or("").to_ascii_lowercase();
@@ -146,4 +152,12 @@ mod tests {
         assert!(words(ServerFamily::Freechess).contains(&"wild fr"));
         assert!(words(ServerFamily::Freechess).contains(&"losers"));
     }
+
+    #[test]
+    fn positions_are_set_up_where_the_server_has_bsetup() {
+        assert!(ServerFamily::Freechess.has_bsetup());
+        assert!(!ServerFamily::FatIcs.has_bsetup());
+        assert!(!ServerFamily::OldFics.has_bsetup());
+    }
+
 }

@@ -166,7 +166,11 @@ pub fn game_panel_ui(
     );
     // The result over the final position; an earlier one browsed to is
     // left clear to study.
-    if let Some(outcome) = game.outcome.as_ref().filter(|_| view.browse.is_none()) {
+    if let Some(outcome) = game
+        .outcome
+        .as_ref()
+        .filter(|_| view.browse.is_none() && view.line.is_none())
+    {
         result_banner_ui(
             ui,
             layout.board,

@@ -40,15 +40,18 @@ pub fn move_list_ui(
                 .on_hover_text(opening.label());
         }
     });
-    // The game out (PGN, FEN) and a copy to study; never the user's game
-    // while it goes on.
+    // The game out (PGN, FEN) and a copy to study; none of it from the
+    // user's own game while it goes on (fair play: a copy would take the
+    // engine).
+    if game.is_own_live() {
+        return None;
+    }
     ui.horizontal(|ui| {
         super::copy_game::copy_buttons_ui(ui, game, view, server);
-        if !game.is_own_live()
-            && ui
-                .small_button("Analyse")
-                .on_hover_text("This game on a board of its own, to try moves on (a copy)")
-                .clicked()
+        if ui
+            .small_button("Analyse")
+            .on_hover_text("This game on a board of its own, to try moves on (a copy)")
+            .clicked()
         {
             action = Some(Action::Analyse { game: game.number });
         }

@@ -167,13 +167,14 @@ impl PositionEditor {
 }
 
 /// The editor's window; what the user asked for. `colors`: the board's
-/// light and dark squares; `online`: a server to examine on.
+/// light and dark squares; `server`: logged in, and whether the server
+/// has `bsetup`.
 pub fn position_editor_ui(
     ctx: &egui::Context,
     editor: &mut PositionEditor,
     cache: &mut PieceCache,
     colors: (Color32, Color32),
-    online: bool,
+    server: (bool, bool),
 ) -> Option<EditorAction> {
     let mut action = None;
     let mut open = editor.open;
@@ -187,7 +188,7 @@ pub fn position_editor_ui(
                 ui.vertical(|ui| {
                     palette_ui(ui, editor, cache);
                     ui.separator();
-                    action = controls_ui(ui, editor, online);
+                    action = controls_ui(ui, editor, server);
                 });
             });
         });
@@ -334,7 +335,7 @@ fn palette_ui(ui: &mut egui::Ui, editor: &mut PositionEditor, cache: &mut PieceC
 fn controls_ui(
     ui: &mut egui::Ui,
     editor: &mut PositionEditor,
-    online: bool,
+    (online, bsetup): (bool, bool),
 ) -> Option<EditorAction> {
     let mut changed = false;
     ui.horizontal(|ui| {
@@ -388,12 +389,20 @@ fn controls_ui(
         {
             action = Some(EditorAction::Analyse(editor.fen_text()));
         }
+        let why_not = match (online, bsetup) {
+            (false, _) => "Log in to examine it on a server",
+            (true, false) => {
+                "This server cannot set positions up (it has no bsetup): analyse it here"
+            }
+            (true, true) => "The server's own board (examine with bsetup)",
+        };
         if ui
             .add_enabled(
-                playable && online,
+                playable && online && bsetup,
                 egui::Button::new("Examine on the server"),
             )
-            .on_hover_text("examine + bsetup: the server's board, where the server has bsetup")
+            .on_hover_text(why_not)
+            .on_disabled_hover_text(why_not)
             .clicked()
         {
             action = Some(EditorAction::Examine(editor.bsetup_commands()));
