@@ -43,7 +43,11 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
         let took = archived.move_times_ms.get(ply).copied().flatten();
         replay.commit(after, last, took, now);
     }
-    Ok(replay.finish(&archived.result, &archived.reason, now))
+    let mut game = replay.finish(&archived.result, &archived.reason, now);
+    // A record from a position of its own has all its moves (the start is
+    // given, not a hole in a history).
+    game.incomplete = false;
+    Ok(game)
 }
 
 /// A bughouse game of BPGN, both boards replayed on one time line: each

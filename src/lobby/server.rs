@@ -159,5 +159,4 @@ mod tests {
         assert!(!ServerFamily::FatIcs.has_bsetup());
         assert!(!ServerFamily::OldFics.has_bsetup());
     }
-
 }

@@ -170,6 +170,10 @@ pub fn game_panel_ui(
         .outcome
         .as_ref()
         .filter(|_| view.browse.is_none() && view.line.is_none())
+        // A position studied (no moves, no result) has no end to show.
+        .filter(|o| {
+            !(o.result == crate::protocol::message::GameResult::NoResult && game.moves.is_empty())
+        })
     {
         result_banner_ui(
             ui,

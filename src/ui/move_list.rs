@@ -43,26 +43,25 @@ pub fn move_list_ui(
     // The game out (PGN, FEN) and a copy to study; none of it from the
     // user's own game while it goes on (fair play: a copy would take the
     // engine).
-    if game.is_own_live() {
-        return None;
+    if !game.is_own_live() {
+        ui.horizontal(|ui| {
+            super::copy_game::copy_buttons_ui(ui, game, view, server);
+            if ui
+                .small_button("Analyse")
+                .on_hover_text("This game on a board of its own, to try moves on (a copy)")
+                .clicked()
+            {
+                action = Some(Action::Analyse { game: game.number });
+            }
+            if ui
+                .small_button("Set up…")
+                .on_hover_text("This position in the editor: pieces on and off by hand")
+                .clicked()
+            {
+                action = super::copy_game::fen_text(game, view).map(Action::SetUp);
+            }
+        });
     }
-    ui.horizontal(|ui| {
-        super::copy_game::copy_buttons_ui(ui, game, view, server);
-        if ui
-            .small_button("Analyse")
-            .on_hover_text("This game on a board of its own, to try moves on (a copy)")
-            .clicked()
-        {
-            action = Some(Action::Analyse { game: game.number });
-        }
-        if ui
-            .small_button("Set up…")
-            .on_hover_text("This position in the editor: pieces on and off by hand")
-            .clicked()
-        {
-            action = super::copy_game::fen_text(game, view).map(Action::SetUp);
-        }
-    });
     // Rows of fixed size, laid out by hand and only where visible: an
     // `egui::Grid` re-measures its columns when a move is added and asks for
     // two more frames each time, and a long game would be laid out whole.

@@ -410,3 +410,21 @@ fn painted(h: &Harness<'_, KibitzApp>, color: egui::Color32) -> bool {
             egui::epaint::Primitive::Callback(_) => false,
         })
 }
+
+/// Fair play: the user's own game, while it goes on, cannot be copied,
+/// set up or analysed elsewhere (a copy would take the engine); a watched
+/// game can.
+#[test]
+fn no_copy_set_up_or_analyse_of_your_own_game_while_it_goes_on() {
+    let tools = ["Copy PGN", "Copy FEN", "Analyse", "Set up…"];
+    let mut h = common::window(common::app_with(&[MINE]), common::SIZE);
+    h.run_steps(2);
+    for tool in tools {
+        assert!(h.query_by_label(tool).is_none(), "{tool} on the own game");
+    }
+    let mut h = common::window(common::app_with(&[OBSERVED]), common::SIZE);
+    h.run_steps(2);
+    for tool in tools {
+        assert!(h.query_by_label(tool).is_some(), "{tool} on a watched game");
+    }
+}
