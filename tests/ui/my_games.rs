@@ -624,3 +624,33 @@ fn a_position_set_up_by_hand_is_analysed_and_examined() {
     assert_eq!(board.setup.board.to_string(), "4k3/8/8/8/8/8/8/3QK3");
     assert_eq!(board.setup.turn, shakmaty::Color::Black);
 }
+
+/// A move tried from the keyboard (a square focused, Space, another,
+/// Space) makes a line as a click does.
+#[test]
+fn a_move_tried_from_the_keyboard_makes_a_line() {
+    let pgn = game(
+        "2026.11.20",
+        "KibUser",
+        "BotA",
+        "1-0",
+        "1. e4 e5 2. Nf3 Nc6",
+    );
+    let (_dir, mut h) = common::my_games(
+        "my-games-tried-keys",
+        &[("2026-11.pgn", &pgn)],
+        Some("KibUser"),
+    );
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
+        .click();
+    h.run_steps(3);
+    for square in ["f1, white bishop", "b5, empty"] {
+        h.get_by_label(square).focus();
+        h.run_steps(2);
+        h.key_press(egui::Key::Space);
+        h.run_steps(2);
+    }
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 1)));
+    assert!(h.query_by_label("3. Bb5").is_some());
+}
