@@ -3,7 +3,6 @@
 //! bar with its live region for screen readers, and the window's title.
 
 use crate::config::{ServerProfile, Settings};
-use crate::engine::process::EngineStatus;
 use crate::game::{Game, Now};
 use crate::lobby::card::Profile;
 use crate::lobby::friends::Notice;
@@ -20,13 +19,12 @@ use crate::protocol::reply::Answer;
 use crate::protocol::words::{is_guest, is_guest_handle};
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, LineKind, console_ui};
-use crate::ui::dialogs::{Dialogs, dialogs_ui};
+use crate::ui::dialogs::Dialogs;
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
-use crate::ui::position_editor::{EditorAction, PositionEditor, position_editor_ui};
+use crate::ui::position_editor::PositionEditor;
 use crate::ui::profile::{ProfileAction, profile_ui};
-use crate::ui::settings::settings_window_ui;
 
 use super::announce::Announcement;
 use super::asked::Asker;
@@ -35,6 +33,7 @@ use super::title::window_title;
 use super::want::Want;
 
 mod my_games;
+mod windows;
 use super::want::review;
 
 pub struct Chrome {
@@ -372,60 +371,6 @@ impl Chrome {
     /// the user asked for it).
     pub fn connect_form_wanted(&self, no_games: bool) -> bool {
         no_games || self.connect.open
-    }
-
-    /// The windows over the boards: settings, seek and match, the
-    /// position editor; `online`: logged in.
-    pub fn windows_ui(
-        &mut self,
-        ctx: &egui::Context,
-        settings: &mut Settings,
-        engines: [&EngineStatus; 2],
-        online: bool,
-    ) -> Vec<Want> {
-        if self.settings_open || self.position_editor.open {
-            self.piece_previews.new_frame(settings.board.pieces);
-        }
-        if self.settings_open {
-            settings_window_ui(
-                ctx,
-                settings,
-                engines,
-                &mut self.piece_previews,
-                &mut self.settings_open,
-            );
-        }
-        let mut wants: Vec<Want> = dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
-            .map(Want::Send)
-            .into_iter()
-            .collect();
-        if self.position_editor.open {
-            let colors = crate::ui::theme::board_colors(&settings.board);
-            let editor = &mut self.position_editor;
-            let server = (online, self.server.has_bsetup());
-            let asked = position_editor_ui(ctx, editor, &mut self.piece_previews, colors, server);
-            wants.extend(asked.into_iter().flat_map(|asked| {
-                match asked {
-                    EditorAction::Analyse(fen) => crate::archive::read::pasted_game(&fen)
-                        .map(|game| Want::Review {
-                            game: Box::new(game),
-                            source: "the position set up".to_owned(),
-                        })
-                        .into_iter()
-                        .collect::<Vec<_>>(),
-                    EditorAction::Examine(commands) => commands
-                        .into_iter()
-                        .map(|c| Want::Send(Command::Raw(c)))
-                        .collect(),
-                }
-            }));
-        }
-        wants
-    }
-
-    /// The position editor opened on `fen` (the start position: None).
-    pub fn set_up_position(&mut self, fen: Option<&str>) {
-        self.position_editor.open_with(fen);
     }
 
     /// The top bar.
