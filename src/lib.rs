@@ -14,6 +14,7 @@ pub mod lobby;
 pub mod local_time;
 pub mod logging;
 pub mod net;
+pub mod paint;
 pub mod protocol;
 pub mod recording;
 pub mod secrets;

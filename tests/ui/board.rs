@@ -347,3 +347,37 @@ fn resign_and_rated_abort_take_a_second_click() {
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Resign));
 }
+
+/// What a clock's tick changes on screen, as the damage repaint sees it
+/// (issue 35): with sixteen observed boards, a second later only the
+/// running clocks' rectangles, a small share of the window.
+#[test]
+fn a_clock_tick_damages_the_clocks_only() {
+    use kibitz::paint::damage::{Damage, damage};
+    let mut app = common::observed_games(16);
+    app.set_time(Duration::from_secs(10));
+    let mut h = common::window(app, [1600.0, 1000.0]);
+    h.run_steps(2);
+    let before = h.output().shapes.clone();
+    h.state_mut().set_time(Duration::from_secs(11));
+    h.run_steps(1);
+    let after = h.output().shapes.clone();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
+    let Damage::Rects(rects) = damage(&before, &after, screen) else {
+        panic!(
+            "not a few rectangles: {:?}",
+            damage(&before, &after, screen)
+        );
+    };
+    let area: f32 = rects.iter().map(|r| r.area()).sum();
+    assert!(!rects.is_empty());
+    assert!(
+        area < screen.area() * 0.05,
+        "{} rects, {area} points",
+        rects.len()
+    );
+    // Nothing changed, nothing damaged.
+    h.run_steps(1);
+    let again = h.output().shapes.clone();
+    assert_eq!(damage(&after, &again, screen), Damage::None);
+}
