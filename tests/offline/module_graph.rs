@@ -318,6 +318,7 @@ const FLOORS: [&[&str]; 6] = [
         "logging",
         "recording",
         "local_time",
+        "paint",
     ],
     &["game", "net", "secrets", "sound"],
     &["archive", "lobby"],
