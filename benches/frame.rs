@@ -48,6 +48,18 @@ fn bench(c: &mut Criterion) {
                 harness.step();
             });
         });
+        // What telling a clock's tick from the rest costs (issue 35's
+        // damage): the shapes of two frames a second apart, compared.
+        let before = harness.output().shapes.clone();
+        harness
+            .state_mut()
+            .set_time(Duration::from_millis(millis + 1000));
+        harness.step();
+        let after = harness.output().shapes.clone();
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1600.0, 1000.0));
+        group.bench_function(format!("{boards}_boards_damage"), |b| {
+            b.iter(|| kibitz::paint::damage::damage(&before, &after, screen));
+        });
     }
     group.finish();
 }
