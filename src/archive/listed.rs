@@ -201,6 +201,21 @@ impl ListedGame {
         needle.is_empty()
             || contains(&self.fields, needle)
             || partners.is_some_and(|(w, b)| contains(w, needle) || contains(b, needle))
+            // The time control as a list shows it (`3 0`, FICS's words),
+            // where it reads as the record's `180+0`.
+            // (only a needle like one: digits and a space; no allocation
+            // a game for the others).
+            || (needle.starts_with(|c: char| c.is_ascii_digit())
+                && needle.contains(' ')
+                && self.fics_time().is_some_and(|t| contains(&t, needle)))
+    }
+
+    /// The time control as FICS says it, `3 0` for `180+0`; None where the
+    /// record has none in seconds.
+    pub fn fics_time(&self) -> Option<String> {
+        let (base, increment) = self.time_control().split_once('+')?;
+        let minutes = base.parse::<u32>().ok()? / 60;
+        Some(format!("{minutes} {increment}"))
     }
 }
 
@@ -232,6 +247,18 @@ fn clean(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::archive::record::OtherBoard;
+
+    #[test]
+    fn a_search_finds_the_time_control_as_fics_says_it() {
+        let game = ListedGame::of(&ArchivedGame {
+            white: "KibUser".into(),
+            black: "BotA".into(),
+            time_control: "180+2".into(),
+            ..ArchivedGame::default()
+        });
+        assert_eq!(game.fics_time().as_deref(), Some("3 2"));
+        assert!(game.matches("3 2") && game.matches("180+2") && !game.matches("5 0"));
+    }
 
     #[test]
     fn a_listed_game_keeps_what_a_row_shows_and_a_search_reads() {

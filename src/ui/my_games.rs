@@ -446,11 +446,7 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                         (game.white_elo(), game.black_elo())
                     };
                     // The time control as FICS says it: `5 0`, not `300+0`.
-                    let time = game
-                        .time_control()
-                        .split_once('+')
-                        .and_then(|(s, i)| Some(format!("{} {i}", s.parse::<u32>().ok()? / 60)))
-                        .unwrap_or_default();
+                    let time = game.fics_time().unwrap_or_default();
                     let text = format!(
                         "{}  {white} {white_elo} – {black} {black_elo}  {}  {} {time}  {}",
                         game.date(),
