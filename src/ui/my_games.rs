@@ -34,11 +34,18 @@ pub struct MyGames {
     /// The user's results by opening, for whom (counted when first shown
     /// after the list or the handle changed).
     results: Option<(String, Vec<crate::archive::results::OpeningResults>)>,
+    /// The games under each Show choice (yours, watched, all, each
+    /// collection), and what they were counted for.
+    counts: Option<(CountedFor, Vec<usize>)>,
     /// The games shown, as last filtered, and what they were filtered by:
     /// filtering 100,000 games is done when a filter changes, not in
     /// every frame.
     filtered: Option<(Filtered, Vec<usize>)>,
 }
+
+/// What Show's counts were counted for: the list's generation, the user,
+/// the collections.
+type CountedFor = (u64, Option<String>, usize);
 
 /// What a list was filtered by (and how many games it had).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,28 +235,57 @@ impl MyGames {
         self.results.as_ref().map(|(_, table)| table.as_slice())
     }
 
+    /// How many games each Show choice lists (yours, watched, all, each
+    /// collection), counted once per list and user.
+    pub fn whose_counts(&mut self) -> Vec<usize> {
+        let key = (self.generation, self.me.clone(), self.collections.len());
+        if self.counts.as_ref().is_none_or(|(k, _)| *k != key) {
+            let collections = (0..self.collections.len()).map(Whose::Collection);
+            let choices: Vec<Whose> = Whose::ARCHIVE.into_iter().chain(collections).collect();
+            let counts = choices
+                .iter()
+                .map(|whose| {
+                    self.games
+                        .iter()
+                        .filter(|g| self.is_shown_by(*whose, g))
+                        .count()
+                })
+                .collect();
+            self.counts = Some((key, counts));
+        }
+        self.counts
+            .as_ref()
+            .map(|(_, c)| c.clone())
+            .unwrap_or_default()
+    }
+
+    /// Whether `whose` lists `game` (the other filters aside): a shown
+    /// file's games are all listed; the archive's are not a collection's.
+    fn is_shown_by(&self, whose: Whose, game: &ListedGame) -> bool {
+        if self.file.is_some() {
+            return true;
+        }
+        let own = self.me.as_deref().is_none_or(|me| game.played_by(me));
+        let archived = !self.collections.iter().any(|c| *game.file == c.path);
+        match whose {
+            Whose::Own => archived && own,
+            Whose::Watched => archived && (self.me.is_none() || !own),
+            Whose::All => archived,
+            Whose::Collection(at) => self
+                .collections
+                .get(at)
+                .is_some_and(|c| *game.file == c.path),
+        }
+    }
+
     fn filter(&self) -> Vec<usize> {
         let kind = self.kind.trim().to_ascii_lowercase();
         let needle = self.search.trim().to_ascii_lowercase();
-        let in_collection = |g: &ListedGame| self.collections.iter().any(|c| *g.file == c.path);
         self.games
             .iter()
             .enumerate()
             .filter(|(_, g)| {
-                let own = self.me.as_deref().is_none_or(|me| g.played_by(me));
-                // A shown file's games are all listed; the archive's are
-                // not a collection's.
-                let archived = !in_collection(g);
-                let whose = self.file.is_some()
-                    || match self.whose {
-                        Whose::Own => archived && own,
-                        Whose::Watched => archived && (self.me.is_none() || !own),
-                        Whose::All => archived,
-                        Whose::Collection(at) => {
-                            self.collections.get(at).is_some_and(|c| *g.file == c.path)
-                        }
-                    };
-                whose
+                self.is_shown_by(self.whose, g)
                     && g.contains_lowercase(&needle)
                     && self.result.accepts(g.result())
                     && (kind.is_empty() || g.kind().contains(&kind))
@@ -287,12 +323,13 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                 .desired_width(110.0),
         )
         .labelled_by(label.id);
+        let counts = state.whose_counts();
         egui::ComboBox::from_label("Show")
             .selected_text(state.whose.label(&state.collections))
             .show_ui(ui, |ui| {
                 let collections = (0..state.collections.len()).map(Whose::Collection);
-                for whose in Whose::ARCHIVE.into_iter().chain(collections) {
-                    let label = whose.label(&state.collections);
+                for (whose, count) in Whose::ARCHIVE.into_iter().chain(collections).zip(counts) {
+                    let label = format!("{} ({count})", whose.label(&state.collections));
                     ui.selectable_value(&mut state.whose, whose, label);
                 }
             });

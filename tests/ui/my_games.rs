@@ -149,7 +149,10 @@ fn your_games_first_then_the_ones_watched() {
     );
     h.get_by_label("Show").click();
     h.run_steps(2);
-    h.get_by_label("Games watched").click();
+    // Each choice says how many games it lists.
+    assert!(h.query_by_label("Your games (2)").is_some());
+    assert!(h.query_by_label("All games (3)").is_some());
+    h.get_by_label("Games watched (1)").click();
     h.run_steps(2);
     assert!(h.query_by_label("1 of 3 games").is_some());
     assert!(
@@ -316,7 +319,7 @@ fn a_dropped_file_is_kept_as_a_collection_and_removed_again() {
     // The archive's own lists leave it out.
     h.get_by_label("Show").click();
     h.run_steps(2);
-    h.get_by_label("All games").click();
+    h.get_by_label("All games (2)").click();
     h.run_steps(2);
     assert!(
         h.query_by_label("2 of 4 games").is_some(),
@@ -334,7 +337,7 @@ fn a_dropped_file_is_kept_as_a_collection_and_removed_again() {
     // Removed again: the file stays as it was.
     h.get_by_label("Show").click();
     h.run_steps(2);
-    h.get_by_label("club").click();
+    h.get_by_label("club (2)").click();
     h.run_steps(2);
     h.get_by_label("Remove from My games").click();
     common::wait::archive_listed(&mut h);
