@@ -24,8 +24,11 @@ fn shown_position(game: &Game, view: &GameView) -> Option<Chess> {
     if !game.kind.as_ref().is_none_or(GameType::is_chess) {
         return None;
     }
-    let plies = view.browse.unwrap_or(game.moves.len());
-    let setup = game.position_after(plies)?;
+    // A tried line's position, else the game's shown.
+    let setup = match view.line_position() {
+        Some(setup) => setup.clone(),
+        None => game.position_after(view.browse.unwrap_or(game.moves.len()))?,
+    };
     Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
@@ -59,6 +62,7 @@ pub(super) fn tree_under_moves_ui(
     );
     ui.set_clip_rect(area.intersect(ui.clip_rect()));
     ui.label(RichText::new(format!("In your games ({})", tree.me)).strong());
+    let mut played = None;
     egui::ScrollArea::vertical()
         .id_salt(("opening tree moves", game.number))
         .auto_shrink([false, false])
@@ -67,11 +71,23 @@ pub(super) fn tree_under_moves_ui(
                 let san = branch.san(&position);
                 let open = view.tree_move.as_deref() == Some(san.as_str());
                 let words = branch.words(&san);
-                let row = ui
-                    .selectable_label(open, &words)
-                    .on_hover_text("Its games (the newest first)");
-                if row.clicked() {
-                    view.tree_move = (!open).then(|| san.clone());
+                let mut play = false;
+                ui.horizontal(|ui| {
+                    // The move on the board: the game's next, or a line
+                    // tried (as if made on the board).
+                    play = ui
+                        .small_button("Play")
+                        .on_hover_text(format!("{san} on this board"))
+                        .clicked();
+                    let row = ui
+                        .selectable_label(open, &words)
+                        .on_hover_text("Its games (the newest first)");
+                    if row.clicked() {
+                        view.tree_move = (!open).then(|| san.clone());
+                    }
+                });
+                if play {
+                    played = Some(branch.mv);
                 }
                 if !open {
                     continue;
@@ -95,5 +111,14 @@ pub(super) fn tree_under_moves_ui(
                 });
             }
         });
+    if let Some(mv) = played {
+        let setup = view
+            .line_position()
+            .cloned()
+            .or_else(|| game.position_after(view.browse.unwrap_or(game.moves.len())));
+        if let Some(from) = setup.and_then(|s| super::try_moves::tries(game, view, &s)) {
+            super::try_moves::tried(game, view, &from, mv);
+        }
+    }
     rect
 }

@@ -263,6 +263,19 @@ fn the_opening_tree_of_your_games_under_a_review() {
         h.query_by_label("Nf3: 1 game (all yours), +0 =0 -1, 0 %")
             .is_some()
     );
+    // Play 1. e4 from the tree: a line tried on the board (this game
+    // began 1. Nf3), the tree following it.
+    h.get_all_by_label("Play").next().expect("e4's").click();
+    h.run_steps(3);
+    let first = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    assert_eq!(h.state().view(first).and_then(|v| v.line), Some((0, 1)));
+    assert!(
+        h.query_by_label("e5: 1 game (all your opponents'), +1 =0 -0, 100 %")
+            .is_some(),
+        "the moves after 1. e4"
+    );
+    h.key_press(egui::Key::Home);
+    h.run_steps(3);
     h.get_by_label(e4).click();
     h.run_steps(3);
     h.get_by_label("KibUser – BotA 1-0 2026.11.20").click();
