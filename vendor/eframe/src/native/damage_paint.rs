@@ -47,8 +47,11 @@ pub(crate) struct Damager {
 
 impl Damager {
     /// Whether partial frames are painted (decided once, from the
-    /// renderer's name and `KIBITZ_DAMAGE`).
-    pub(crate) fn decide(&mut self, gl: &glow::Context) -> bool {
+    /// renderer's name, the GL API and `KIBITZ_DAMAGE`). Only GLX keeps
+    /// the back buffer across a swap (Mesa's software GLX copies it out);
+    /// EGL (Wayland) hands back an older buffer, so partial frames there
+    /// would show stale pixels: off unless asked for.
+    pub(crate) fn decide(&mut self, gl: &glow::Context, glx: bool) -> bool {
         if let Some(on) = self.on {
             return on;
         }
@@ -59,11 +62,12 @@ impl Damager {
         let on = match std::env::var("KIBITZ_DAMAGE").as_deref() {
             Ok("off") => false,
             Ok("on") => true,
-            _ => is_software(&renderer),
+            _ => glx && is_software(&renderer),
         };
         log::info!(
-            "damage repaint {} (renderer: {renderer}; KIBITZ_DAMAGE=off|on decides)",
-            if on { "on" } else { "off" }
+            "damage repaint {} (renderer: {renderer}, {}; KIBITZ_DAMAGE=off|on decides)",
+            if on { "on" } else { "off" },
+            if glx { "GLX" } else { "not GLX" }
         );
         self.on = Some(on);
         on
@@ -120,6 +124,30 @@ impl Damager {
             );
         }
         plan
+    }
+}
+
+/// Whether `config`'s display is GLX (X11).
+pub(crate) fn is_glx(config: &glutin::config::Config) -> bool {
+    #[cfg(all(
+        feature = "x11",
+        unix,
+        not(target_vendor = "apple"),
+        not(target_os = "android")
+    ))]
+    {
+        use glutin::display::{AsRawDisplay as _, GetGlDisplay as _, RawDisplay};
+        matches!(config.display().raw_display(), RawDisplay::Glx(_))
+    }
+    #[cfg(not(all(
+        feature = "x11",
+        unix,
+        not(target_vendor = "apple"),
+        not(target_os = "android")
+    )))]
+    {
+        let _ = config;
+        false
     }
 }
 

@@ -832,6 +832,8 @@ impl GlowWinitRunning<'_> {
 
         let mut glutin = glutin.borrow_mut();
         let mut painter = painter.borrow_mut();
+        // Kibitz: partial frames only where GLX keeps the back buffer.
+        let glx = super::damage_paint::is_glx(&glutin.gl_config);
 
         let egui::FullOutput {
             platform_output,
@@ -865,7 +867,7 @@ impl GlowWinitRunning<'_> {
 
         if is_visible {
             let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
-            damager.decide(painter.gl());
+            damager.decide(painter.gl(), glx);
             let plan = damager.plan(
                 viewport_id,
                 &shapes,
