@@ -139,6 +139,8 @@ pub struct Frames {
     events: usize,
     /// Engine updates taken since the last frame.
     engine_updates: usize,
+    /// How the window paints (damage repaint or not) was logged.
+    painting_logged: bool,
 }
 
 impl Frames {
@@ -167,6 +169,13 @@ impl Frames {
     ) {
         let network = std::mem::take(&mut self.events) > 0;
         let engine = std::mem::take(&mut self.engine_updates) > 0;
+        // Decided by the window at its first frame (vendor/eframe).
+        if !self.painting_logged
+            && let Some(words) = eframe::damage::decision()
+        {
+            tracing::info!("{words}");
+            self.painting_logged = true;
+        }
         let Some(stats) = self.stats.as_mut() else {
             return;
         };

@@ -28,6 +28,19 @@ const MAX_SHARE: f32 = 0.5;
 /// Rectangles this close are merged (one draw beats two tiny ones).
 const MERGE_GAP: f32 = 8.0;
 
+/// How the window paints, once decided at its first frame (for the app's
+/// own log: eframe's `log` lines may go nowhere).
+static DECISION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// "damage repaint on (renderer: llvmpipe ..., GLX)", once decided.
+pub fn decision() -> Option<&'static str> {
+    DECISION.get().map(String::as_str)
+}
+
+pub(crate) fn set_decision(words: String) {
+    let _ = DECISION.set(words);
+}
+
 /// What to paint of a frame.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Damage {

@@ -64,11 +64,13 @@ impl Damager {
             Ok("on") => true,
             _ => glx && is_software(&renderer),
         };
-        log::info!(
+        let words = format!(
             "damage repaint {} (renderer: {renderer}, {}; KIBITZ_DAMAGE=off|on decides)",
             if on { "on" } else { "off" },
             if glx { "GLX" } else { "not GLX" }
         );
+        log::info!("{words}");
+        crate::damage::set_decision(words);
         self.on = Some(on);
         on
     }
