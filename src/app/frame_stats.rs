@@ -141,6 +141,8 @@ pub struct Frames {
     engine_updates: usize,
     /// How the window paints (damage repaint or not) was logged.
     painting_logged: bool,
+    /// Partial frames verified when last logged (`KIBITZ_DAMAGE=verify`).
+    verified_logged: u64,
 }
 
 impl Frames {
@@ -175,6 +177,14 @@ impl Frames {
         {
             tracing::info!("{words}");
             self.painting_logged = true;
+        }
+        // KIBITZ_DAMAGE=verify: every 20 partial frames checked, the tally.
+        let (verified, differed, most) = eframe::damage::verified();
+        if verified >= self.verified_logged + 20 {
+            self.verified_logged = verified;
+            tracing::info!(
+                "damage verify: {verified} partial frames, {differed} differed from the whole frame (at most {most} pixels)"
+            );
         }
         let Some(stats) = self.stats.as_mut() else {
             return;

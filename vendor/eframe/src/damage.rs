@@ -41,6 +41,32 @@ pub(crate) fn set_decision(words: String) {
     let _ = DECISION.set(words);
 }
 
+/// `KIBITZ_DAMAGE=verify`: partial frames checked against whole ones.
+static VERIFIED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static DIFFERED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static MOST_PIXELS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// A partial frame compared with the whole one: `pixels` differed.
+pub(crate) fn record_verified(pixels: u64) {
+    use std::sync::atomic::Ordering::Relaxed;
+    VERIFIED.fetch_add(1, Relaxed);
+    if pixels > 0 {
+        DIFFERED.fetch_add(1, Relaxed);
+    }
+    MOST_PIXELS.fetch_max(pixels, Relaxed);
+}
+
+/// Partial frames verified, how many differed from the whole frame, and
+/// the most pixels that differed in one.
+pub fn verified() -> (u64, u64, u64) {
+    use std::sync::atomic::Ordering::Relaxed;
+    (
+        VERIFIED.load(Relaxed),
+        DIFFERED.load(Relaxed),
+        MOST_PIXELS.load(Relaxed),
+    )
+}
+
 /// What to paint of a frame.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Damage {

@@ -42,6 +42,9 @@ struct Last {
 pub(crate) struct Damager {
     /// Decided at the first frame (the renderer is known then).
     on: Option<bool>,
+    /// `KIBITZ_DAMAGE=verify`: each partial frame painted whole too, and
+    /// the two compared.
+    verify: bool,
     last: HashMap<ViewportId, Last>,
 }
 
@@ -59,9 +62,11 @@ impl Damager {
         // SAFETY: a plain query on the current context.
         #[expect(unsafe_code)]
         let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
-        let on = match std::env::var("KIBITZ_DAMAGE").as_deref() {
+        let asked = std::env::var("KIBITZ_DAMAGE");
+        self.verify = asked.as_deref() == Ok("verify");
+        let on = match asked.as_deref() {
             Ok("off") => false,
-            Ok("on") => true,
+            Ok("on" | "verify") => true,
             _ => glx && is_software(&renderer),
         };
         let words = format!(
@@ -73,6 +78,11 @@ impl Damager {
         crate::damage::set_decision(words);
         self.on = Some(on);
         on
+    }
+
+    /// Whether partial frames are checked against whole ones.
+    pub(crate) fn verifying(&self) -> bool {
+        self.verify
     }
 
     /// Whether partial frames are on (false until decided).

@@ -875,6 +875,10 @@ impl GlowWinitRunning<'_> {
                 pixels_per_point,
                 !pending_deltas.is_empty(),
             );
+            // Kibitz: the whole frame too, to compare (KIBITZ_DAMAGE=verify).
+            let whole = (damager.verifying()
+                && matches!(plan, super::damage_paint::Plan::Rects(_)))
+            .then(|| shapes.clone());
             // Kibitz: a partial frame tessellates only the shapes over its
             // rectangles (each clipped to its rectangle).
             let clipped_primitives = match &plan {
@@ -944,6 +948,28 @@ impl GlowWinitRunning<'_> {
                 &clipped_primitives,
                 pending_deltas,
             );
+
+            // Kibitz (KIBITZ_DAMAGE=verify): the partial frame's pixels
+            // against the whole frame's, painted over it (and shown).
+            if let Some(whole) = whole {
+                let partial = painter.read_screen_rgba(screen_size_in_pixels);
+                painter.clear(screen_size_in_pixels, clear_color);
+                let all = integration.egui_ctx.tessellate(whole, pixels_per_point);
+                painter.paint_and_update_textures(
+                    screen_size_in_pixels,
+                    pixels_per_point,
+                    &all,
+                    pending_deltas,
+                );
+                let full = painter.read_screen_rgba(screen_size_in_pixels);
+                let differing = partial
+                    .pixels
+                    .iter()
+                    .zip(&full.pixels)
+                    .filter(|(a, b)| a != b)
+                    .count();
+                crate::damage::record_verified(differing as u64);
+            }
 
             {
                 let mut screenshot_callbacks = Vec::new();
