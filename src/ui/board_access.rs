@@ -160,25 +160,28 @@ fn accesskit_rect(rect: Rect) -> egui::accesskit::Rect {
     }
 }
 
+/// "white knight".
+pub fn piece_name(piece: shakmaty::Piece) -> String {
+    let color = if piece.color == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    let role = match piece.role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    };
+    format!("{color} {role}")
+}
+
 /// "e4, white knight" or "e5, empty".
 pub fn square_name(pieces: &Board, square: Square) -> String {
     match pieces.piece_at(square) {
-        Some(piece) => {
-            let color = if piece.color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
-            let role = match piece.role {
-                Role::Pawn => "pawn",
-                Role::Knight => "knight",
-                Role::Bishop => "bishop",
-                Role::Rook => "rook",
-                Role::Queen => "queen",
-                Role::King => "king",
-            };
-            format!("{square}, {color} {role}")
-        }
+        Some(piece) => format!("{square}, {}", piece_name(piece)),
         None => format!("{square}, empty"),
     }
 }

@@ -12,6 +12,7 @@ use shakmaty::{
     Square,
 };
 
+use super::board_access::{piece_name, square_name};
 use super::pieces::PieceCache;
 
 /// A square's side in the editor, in points.
@@ -215,10 +216,7 @@ fn board_ui(
         let id = ui.scope_id().with(("editor square", square));
         let response = ui.interact(cell, id, Sense::click_and_drag());
         let piece = editor.board.piece_at(square);
-        let name = match piece {
-            Some(p) => format!("{square}, {}", piece_name(p)),
-            None => format!("{square}, empty"),
-        };
+        let name = square_name(&editor.board, square);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
         let fill = if (file + rank) % 2 == 0 { dark } else { light };
         let highlight = response.has_focus() || response.hovered();
@@ -276,23 +274,6 @@ fn board_ui(
             }
         }
     }
-}
-
-fn piece_name(piece: Piece) -> String {
-    let color = if piece.color.is_white() {
-        "white"
-    } else {
-        "black"
-    };
-    let role = match piece.role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    };
-    format!("{color} {role}")
 }
 
 /// The pieces to put down, and "take off".

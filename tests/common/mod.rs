@@ -247,6 +247,22 @@ pub fn window(
     h
 }
 
+/// Whether the window's last frame painted a vertex of `color` (a board's
+/// squares are one mesh of plain coloured quads; an arrow is a mesh too).
+pub fn painted(
+    h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>,
+    color: egui::Color32,
+) -> bool {
+    let output = h.output().clone();
+    h.ctx
+        .tessellate(output.shapes, output.pixels_per_point)
+        .iter()
+        .any(|p| match &p.primitive {
+            egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.iter().any(|v| v.color == color),
+            egui::epaint::Primitive::Callback(_) => false,
+        })
+}
+
 /// The textures a window uploaded, in order: what a renderer was handed.
 pub type Uploads = std::sync::Arc<std::sync::Mutex<Vec<(egui::TextureId, egui::ColorImage)>>>;
 

@@ -384,7 +384,7 @@ fn three_engine_lines_and_the_best_move_as_an_arrow() {
     let best = h.state().view(12).and_then(|v| v.analysis.best);
     assert_eq!(best, Some((shakmaty::Square::E2, shakmaty::Square::E4)));
     let arrow = egui::Color32::from_rgba_premultiplied(0, 48, 136, 150);
-    assert!(painted(&h, arrow), "the arrow drawn");
+    assert!(common::painted(&h, arrow), "the arrow drawn");
     h.key_press_modifiers(Modifiers::ALT, Key::L);
     h.run_steps(2);
     assert!(
@@ -396,19 +396,7 @@ fn three_engine_lines_and_the_best_move_as_an_arrow() {
     h.state_mut().settings_mut().analysis.arrow = false;
     h.run_steps(2);
     assert_eq!(h.state().view(12).and_then(|v| v.analysis.best), None);
-    assert!(!painted(&h, arrow));
-}
-
-/// Whether this frame painted a vertex of `color`.
-fn painted(h: &Harness<'_, KibitzApp>, color: egui::Color32) -> bool {
-    let output = h.output().clone();
-    h.ctx
-        .tessellate(output.shapes, output.pixels_per_point)
-        .iter()
-        .any(|p| match &p.primitive {
-            egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.iter().any(|v| v.color == color),
-            egui::epaint::Primitive::Callback(_) => false,
-        })
+    assert!(!common::painted(&h, arrow));
 }
 
 /// Fair play: the user's own game, while it goes on, cannot be copied,

@@ -148,19 +148,6 @@ fn an_opening_is_named_whatever_the_move_order() {
     );
 }
 
-/// Whether this frame painted a vertex of `color` (the board's squares
-/// are one mesh of plain coloured quads).
-fn painted(h: &egui_kittest::Harness<'_, KibitzApp>, color: egui::Color32) -> bool {
-    let output = h.output().clone();
-    h.ctx
-        .tessellate(output.shapes, output.pixels_per_point)
-        .iter()
-        .any(|p| match &p.primitive {
-            egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.iter().any(|v| v.color == color),
-            egui::epaint::Primitive::Callback(_) => false,
-        })
-}
-
 /// A board theme chosen in Settings colours the board's squares; the
 /// user's own colours too.
 #[test]
@@ -168,7 +155,7 @@ fn a_board_theme_colours_the_squares() {
     let mut h = common::window(common::observed_games(1), [1180.0, 820.0]);
     h.run_steps(2);
     let ice_dark = egui::Color32::from_rgb(0x7F, 0xA8, 0xC9);
-    assert!(!painted(&h, ice_dark));
+    assert!(!common::painted(&h, ice_dark));
     h.get_by_label("Settings…").click();
     h.run_steps(3);
     h.get_by_label("Theme").click();
@@ -179,12 +166,15 @@ fn a_board_theme_colours_the_squares() {
         h.state().settings().board.theme,
         kibitz::config::BoardTheme::Ice
     );
-    assert!(painted(&h, ice_dark), "the board's dark squares in Ice");
+    assert!(
+        common::painted(&h, ice_dark),
+        "the board's dark squares in Ice"
+    );
     h.state_mut().settings_mut().board.theme = kibitz::config::BoardTheme::Custom;
     h.state_mut().settings_mut().board.custom_dark = [0x12, 0x34, 0x56];
     h.run_steps(2);
     assert!(
-        painted(&h, egui::Color32::from_rgb(0x12, 0x34, 0x56)),
+        common::painted(&h, egui::Color32::from_rgb(0x12, 0x34, 0x56)),
         "the user's own dark squares"
     );
 }

@@ -192,6 +192,28 @@ fn game(date: &str, white: &str, black: &str, result: &str, moves: &str) -> Stri
     )
 }
 
+/// The user's game KibUser–BotA (1. e4 e5 2. Nf3 Nc6, 1-0), the archive's
+/// only one, opened on a review board (at its end).
+fn one_game_under_review(
+    label: &str,
+) -> (
+    common::TempDir,
+    egui_kittest::Harness<'static, kibitz::app::KibitzApp>,
+) {
+    let pgn = game(
+        "2026.11.20",
+        "KibUser",
+        "BotA",
+        "1-0",
+        "1. e4 e5 2. Nf3 Nc6",
+    );
+    let (dir, mut h) = common::my_games(label, &[("2026-11.pgn", &pgn)], Some("KibUser"));
+    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
+        .click();
+    h.run_steps(3);
+    (dir, h)
+}
+
 /// Under a review board's move list, the opening tree of the user's own
 /// games in the position shown: the moves played there, by whom, how the
 /// user scored; a transposition meets the games of the other order; a move
@@ -394,18 +416,7 @@ fn the_index_is_rebuilt_when_a_file_changed_behind_its_back() {
 /// game's own moves untouched.
 #[test]
 fn moves_tried_on_a_review_make_a_line_that_can_be_deleted() {
-    let pgn = game(
-        "2026.11.20",
-        "KibUser",
-        "BotA",
-        "1-0",
-        "1. e4 e5 2. Nf3 Nc6",
-    );
-    let (_dir, mut h) =
-        common::my_games("my-games-tried", &[("2026-11.pgn", &pgn)], Some("KibUser"));
-    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
-        .click();
-    h.run_steps(3);
+    let (_dir, mut h) = one_game_under_review("my-games-tried");
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     for (from, to) in [
         ("f1, white bishop", "b5, empty"),
@@ -524,21 +535,7 @@ fn a_game_with_a_variation_and_a_position_round_trip_through_the_clipboard() {
 /// (its lines too) on a board of its own.
 #[test]
 fn a_tried_line_is_promoted_and_a_board_is_copied_to_analyse() {
-    let pgn = game(
-        "2026.11.20",
-        "KibUser",
-        "BotA",
-        "1-0",
-        "1. e4 e5 2. Nf3 Nc6",
-    );
-    let (_dir, mut h) = common::my_games(
-        "my-games-promote",
-        &[("2026-11.pgn", &pgn)],
-        Some("KibUser"),
-    );
-    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
-        .click();
-    h.run_steps(3);
+    let (_dir, mut h) = one_game_under_review("my-games-promote");
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     // After 1. e4: try 1... c5 2. Nf3.
     h.get_by_label("e4").click();
@@ -645,21 +642,7 @@ fn a_position_set_up_by_hand_is_analysed_and_examined() {
 /// Space) makes a line as a click does.
 #[test]
 fn a_move_tried_from_the_keyboard_makes_a_line() {
-    let pgn = game(
-        "2026.11.20",
-        "KibUser",
-        "BotA",
-        "1-0",
-        "1. e4 e5 2. Nf3 Nc6",
-    );
-    let (_dir, mut h) = common::my_games(
-        "my-games-tried-keys",
-        &[("2026-11.pgn", &pgn)],
-        Some("KibUser"),
-    );
-    h.get_by_label("Open KibUser vs. BotA, 2026.11.20, 1-0")
-        .click();
-    h.run_steps(3);
+    let (_dir, mut h) = one_game_under_review("my-games-tried-keys");
     for square in ["f1, white bishop", "b5, empty"] {
         h.get_by_label(square).focus();
         h.run_steps(2);
