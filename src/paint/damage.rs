@@ -2,7 +2,9 @@
 //! lives in Kibitz's vendored eframe (`vendor/eframe/src/damage.rs`), whose
 //! glow path paints only the damage; it is tested here.
 
-pub use eframe::damage::{Damage, damage, shapes_in};
+pub use eframe::damage::{
+    BackBuffer, Damage, damage, damage_retextured, repaint, retextured, shapes_in,
+};
 
 #[cfg(test)]
 mod tests {
@@ -107,17 +109,21 @@ mod tests {
             ),
             Damage::Full
         );
-        // Many small changes far apart: one bounding box.
+        // Many small changes in two rows far apart (a list's rows
+        // scrolled, say): merged into the two rows, not one box.
         let dots = |color| -> Vec<ClippedShape> {
             (0..40)
                 .map(|i| square(10.0 * i as f32 + 1.0, (i % 2) as f32 * 300.0, 2.0, color))
                 .collect()
         };
-        let Damage::Rects(rects) = damage(&dots(Color32::RED), &dots(Color32::GREEN), SCREEN)
+        let Damage::Rects(mut rects) = damage(&dots(Color32::RED), &dots(Color32::GREEN), SCREEN)
         else {
             panic!("rects");
         };
-        assert_eq!(rects.len(), 1);
+        rects.sort_by(|a, b| a.min.y.total_cmp(&b.min.y));
+        assert_eq!(rects.len(), 2, "{rects:?}");
+        assert!(rects[0].max.y < 10.0 && rects[1].min.y > 290.0, "{rects:?}");
+        assert!(rects.iter().all(|r| r.width() > 380.0), "{rects:?}");
     }
 
     #[test]
@@ -132,5 +138,147 @@ mod tests {
         // A rect over a corner of four squares repaints the four.
         let corner = Rect::from_center_size(pos2(70.0, 70.0), vec2(4.0, 4.0));
         assert_eq!(shapes_in(&shapes, corner).len(), 4);
+    }
+
+    /// A board's squares as one mesh (as `ui::board` paints them), with
+    /// the last move's two squares highlighted.
+    fn board_mesh(highlighted: [(usize, usize); 2]) -> Vec<ClippedShape> {
+        let mut mesh = egui::Mesh::default();
+        for i in 0..64 {
+            let (file, rank) = ((i % 8) as f32, (i / 8) as f32);
+            let at = Rect::from_min_size(
+                pos2(10.0 + 60.0 * file, 10.0 + 60.0 * rank),
+                vec2(60.0, 60.0),
+            );
+            mesh.add_colored_rect(at, Color32::BROWN);
+        }
+        for (file, rank) in highlighted {
+            let at = Rect::from_min_size(
+                pos2(10.0 + 60.0 * file as f32, 10.0 + 60.0 * rank as f32),
+                vec2(60.0, 60.0),
+            );
+            mesh.add_colored_rect(at, Color32::YELLOW);
+        }
+        vec![ClippedShape {
+            clip_rect: SCREEN,
+            shape: Shape::mesh(mesh),
+            transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
+        }]
+    }
+
+    #[test]
+    fn a_mesh_changed_in_a_few_triangles_damages_only_them() {
+        // e2-e4, then e7-e5: the highlights move; the 64 squares stay.
+        let before = board_mesh([(4, 6), (4, 4)]);
+        let after = board_mesh([(4, 1), (4, 3)]);
+        let Damage::Rects(rects) = damage(&before, &after, SCREEN) else {
+            panic!("a few squares");
+        };
+        let area: f32 = rects.iter().map(|r| r.area()).sum();
+        // Four squares (with margins), not the board's 480x480.
+        assert!(area < 4.0 * 64.0 * 64.0 + 1.0, "{rects:?}");
+        for square_centre in [(4, 6), (4, 4), (4, 1), (4, 3)]
+            .map(|(f, r)| pos2(40.0 + 60.0 * f as f32, 40.0 + 60.0 * r as f32))
+        {
+            assert!(
+                rects.iter().any(|r| r.contains(square_centre)),
+                "{square_centre:?}"
+            );
+        }
+        // A square not highlighted before or after is not painted again.
+        assert!(!rects.iter().any(|r| r.contains(pos2(40.0, 40.0))));
+    }
+
+    #[test]
+    fn glyphs_added_to_the_font_atlas_damage_nothing_a_new_image_what_shows_it() {
+        let picture = egui::TextureId::Managed(7);
+        let image = |x: f32| ClippedShape {
+            clip_rect: SCREEN,
+            shape: Shape::image(
+                picture,
+                Rect::from_min_size(pos2(x, 600.0), vec2(50.0, 50.0)),
+                Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+                Color32::WHITE,
+            ),
+            transform_after_tessellation: egui::emath::TSTransform::IDENTITY,
+        };
+        let shapes = [frame(Color32::WHITE), vec![image(700.0)]].concat();
+        let font_image = egui::ImageData::Color(std::sync::Arc::new(egui::ColorImage::filled(
+            [4, 4],
+            Color32::WHITE,
+        )));
+        // The textures a frame's updates change (the delta applied, as
+        // eframe does, before it is dropped).
+        let changed = |id, pos| {
+            let mut delta = egui::TexturesDelta::default();
+            delta.push(
+                id,
+                egui::epaint::ImageDelta {
+                    image: font_image.clone(),
+                    options: egui::TextureOptions::LINEAR,
+                    pos,
+                },
+            );
+            let ids = retextured(&delta);
+            delta.clear();
+            ids
+        };
+        // New glyphs where the atlas was empty: nothing on screen changes.
+        let glyphs = changed(egui::TextureId::default(), Some([100, 0]));
+        assert!(glyphs.is_empty());
+        assert_eq!(
+            damage_retextured(&shapes, &shapes, SCREEN, &glyphs),
+            Damage::None
+        );
+        // The picture replaced: where it shows is painted again.
+        let replaced = changed(picture, None);
+        assert_eq!(replaced, [picture]);
+        let Damage::Rects(rects) = damage_retextured(&shapes, &shapes, SCREEN, &replaced) else {
+            panic!("the picture's rect");
+        };
+        assert_eq!(rects.len(), 1);
+        assert!(rects[0].contains_rect(Rect::from_min_size(pos2(700.0, 600.0), vec2(50.0, 50.0))));
+        // The font atlas rebuilt whole: every shape that samples it (the
+        // board and the clock), not the picture.
+        let rebuilt = changed(egui::TextureId::default(), None);
+        let Damage::Rects(rects) = damage_retextured(&shapes, &shapes, SCREEN, &rebuilt) else {
+            panic!("the board and the clock");
+        };
+        assert_eq!(rects.len(), 2, "{rects:?}");
+        assert!(!rects.iter().any(|r| r.contains(pos2(725.0, 625.0))));
+    }
+
+    #[test]
+    fn an_older_back_buffer_is_painted_again_where_the_frames_it_missed_changed() {
+        let at = |x: f32| Rect::from_min_size(pos2(x, 10.0), vec2(20.0, 20.0));
+        let now = [at(100.0)];
+        // Newest first: the frame before changed 300, the one before it 500.
+        let history = [Some(vec![at(300.0)]), Some(vec![at(500.0)]), None];
+        // The last frame's buffer: only this frame's damage.
+        assert_eq!(
+            repaint(&now, &history, BackBuffer::Kept, SCREEN),
+            Some(now.to_vec())
+        );
+        assert_eq!(
+            repaint(&now, &history, BackBuffer::Age(1), SCREEN),
+            Some(now.to_vec())
+        );
+        // Two frames old (a GPU's double buffer): the last frame's too.
+        let mut two = repaint(&now, &history, BackBuffer::Age(2), SCREEN).expect("partial");
+        two.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+        assert_eq!(two, [now[0], at(300.0)]);
+        assert_eq!(
+            repaint(&now, &history, BackBuffer::Age(3), SCREEN).map(|r| r.len()),
+            Some(3)
+        );
+        // Older than a whole frame, older than remembered, or unknown: whole.
+        assert_eq!(repaint(&now, &history, BackBuffer::Age(4), SCREEN), None);
+        assert_eq!(repaint(&now, &history, BackBuffer::Age(9), SCREEN), None);
+        assert_eq!(repaint(&now, &history, BackBuffer::Age(0), SCREEN), None);
+        // Nothing changed now, on a buffer two frames old: what changed then.
+        assert_eq!(
+            repaint(&[], &history, BackBuffer::Age(2), SCREEN),
+            Some(vec![at(300.0)])
+        );
     }
 }

@@ -12,15 +12,15 @@
 //! new bounds (a shape that moved damages both). A paint callback, whose
 //! pixels egui cannot see, damages the whole window.
 
-use std::collections::HashMap;
+use ahash::HashMap;
 
-use egui::Rect;
 use egui::epaint::{ClippedShape, Shape};
+use egui::{Rect, TextureId};
 
 /// Pixels (points) around a changed shape painted again: anti-aliasing
 /// feathers a shape by about one pixel outside its bounds.
 const MARGIN: f32 = 2.0;
-/// More rectangles than this are merged into their bounding box.
+/// More rectangles than this are merged across wider gaps.
 const MAX_RECTS: usize = 16;
 /// Damage over this share of the screen is painted as a whole frame (as
 /// cheap, and surely right).
@@ -39,6 +39,24 @@ pub fn decision() -> Option<&'static str> {
 
 pub(crate) fn set_decision(words: String) {
     let _ = DECISION.set(words);
+}
+
+/// Whether frames are paced by eframe (`frame_interval`).
+static PACED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The shortest time between two frames of a window, where nothing else
+/// paces them: a software renderer has no vsync, so an egui animation (a
+/// scroll bar fading in, a smooth scroll) asked for a frame as soon as
+/// the last was done, 800 a second at 1.2 ms each. 60 a second is what a
+/// screen shows.
+pub fn frame_interval() -> Option<std::time::Duration> {
+    PACED
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .then_some(std::time::Duration::from_micros(16_667))
+}
+
+pub(crate) fn set_paced(paced: bool) {
+    PACED.store(paced, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// `KIBITZ_DAMAGE=verify`: partial frames checked against whole ones.
@@ -99,6 +117,73 @@ fn place(clip: Rect, bounds: Rect) -> Place {
 /// The damage between the shapes of the frame last painted (`old`) and
 /// this frame's (`new`), on a `screen` of this size (points).
 pub fn damage(old: &[ClippedShape], new: &[ClippedShape], screen: Rect) -> Damage {
+    damage_retextured(old, new, screen, &[])
+}
+
+/// The textures whose pixels a frame's texture updates change: every one
+/// set or freed, but for glyphs added to the font atlas (egui puts them
+/// where nothing was yet, and the white pixel every untextured shape
+/// samples stays), which change nothing already on screen. Without this
+/// a window whose text keeps meeting new glyphs (a clock, a move list)
+/// painted a whole frame each time.
+pub fn retextured(delta: &egui::TexturesDelta) -> Vec<TextureId> {
+    let fonts = TextureId::default();
+    let mut ids: Vec<TextureId> = delta
+        .set
+        .iter()
+        .filter(|(id, images)| **id != fonts || images.iter().any(|image| image.pos.is_none()))
+        .map(|(id, _)| *id)
+        .chain(delta.free.iter().copied())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// Whether two shapes paint the same. Text is compared by its galley's
+/// pointer first: egui's layout cache hands back the same galley for the
+/// same text, and comparing every glyph of every label in the window was
+/// most of the cost of finding the damage.
+fn same(a: &Shape, b: &Shape) -> bool {
+    match (a, b) {
+        (Shape::Text(a), Shape::Text(b)) if std::sync::Arc::ptr_eq(&a.galley, &b.galley) => {
+            // Every field (a new one in egui fails to compile here).
+            let egui::epaint::TextShape {
+                pos,
+                galley: _,
+                underline,
+                fallback_color,
+                override_text_color,
+                opacity_factor,
+                angle,
+            } = a;
+            *pos == b.pos
+                && *underline == b.underline
+                && *fallback_color == b.fallback_color
+                && *override_text_color == b.override_text_color
+                && *opacity_factor == b.opacity_factor
+                && *angle == b.angle
+        }
+        _ => a == b,
+    }
+}
+
+/// Whether `shape` (or a shape within it) is painted with one of `ids`.
+fn painted_with(shape: &Shape, ids: &[TextureId]) -> bool {
+    match shape {
+        Shape::Vec(shapes) => shapes.iter().any(|shape| painted_with(shape, ids)),
+        shape => ids.contains(&shape.texture_id()),
+    }
+}
+
+/// [`damage`], where the textures `retextured` changed with this frame:
+/// what is painted with them, before and now, is damaged too.
+pub fn damage_retextured(
+    old: &[ClippedShape],
+    new: &[ClippedShape],
+    screen: Rect,
+    retextured: &[TextureId],
+) -> Damage {
     // A callback paints what egui cannot see; a shape moved after
     // tessellation (a popup scaling in) is not where its bounds say.
     let unknown = |c: &ClippedShape| {
@@ -109,7 +194,9 @@ pub fn damage(old: &[ClippedShape], new: &[ClippedShape], screen: Rect) -> Damag
         return Damage::Full;
     }
     // The shapes under each place, old and new, in painting order.
-    let mut places: HashMap<Place, (Vec<&Shape>, Vec<&Shape>, Rect)> = HashMap::new();
+    let mut places: HashMap<Place, (Vec<&Shape>, Vec<&Shape>, Rect)> =
+        HashMap::with_capacity_and_hasher(new.len(), ahash::RandomState::default());
+    let mut retextured_rects = Vec::new();
     for (shapes, is_new) in [(old, false), (new, true)] {
         for clipped in shapes {
             let bounds = clipped.shape.visual_bounding_rect();
@@ -124,6 +211,9 @@ pub fn damage(old: &[ClippedShape], new: &[ClippedShape], screen: Rect) -> Damag
             if !seen.is_positive() {
                 continue;
             }
+            if !retextured.is_empty() && painted_with(&clipped.shape, retextured) {
+                retextured_rects.push(seen.expand(MARGIN).intersect(screen));
+            }
             let entry = places
                 .entry(place(clipped.clip_rect, bounds))
                 .or_insert_with(|| (Vec::new(), Vec::new(), seen));
@@ -134,45 +224,156 @@ pub fn damage(old: &[ClippedShape], new: &[ClippedShape], screen: Rect) -> Damag
             }
         }
     }
-    let rects: Vec<Rect> = places
-        .into_values()
-        .filter(|(before, now, _)| before != now)
-        .map(|(_, _, seen)| seen.expand(MARGIN).intersect(screen))
+    let mut rects = retextured_rects;
+    for (before, now, seen) in places.into_values() {
+        if before.len() == now.len() && before.iter().zip(&now).all(|(a, b)| same(a, b)) {
+            continue;
+        }
+        match (before.as_slice(), now.as_slice()) {
+            // One mesh changed where it was (a board's squares with their
+            // highlights): only its triangles that differ.
+            ([Shape::Mesh(old)], [Shape::Mesh(new)]) if old.texture_id == new.texture_id => {
+                rects.extend(
+                    changed_triangles(old, new)
+                        .into_iter()
+                        .map(|bounds| bounds.intersect(seen).expand(MARGIN)),
+                );
+            }
+            _ => rects.push(seen.expand(MARGIN)),
+        }
+    }
+    let rects: Vec<Rect> = rects
+        .into_iter()
+        .map(|r| r.intersect(screen))
         .filter(|r| r.is_positive())
         .collect();
-    limited(merged(rects), screen)
+    combined(rects, screen)
 }
 
-/// `rects` with those that overlap or nearly touch merged, until none do.
-fn merged(mut rects: Vec<Rect>) -> Vec<Rect> {
+/// The bounds of the triangles that differ between two meshes: those
+/// between their longest common start and end (so that triangles painted
+/// in another order, over each other, count as changed). More than a few
+/// hundred: the bounds of all of them, as one.
+fn changed_triangles(old: &egui::Mesh, new: &egui::Mesh) -> Vec<Rect> {
+    const MANY: usize = 256;
+    fn triangle(mesh: &egui::Mesh, i: usize) -> [Option<&egui::epaint::Vertex>; 3] {
+        let at = |k: usize| mesh.vertices.get(mesh.indices[3 * i + k] as usize);
+        [at(0), at(1), at(2)]
+    }
+    let bounds = |mesh: &egui::Mesh, i: usize| {
+        triangle(mesh, i)
+            .into_iter()
+            .fold(Rect::NOTHING, |r, v| match v {
+                Some(v) => r.union(Rect::from_min_max(v.pos, v.pos)),
+                None => Rect::EVERYTHING,
+            })
+    };
+    let (old_count, new_count) = (old.indices.len() / 3, new.indices.len() / 3);
+    let shorter = old_count.min(new_count);
+    let start = (0..shorter)
+        .take_while(|&i| triangle(old, i) == triangle(new, i))
+        .count();
+    let end = (0..shorter - start)
+        .take_while(|&i| triangle(old, old_count - 1 - i) == triangle(new, new_count - 1 - i))
+        .count();
+    let changed: Vec<Rect> = (start..old_count - end)
+        .map(|i| bounds(old, i))
+        .chain((start..new_count - end).map(|i| bounds(new, i)))
+        .collect();
+    if changed.len() > MANY {
+        vec![changed.into_iter().fold(Rect::NOTHING, Rect::union)]
+    } else {
+        changed
+    }
+}
+
+/// What the back buffer holds as a frame begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackBuffer {
+    /// The last frame painted (Mesa's software GLX copies a swap out and
+    /// keeps the buffer).
+    Kept,
+    /// The frame painted this many frames ago (EGL's buffer age, as on
+    /// Wayland); 0: unknown.
+    Age(u32),
+}
+
+/// What to paint again of a frame whose own damage is `damage`, on a back
+/// buffer holding `back`, the damage of the frames before being `history`
+/// (newest first; `None` a whole frame): an older buffer is painted again
+/// where the frames it missed changed it too. `None`: the whole window (a
+/// buffer of unknown age, or one older than the history).
+pub fn repaint(
+    damage: &[Rect],
+    history: &[Option<Vec<Rect>>],
+    back: BackBuffer,
+    screen: Rect,
+) -> Option<Vec<Rect>> {
+    let missed = match back {
+        BackBuffer::Kept => return Some(damage.to_vec()),
+        BackBuffer::Age(0) => return None,
+        BackBuffer::Age(age) => age as usize - 1,
+    };
+    if missed == 0 {
+        return Some(damage.to_vec());
+    }
+    let missed = history.get(..missed)?;
+    let mut paint = damage.to_vec();
+    for frame in missed {
+        paint.extend_from_slice(frame.as_ref()?);
+    }
+    match combined(paint, screen) {
+        Damage::None => Some(Vec::new()),
+        Damage::Rects(rects) => Some(rects),
+        Damage::Full => None,
+    }
+}
+
+/// `rects` as painted: those that overlap or nearly touch merged, and
+/// the whole window where they are too many or cover too much of it.
+pub fn combined(rects: Vec<Rect>, screen: Rect) -> Damage {
+    limited(rects, screen)
+}
+
+/// `rects` with those less than `gap` apart merged, until none are.
+fn merged(mut rects: Vec<Rect>, gap: f32) -> Vec<Rect> {
     let mut changed = true;
     while changed {
         changed = false;
-        'outer: for i in 0..rects.len() {
-            for j in i + 1..rects.len() {
-                if rects[i].expand(MERGE_GAP).intersects(rects[j]) {
+        let mut i = 0;
+        while i < rects.len() {
+            let mut j = i + 1;
+            while j < rects.len() {
+                if rects[i].expand(gap).intersects(rects[j]) {
                     let other = rects.swap_remove(j);
                     rects[i] = rects[i].union(other);
                     changed = true;
-                    break 'outer;
+                } else {
+                    j += 1;
                 }
             }
+            i += 1;
         }
     }
     rects
 }
 
 /// The damage as painted: nothing, a few rectangles, or the whole window
-/// where they are too many or too much of it.
+/// where they cover too much of it. Rectangles close together are merged
+/// (one draw beats two tiny ones); too many are merged across wider and
+/// wider gaps, so that a scrolled list's rows become its column and the
+/// board beside it stays a few squares (one box around them all was
+/// most of the window).
 fn limited(rects: Vec<Rect>, screen: Rect) -> Damage {
     if rects.is_empty() {
         return Damage::None;
     }
-    let rects = if rects.len() > MAX_RECTS {
-        vec![rects.iter().copied().fold(Rect::NOTHING, Rect::union)]
-    } else {
-        rects
-    };
+    let mut gap = MERGE_GAP;
+    let mut rects = merged(rects, gap);
+    while rects.len() > MAX_RECTS {
+        gap *= 2.0;
+        rects = merged(rects, gap);
+    }
     let area: f32 = rects.iter().map(|r| r.area()).sum();
     if area > screen.area() * MAX_SHARE {
         Damage::Full

@@ -3,31 +3,48 @@
 //! virtual machines, remote desktops, Xvfb) filling the window's pixels is
 //! most of a frame's cost; when the damage (`crate::damage`) is a few
 //! rectangles, only they are cleared (scissored) and only the shapes over
-//! them tessellated and painted. The back buffer then keeps the rest of
-//! the last frame; the whole buffer is still presented (a swap costs
-//! little), which also heals what the window system exposed.
+//! them tessellated and painted.
+//!
+//! What the back buffer holds decides what must be painted again: with
+//! GLX, Mesa's software path keeps the last frame across a swap (the whole
+//! buffer is still presented: a swap costs little, and it heals what the
+//! window system exposed); with EGL (Wayland) the buffer's age says how
+//! many frames old it is, and the damage of the frames it missed is
+//! painted too (age unknown: a whole frame); a partial frame then hands
+//! its damage to the compositor (`swap_buffers_with_damage`).
 //!
 //! On by default where the renderer is a software one; `KIBITZ_DAMAGE=off`
 //! or `on` decide otherwise. Whole frames: the first, a new size or scale,
-//! textures uploaded, damage the algorithm cannot trust, and every
-//! [`FULL_EVERY`] frames.
+//! damage the algorithm cannot trust, and every [`FULL_EVERY`] frames.
 
 use std::collections::HashMap;
 
 use egui::epaint::ClippedShape;
 use egui::{Rect, ViewportId, pos2, vec2};
 
-use crate::damage::{Damage, damage};
+pub(crate) use crate::damage::BackBuffer;
+use crate::damage::{Damage, damage_retextured, repaint, retextured};
 
 /// Every this many partial frames, a whole one.
 const FULL_EVERY: u32 = 300;
+/// The damage of this many frames is remembered (a buffer age up to it
+/// is painted partially; GPU swap chains have two or three buffers).
+const AGES: usize = 4;
 
 /// How to paint a frame.
+#[derive(Debug, PartialEq)]
 pub(crate) enum Plan {
     /// Clear and paint the whole window.
     Full,
-    /// Only these rectangles, in points (none: nothing changed).
-    Rects(Vec<Rect>),
+    /// Only some rectangles, in points.
+    Rects {
+        /// What to paint again: this frame's damage, and with an older
+        /// back buffer the damage of the frames it missed.
+        paint: Vec<Rect>,
+        /// What changed on screen with this frame (none: nothing), for
+        /// the compositor.
+        damage: Vec<Rect>,
+    },
 }
 
 /// What was painted last in a viewport.
@@ -36,6 +53,9 @@ struct Last {
     size_px: [u32; 2],
     pixels_per_point: f32,
     partial_frames: u32,
+    /// The damage of the last frames, newest first (`None`: a whole
+    /// frame).
+    history: Vec<Option<Vec<Rect>>>,
 }
 
 #[derive(Default)]
@@ -50,10 +70,9 @@ pub(crate) struct Damager {
 
 impl Damager {
     /// Whether partial frames are painted (decided once, from the
-    /// renderer's name, the GL API and `KIBITZ_DAMAGE`). Only GLX keeps
-    /// the back buffer across a swap (Mesa's software GLX copies it out);
-    /// EGL (Wayland) hands back an older buffer, so partial frames there
-    /// would show stale pixels: off unless asked for.
+    /// renderer's name and `KIBITZ_DAMAGE`). With GLX, Mesa's software
+    /// path keeps the back buffer across a swap; with EGL (Wayland) a
+    /// frame is partial only where the buffer's age is known.
     pub(crate) fn decide(&mut self, gl: &glow::Context, glx: bool) -> bool {
         if let Some(on) = self.on {
             return on;
@@ -62,17 +81,28 @@ impl Damager {
         // SAFETY: a plain query on the current context.
         #[expect(unsafe_code)]
         let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
+        let software = is_software(&renderer);
+        crate::damage::set_paced(software);
         let asked = std::env::var("KIBITZ_DAMAGE");
         self.verify = asked.as_deref() == Ok("verify");
         let on = match asked.as_deref() {
             Ok("off") => false,
             Ok("on" | "verify") => true,
-            _ => glx && is_software(&renderer),
+            _ => software,
         };
         let words = format!(
-            "damage repaint {} (renderer: {renderer}, {}; KIBITZ_DAMAGE=off|on decides)",
+            "damage repaint {} (renderer: {renderer}, {}; KIBITZ_DAMAGE=off|on decides){}",
             if on { "on" } else { "off" },
-            if glx { "GLX" } else { "not GLX" }
+            if glx {
+                "GLX: the back buffer kept"
+            } else {
+                "EGL: partial where the buffer age is known"
+            },
+            if software {
+                "; frames paced to 60 a second (no vsync)"
+            } else {
+                ""
+            }
         );
         log::info!("{words}");
         crate::damage::set_decision(words);
@@ -90,41 +120,47 @@ impl Damager {
         self.on == Some(true)
     }
 
-    /// How to paint `shapes` in `viewport` (`size_px`, `pixels_per_point`);
-    /// `textures`: textures are uploaded with this frame.
+    /// How to paint `shapes` in `viewport` (`size_px`, `pixels_per_point`)
+    /// on a back buffer holding `back`; `textures`: the textures updated
+    /// with this frame.
     pub(crate) fn plan(
         &mut self,
         viewport: ViewportId,
         shapes: &[ClippedShape],
         size_px: [u32; 2],
         pixels_per_point: f32,
-        textures: bool,
+        textures: &egui::TexturesDelta,
+        back: BackBuffer,
     ) -> Plan {
-        let same_screen = |last: &Last| {
-            last.size_px == size_px && last.pixels_per_point == pixels_per_point
-        };
-        let plan = match self.last.get(&viewport) {
-            Some(last)
-                if self.is_on()
-                    && same_screen(last)
-                    && !textures
-                    && last.partial_frames < FULL_EVERY =>
-            {
-                let points = vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point;
-                let screen = Rect::from_min_size(pos2(0.0, 0.0), points);
-                match damage(&last.shapes, shapes, screen) {
-                    Damage::None => Plan::Rects(Vec::new()),
-                    Damage::Rects(rects) => Plan::Rects(rects),
+        let points = vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point;
+        let screen = Rect::from_min_size(pos2(0.0, 0.0), points);
+        let last = self.last.get(&viewport).filter(|last| {
+            self.on == Some(true)
+                && last.size_px == size_px
+                && last.pixels_per_point == pixels_per_point
+                && last.partial_frames < FULL_EVERY
+        });
+        let plan = match last {
+            None => Plan::Full,
+            Some(last) => {
+                match damage_retextured(&last.shapes, shapes, screen, &retextured(textures)) {
                     Damage::Full => Plan::Full,
+                    Damage::None => partial(Vec::new(), &last.history, back, screen),
+                    Damage::Rects(rects) => partial(rects, &last.history, back, screen),
                 }
             }
-            _ => Plan::Full,
         };
         if self.is_on() {
-            let partial_frames = match (&plan, self.last.get(&viewport)) {
-                (Plan::Rects(_), Some(last)) => last.partial_frames + 1,
-                _ => 0,
+            let (mut history, partial_frames) = match self.last.remove(&viewport) {
+                Some(last) => (last.history, last.partial_frames),
+                None => (Vec::new(), 0),
             };
+            let (this_frame, partial_frames) = match &plan {
+                Plan::Full => (None, 0),
+                Plan::Rects { damage, .. } => (Some(damage.clone()), partial_frames + 1),
+            };
+            history.insert(0, this_frame);
+            history.truncate(AGES);
             self.last.insert(
                 viewport,
                 Last {
@@ -132,10 +168,24 @@ impl Damager {
                     size_px,
                     pixels_per_point,
                     partial_frames,
+                    history,
                 },
             );
         }
         plan
+    }
+}
+
+/// A partial frame's plan, if the back buffer allows one.
+fn partial(
+    damage: Vec<Rect>,
+    history: &[Option<Vec<Rect>>],
+    back: BackBuffer,
+    screen: Rect,
+) -> Plan {
+    match repaint(&damage, history, back, screen) {
+        Some(paint) => Plan::Rects { paint, damage },
+        None => Plan::Full,
     }
 }
 
@@ -182,4 +232,43 @@ pub(crate) fn scissor_box(rect: Rect, pixels_per_point: f32, size_px: [u32; 2]) 
     let x1 = round(rect.max.x).clamp(x0, width);
     let y1 = round(rect.max.y).clamp(y0, height);
     [x0, height - y1, x1 - x0, y1 - y0]
+}
+
+/// Presents a frame: with EGL (Wayland) a partial frame hands its damage
+/// to the compositor (`swap_buffers_with_damage`, which then copies and
+/// composes only that); otherwise a plain swap (Mesa's software GLX
+/// copies the whole buffer out, which costs little and also restores what
+/// the window system exposed).
+pub(crate) fn swap(
+    surface: &glutin::surface::Surface<glutin::surface::WindowSurface>,
+    context: &glutin::context::PossiblyCurrentContext,
+    plan: &Plan,
+    pixels_per_point: f32,
+    size_px: [u32; 2],
+) -> glutin::error::Result<()> {
+    use glutin::surface::GlSurface as _;
+    #[cfg(all(any(windows, unix), not(target_vendor = "apple")))]
+    if let (
+        Plan::Rects { damage, .. },
+        glutin::surface::Surface::Egl(surface),
+        glutin::context::PossiblyCurrentContext::Egl(context),
+    ) = (plan, surface, context)
+    {
+        // No rectangle would mean the whole window: nothing changed is
+        // one pixel, the same as before.
+        let rects: Vec<glutin::surface::Rect> = if damage.is_empty() {
+            vec![glutin::surface::Rect::new(0, 0, 1, 1)]
+        } else {
+            damage
+                .iter()
+                .map(|rect| {
+                    let [x, y, width, height] = scissor_box(*rect, pixels_per_point, size_px);
+                    glutin::surface::Rect::new(x, y, width, height)
+                })
+                .collect()
+        };
+        return surface.swap_buffers_with_damage(context, &rects);
+    }
+    let _ = (plan, pixels_per_point, size_px);
+    surface.swap_buffers(context)
 }

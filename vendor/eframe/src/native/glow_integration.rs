@@ -818,6 +818,7 @@ impl GlowWinitRunning<'_> {
             self.integration
                 .update(self.app.as_mut(), viewport_ui_cb.as_deref(), raw_input);
 
+
         // ------------------------------------------------------------
 
         let Self {
@@ -832,7 +833,7 @@ impl GlowWinitRunning<'_> {
 
         let mut glutin = glutin.borrow_mut();
         let mut painter = painter.borrow_mut();
-        // Kibitz: partial frames only where GLX keeps the back buffer.
+        // Kibitz: GLX keeps the back buffer; EGL says its age.
         let glx = super::damage_paint::is_glx(&glutin.gl_config);
 
         let egui::FullOutput {
@@ -867,17 +868,25 @@ impl GlowWinitRunning<'_> {
 
         if is_visible {
             let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
+            // Kibitz: the frame's plan (whole, or the damaged rectangles).
             damager.decide(painter.gl(), glx);
+            let back = if glx {
+                super::damage_paint::BackBuffer::Kept
+            } else {
+                super::damage_paint::BackBuffer::Age(gl_surface.buffer_age())
+            };
             let plan = damager.plan(
                 viewport_id,
                 &shapes,
                 screen_size_in_pixels,
                 pixels_per_point,
-                !pending_deltas.is_empty(),
+                pending_deltas,
+                back,
             );
+
             // Kibitz: the whole frame too, to compare (KIBITZ_DAMAGE=verify).
             let whole = (damager.verifying()
-                && matches!(plan, super::damage_paint::Plan::Rects(_)))
+                && matches!(plan, super::damage_paint::Plan::Rects { .. }))
             .then(|| shapes.clone());
             // Kibitz: a partial frame tessellates only the shapes over its
             // rectangles (each clipped to its rectangle).
@@ -885,7 +894,7 @@ impl GlowWinitRunning<'_> {
                 super::damage_paint::Plan::Full => {
                     integration.egui_ctx.tessellate(shapes, pixels_per_point)
                 }
-                super::damage_paint::Plan::Rects(rects) => {
+                super::damage_paint::Plan::Rects { paint: rects, .. } => {
                     let again: Vec<egui::epaint::ClippedShape> = rects
                         .iter()
                         .flat_map(|rect| crate::damage::shapes_in(&shapes, *rect))
@@ -912,7 +921,7 @@ impl GlowWinitRunning<'_> {
                     painter.clear(screen_size_in_pixels, clear_color);
                 }
                 super::damage_paint::Plan::Full => {}
-                super::damage_paint::Plan::Rects(rects) => {
+                super::damage_paint::Plan::Rects { paint: rects, .. } => {
                     // Only the damaged rectangles are cleared.
                     use glow::HasContext as _;
                     let gl = painter.gl();
@@ -948,6 +957,7 @@ impl GlowWinitRunning<'_> {
                 &clipped_primitives,
                 pending_deltas,
             );
+
 
             // Kibitz (KIBITZ_DAMAGE=verify): the partial frame's pixels
             // against the whole frame's, painted over it (and shown).
@@ -1031,7 +1041,15 @@ impl GlowWinitRunning<'_> {
                 // swap with interval 0 on Wayland (see `GlutinWindowContext::new`).
                 // egui-wgpu does the same. A no-op on other platforms.
                 window.pre_present_notify();
-                gl_surface.swap_buffers(context)?;
+                // Kibitz: a partial frame tells the compositor its damage.
+                super::damage_paint::swap(
+                    gl_surface,
+                    context,
+                    &plan,
+                    pixels_per_point,
+                    screen_size_in_pixels,
+                )?;
+
                 frame_timer.resume();
             }
 

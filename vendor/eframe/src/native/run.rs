@@ -92,6 +92,10 @@ struct WinitAppWrapper<T: WinitApp> {
     /// Windows we asked to redraw, and when to give up waiting for their `RedrawRequested`.
     windows_redraw_deadlines: HashMap<WindowId, Instant>,
 
+    /// Kibitz: when each window was last asked to redraw (frames paced
+    /// where nothing else paces them, `crate::damage::frame_interval`).
+    windows_last_redraw: HashMap<WindowId, Instant>,
+
     winit_app: T,
     return_result: Result<(), crate::Error>,
     run_and_return: bool,
@@ -102,6 +106,7 @@ impl<T: WinitApp> WinitAppWrapper<T> {
         Self {
             windows_next_repaint_times: HashMap::default(),
             windows_redraw_deadlines: HashMap::default(),
+            windows_last_redraw: HashMap::default(),
             winit_app,
             return_result: Ok(()),
             run_and_return,
@@ -213,6 +218,16 @@ impl<T: WinitApp> WinitAppWrapper<T> {
                     return true; // not yet ready
                 }
 
+                // Kibitz: no sooner than a frame interval after the last
+                // redraw where nothing else paces frames.
+                if let Some(interval) = crate::damage::frame_interval()
+                    && let Some(last) = self.windows_last_redraw.get(window_id)
+                    && now < *last + interval
+                {
+                    *repaint_time = *last + interval;
+                    return true;
+                }
+
                 if let Some(window) = self.winit_app.window(*window_id) {
                     // On Windows, invisible windows don't receive RedrawRequested
                     // events, so pending viewport commands (e.g. Visible(true)) would
@@ -230,6 +245,7 @@ impl<T: WinitApp> WinitAppWrapper<T> {
                         // busy-loops a whole CPU core.
                         // See https://github.com/emilk/egui/issues/8326.
                         window.request_redraw();
+                        self.windows_last_redraw.insert(*window_id, now);
                         self.windows_redraw_deadlines
                             .entry(*window_id)
                             .or_insert(now + MISSED_REDRAW_TIMEOUT);
