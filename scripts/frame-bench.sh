@@ -14,7 +14,10 @@
 #      ANALYSIS=1 (every board with engine analysis: Stockfish, 1 thread;
 #      the engine's CPU gets a column of its own),
 #      PIECES, THEME (a piece set and board theme as settings.toml names
-#      them, e.g. PIECES=fantasy THEME=green; default Kibitz's defaults).
+#      them, e.g. PIECES=fantasy THEME=green; default Kibitz's defaults),
+#      SCROLL=1 (while measuring, the mouse wheel turns 20 steps, up and
+#      down, over the console at even intervals: what scrolling costs;
+#      needs xdotool).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -24,7 +27,8 @@ cases=${CASES:-"1600x1000:16:max 1180x820:16 1600x1000:1:max 1180x820:1"}
 warmup=15   # the games' first boards and move lists arrive in the first seconds
 
 [ -x "$kibitz" ] || cargo build --release
-for tool in Xvfb openbox wmctrl; do
+tools=(Xvfb openbox wmctrl); [ "${SCROLL:-0}" = 1 ] && tools+=(xdotool)
+for tool in "${tools[@]}"; do
     command -v "$tool" >/dev/null || { echo "frame-bench: needs $tool (apt-get install xvfb openbox wmctrl)" >&2; exit 2; }
 done
 [ -f "$recording" ] || { echo "frame-bench: no recording at $recording" >&2; exit 2; }
@@ -75,7 +79,18 @@ for case in $cases; do
     fi
     sleep "$warmup"
     k0=$(ticks "$app"); x0=$(ticks "$xvfb"); e0=$(engine_ticks "$app"); t0=$(date +%s.%N); lines0=$(wc -l <"$work/stderr")
-    sleep "$seconds"
+    if [ "${SCROLL:-0}" = 1 ]; then
+        # Over the console (the window's bottom strip), 20 wheel steps:
+        # ten down, ten up.
+        height=${size#*x}
+        for step in $(seq 1 20); do
+            button=5; [ "$step" -gt 10 ] && button=4
+            DISPLAY=$display xdotool mousemove 300 $((height - 60)) click "$button"
+            sleep "$(awk -v s="$seconds" 'BEGIN { print s / 20 }')"
+        done
+    else
+        sleep "$seconds"
+    fi
     k1=$(ticks "$app"); x1=$(ticks "$xvfb"); e1=$(engine_ticks "$app"); t1=$(date +%s.%N)
     rss=$(awk '/VmHWM/ { printf "%d MB", $2 / 1024 }' "/proc/$app/status")
     stats=$(tail -n +"$((lines0 + 1))" "$work/stderr" | grep 'frame stats' || true)

@@ -66,6 +66,9 @@ pub(crate) struct Damager {
     /// the two compared.
     verify: bool,
     last: HashMap<ViewportId, Last>,
+    /// When each window's state was last asked of the window system
+    /// (none: ask at the next frame).
+    window_asked: HashMap<ViewportId, std::time::Instant>,
 }
 
 impl Damager {
@@ -108,6 +111,46 @@ impl Damager {
         crate::damage::set_decision(words);
         self.on = Some(on);
         on
+    }
+
+    /// A window event that may change the window's state (its size,
+    /// place, scale, focus, visibility) came for `viewport`.
+    pub(crate) fn window_event(&mut self, viewport: ViewportId, event: &winit::event::WindowEvent) {
+        use winit::event::WindowEvent;
+        if matches!(
+            event,
+            WindowEvent::Resized(_)
+                | WindowEvent::Moved(_)
+                | WindowEvent::ScaleFactorChanged { .. }
+                | WindowEvent::Focused(_)
+                | WindowEvent::Occluded(_)
+                | WindowEvent::ThemeChanged(_)
+        ) {
+            self.window_asked.remove(&viewport);
+        }
+    }
+
+    /// Whether to ask the window system for `viewport`'s state (position,
+    /// size, minimized, maximized...: on X11 a dozen round trips to the
+    /// server, a sixth of a still frame's CPU) before this frame, `info`
+    /// being what was asked last: always with whole frames, and with
+    /// partial ones after a window event that changes it, while the window
+    /// is minimized (so that it is painted as soon as it shows again; X11
+    /// sends no event for that) and once a second.
+    pub(crate) fn ask_window(&mut self, viewport: ViewportId, info: &egui::ViewportInfo) -> bool {
+        const AT_LEAST_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+        let now = std::time::Instant::now();
+        let ask = !self.is_on()
+            || info.minimized != Some(false)
+            || info.visible() == Some(false)
+            || self
+                .window_asked
+                .get(&viewport)
+                .is_none_or(|asked| now.duration_since(*asked) >= AT_LEAST_EVERY);
+        if ask {
+            self.window_asked.insert(viewport, now);
+        }
+        ask
     }
 
     /// Whether partial frames are checked against whole ones.

@@ -677,7 +677,10 @@ impl GlowWinitRunning<'_> {
             let Some(window) = viewport.window.as_ref() else {
                 return Ok(EventResult::Wait);
             };
-            egui_winit::update_viewport_info(&mut viewport.info, &egui_ctx, window, false);
+            // Kibitz: asked again only when it may have changed.
+            if self.damager.ask_window(viewport_id, &viewport.info) {
+                egui_winit::update_viewport_info(&mut viewport.info, &egui_ctx, window, false);
+            }
 
             // A hidden window is not painted, since nothing would be shown — unless someone
             // wants the pixels anyway, e.g. to screenshot an app that is in the background:
@@ -1087,6 +1090,10 @@ impl GlowWinitRunning<'_> {
     ) -> EventResult {
         let mut glutin = self.glutin.borrow_mut();
         let viewport_id = glutin.viewport_from_window.get(&window_id).copied();
+        // Kibitz: the window's state is asked again after this event.
+        if let Some(viewport_id) = viewport_id {
+            self.damager.window_event(viewport_id, event);
+        }
 
         // On Windows, if a window is resized by the user, it should repaint synchronously, inside the
         // event handler.
@@ -1684,7 +1691,13 @@ impl GlutinWindowContext {
                 viewport_ui_cb,
             );
 
-            let old_inner_size = viewport.window.as_ref().map(|window| window.inner_size());
+            // Kibitz: without commands nothing is resized (two round
+            // trips to the X server a frame saved).
+            let old_inner_size = viewport
+                .window
+                .as_ref()
+                .filter(|_| !commands.is_empty())
+                .map(|window| window.inner_size());
 
             viewport.process_commands(egui_ctx, commands);
 
