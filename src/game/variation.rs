@@ -221,21 +221,16 @@ impl Variations {
             .filter(move |(_, l)| l.from == plies)
     }
 
-    /// Makes line `line` the game's moves from its branch point on: the
-    /// game's moves from there become a line in its place (`game_after`:
-    /// the game's moves after the branch point). Returns the new main
-    /// line's moves from the branch point (to replace the game's).
-    pub fn promote(&mut self, line: usize, game_after: Vec<Tried>) -> Option<(usize, Vec<Tried>)> {
-        let promoted = self.lines.get(line)?.clone();
-        let from = promoted.from;
-        if game_after.is_empty() {
-            self.lines.remove(line);
-        } else {
-            self.lines[line] = Line {
-                from,
-                moves: game_after,
-            };
+    /// Makes line `line` the game's moves from its branch point on: it
+    /// leaves the lines (the caller keeps the game's old moves as one in
+    /// its place). Returns the branch point and the line's moves (to
+    /// replace the game's from there).
+    pub fn promote(&mut self, line: usize) -> Option<(usize, Vec<Tried>)> {
+        if line >= self.lines.len() {
+            return None;
         }
+        let promoted = self.lines.remove(line);
+        let from = promoted.from;
         // Lines that branched off the old moves after the branch point now
         // branch off a line: they go (their moves are no longer the game's).
         self.lines.retain(|l| l.from <= from);
@@ -327,8 +322,7 @@ mod tests {
     }
 
     #[test]
-    fn promoting_a_line_swaps_it_with_the_games_moves() {
-        let game = tried("e4 e5 Nf3 Nc6");
+    fn promoting_a_line_takes_it_and_the_lines_off_later_moves_out() {
         let side = tried("e4 c5 Nf3");
         let mut v = Variations::default();
         let mut at = At::Game(1);
@@ -337,10 +331,14 @@ mod tests {
         }
         // A line off the game's later moves goes with them.
         v.play(At::Game(3), tried("e4 e5 Nf3 d6")[3].clone(), None);
-        let (from, moves) = v.promote(0, game[1..].to_vec()).unwrap();
+        // One from before the branch point stays.
+        v.play(At::Game(0), tried("d4")[0].clone(), None);
+        assert_eq!(v.lines().len(), 3);
+        let (from, moves) = v.promote(0).unwrap();
         assert_eq!(from, 1);
         assert_eq!(moves, side[1..]);
         assert_eq!(v.lines().len(), 1);
-        assert_eq!(v.lines()[0].moves, game[1..]);
+        assert_eq!(v.lines()[0].from, 0);
+        assert_eq!(v.promote(5), None);
     }
 }

@@ -82,9 +82,8 @@ impl Boards {
                 .ok_or("The game does not read back")?;
         let mut variations = view.variations.clone();
         let from = variations.line(line).ok_or("No such line")?.from;
-        let game_after: Vec<crate::game::variation::Tried> = Vec::new();
         let old_main: Vec<String> = archived.sans.split_off(from.min(archived.sans.len()));
-        let (from, promoted) = variations.promote(line, game_after).ok_or("No such line")?;
+        let (from, promoted) = variations.promote(line).ok_or("No such line")?;
         archived.sans.extend(promoted.iter().map(|t| t.san.clone()));
         archived.move_times_ms = vec![None; archived.sans.len()];
         archived.result = "*".to_owned();
