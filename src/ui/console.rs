@@ -633,11 +633,28 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     }
     let shown_now = shown.len();
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
+    // The rows are as wide as the tab's widest line, not the widest in
+    // view: else the horizontal scroll bar came and went as lines scrolled
+    // past, each time an animation of frames (410 at login).
+    let widest_chars = shown
+        .iter()
+        .map(|line| {
+            line.text.len()
+                + if console.show_times {
+                    line.time.len() + 1
+                } else {
+                    0
+                }
+        })
+        .max()
+        .unwrap_or(0);
+    let rows_width = widest_chars as f32 * monospace_char_width(ui);
     let mut clicked = None;
     egui::ScrollArea::both()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show_rows(ui, row_height, shown.len(), |ui, visible| {
+            ui.set_min_width(rows_width);
             for line in &shown[visible] {
                 let text = RichText::new(&line.text).monospace();
                 let mentions_me = console
@@ -690,6 +707,12 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
     }
     console.shown_before = shown_now;
     command
+}
+
+/// The width of one character of the console's monospace font.
+fn monospace_char_width(ui: &egui::Ui) -> f32 {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    ui.fonts_mut(|fonts| fonts.glyph_width(&font, '0'))
 }
 
 mod tabs;
