@@ -384,3 +384,40 @@ fn who_is_in_a_channel_and_tabs_in_the_order_chosen() {
     h.run_steps(2);
     assert!(lines_sent(&h).contains(&"sublist channel 50".to_owned()));
 }
+
+#[test]
+fn a_long_line_scrolled_out_of_view_can_still_be_read_sideways() {
+    // Only the rows in view are laid out, yet the console is as wide as
+    // its widest line: a long line above the view keeps the sideways
+    // scroll (and its bar, which no longer comes and goes as lines pass).
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app);
+    let mut text = format!("\n\r{}", "wide ".repeat(80));
+    for line in 0..30 {
+        text.push_str(&format!("\n\rshort line {line}"));
+    }
+    text.push_str("\n\rfics% ");
+    common::serve(h.state_mut(), Duration::from_secs(11), text.as_bytes());
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains("wide wide").is_none(),
+        "scrolled out of view"
+    );
+    let left = |h: &Harness<'_, KibitzApp>| h.get_by_label("short line 29").rect().left();
+    let before = left(&h);
+    let over = h.get_by_label("short line 29").rect().center();
+    h.hover_at(over);
+    h.run_steps(1);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-400.0, 0.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(10);
+    assert!(left(&h) < before - 100.0, "{} then {}", before, left(&h));
+}
