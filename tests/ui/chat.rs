@@ -18,6 +18,15 @@ fn harness(app: KibitzApp) -> Harness<'static, KibitzApp> {
     harness
 }
 
+/// Kibitz logged in as "Me", at 10 s.
+fn logged_in_as_me() -> KibitzApp {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    app
+}
+
 fn lines_sent(h: &Harness<'_, KibitzApp>) -> Vec<String> {
     h.state()
         .sent()
@@ -28,10 +37,7 @@ fn lines_sent(h: &Harness<'_, KibitzApp>) -> Vec<String> {
 
 #[test]
 fn a_tell_opens_its_persons_tab_and_typing_there_tells_them() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let app = logged_in_as_me();
     let mut h = harness(app);
     common::serve(
         h.state_mut(),
@@ -99,10 +105,7 @@ fn a_tell_opens_its_persons_tab_and_typing_there_tells_them() {
 /// hides them.
 #[test]
 fn lines_show_their_time_unless_the_setting_hides_it() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let mut app = logged_in_as_me();
     common::serve(
         &mut app,
         Duration::from_secs(10),
@@ -165,10 +168,7 @@ fn a_kibitz_shows_on_its_board_for_a_while() {
 /// server's word opens or closes a channel's tab.
 #[test]
 fn channels_have_tabs_and_can_be_joined() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let mut app = logged_in_as_me();
     let login = kibitz::protocol::event::Event::LoggedIn {
         handle: "Me".into(),
         titles: Vec::new(),
@@ -214,10 +214,7 @@ fn channels_have_tabs_and_can_be_joined() {
 /// tabs.
 #[test]
 fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let app = logged_in_as_me();
     let mut h = harness(app);
     common::serve(
         h.state_mut(),
@@ -266,10 +263,7 @@ fn a_tell_is_said_and_the_keyboard_moves_between_tabs() {
 /// tabs; the listing's lines stay out of the console's All tab.
 #[test]
 fn messages_left_while_away_come_into_their_senders_tabs() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let app = logged_in_as_me();
     let mut h = harness(app);
     // FatICS's words at login.
     common::serve(
@@ -390,10 +384,7 @@ fn a_long_line_scrolled_out_of_view_can_still_be_read_sideways() {
     // Only the rows in view are laid out, yet the console is as wide as
     // its widest line: a long line above the view keeps the sideways
     // scroll (and its bar, which no longer comes and goes as lines pass).
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
+    let app = logged_in_as_me();
     let mut h = harness(app);
     let mut text = format!("\n\r{}", "wide ".repeat(80));
     for line in 0..30 {
