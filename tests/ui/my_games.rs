@@ -411,6 +411,17 @@ fn the_index_is_rebuilt_when_a_file_changed_behind_its_back() {
     );
 }
 
+/// Moves made by clicking each piece's square, then where it goes (the
+/// squares by their accessible names: "f1, white bishop", "b5, empty").
+fn click_moves(h: &mut egui_kittest::Harness<'_, kibitz::app::KibitzApp>, moves: &[(&str, &str)]) {
+    for (from, to) in moves {
+        h.get_by_label(from).click();
+        h.run_steps(2);
+        h.get_by_label(to).click();
+        h.run_steps(2);
+    }
+}
+
 /// Moves tried on a review board: a line after the game's last move, its
 /// moves clicked to in the move list, and the line deleted again; the
 /// game's own moves untouched.
@@ -418,15 +429,13 @@ fn the_index_is_rebuilt_when_a_file_changed_behind_its_back() {
 fn moves_tried_on_a_review_make_a_line_that_can_be_deleted() {
     let (_dir, mut h) = one_game_under_review("my-games-tried");
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
-    for (from, to) in [
-        ("f1, white bishop", "b5, empty"),
-        ("a7, black pawn", "a6, empty"),
-    ] {
-        h.get_by_label(from).click();
-        h.run_steps(2);
-        h.get_by_label(to).click();
-        h.run_steps(2);
-    }
+    click_moves(
+        &mut h,
+        &[
+            ("f1, white bishop", "b5, empty"),
+            ("a7, black pawn", "a6, empty"),
+        ],
+    );
     assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 2)));
     assert!(h.query_by_label("3. Bb5").is_some() && h.query_by_label("a6").is_some());
     // Back to the line's first move from the move list.
@@ -540,15 +549,13 @@ fn a_tried_line_is_promoted_and_a_board_is_copied_to_analyse() {
     // After 1. e4: try 1... c5 2. Nf3.
     h.get_by_label("e4").click();
     h.run_steps(2);
-    for (from, to) in [
-        ("c7, black pawn", "c5, empty"),
-        ("g1, white knight", "f3, empty"),
-    ] {
-        h.get_by_label(from).click();
-        h.run_steps(2);
-        h.get_by_label(to).click();
-        h.run_steps(2);
-    }
+    click_moves(
+        &mut h,
+        &[
+            ("c7, black pawn", "c5, empty"),
+            ("g1, white knight", "f3, empty"),
+        ],
+    );
     assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 2)));
     h.get_by_label("Analyse").click();
     h.run_steps(3);
