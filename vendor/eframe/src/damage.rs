@@ -212,7 +212,7 @@ pub fn damage_retextured(
                 continue;
             }
             if !retextured.is_empty() && painted_with(&clipped.shape, retextured) {
-                retextured_rects.push(seen.expand(MARGIN).intersect(screen));
+                retextured_rects.push(seen.expand(MARGIN));
             }
             let entry = places
                 .entry(place(clipped.clip_rect, bounds))
@@ -329,12 +329,6 @@ pub fn repaint(
     }
 }
 
-/// `rects` as painted: those that overlap or nearly touch merged, and
-/// the whole window where they are too many or cover too much of it.
-pub fn combined(rects: Vec<Rect>, screen: Rect) -> Damage {
-    limited(rects, screen)
-}
-
 /// `rects` with those less than `gap` apart merged, until none are.
 fn merged(mut rects: Vec<Rect>, gap: f32) -> Vec<Rect> {
     let mut changed = true;
@@ -358,13 +352,13 @@ fn merged(mut rects: Vec<Rect>, gap: f32) -> Vec<Rect> {
     rects
 }
 
-/// The damage as painted: nothing, a few rectangles, or the whole window
+/// `rects` as painted: nothing, a few rectangles, or the whole window
 /// where they cover too much of it. Rectangles close together are merged
 /// (one draw beats two tiny ones); too many are merged across wider and
 /// wider gaps, so that a scrolled list's rows become its column and the
 /// board beside it stays a few squares (one box around them all was
 /// most of the window).
-fn limited(rects: Vec<Rect>, screen: Rect) -> Damage {
+pub fn combined(rects: Vec<Rect>, screen: Rect) -> Damage {
     if rects.is_empty() {
         return Damage::None;
     }

@@ -133,10 +133,10 @@ impl Damager {
     /// Whether to ask the window system for `viewport`'s state (position,
     /// size, minimized, maximized...: on X11 a dozen round trips to the
     /// server, a sixth of a still frame's CPU) before this frame, `info`
-    /// being what was asked last: always with whole frames, and with
-    /// partial ones after a window event that changes it, while the window
-    /// is minimized (so that it is painted as soon as it shows again; X11
-    /// sends no event for that) and once a second.
+    /// being what was asked last: always while damage repaint is off;
+    /// while it is on, after a window event that changes it, while the
+    /// window is minimized or hidden (so that it is painted as soon as it
+    /// shows again; X11 sends no event for that) and once a second.
     pub(crate) fn ask_window(&mut self, viewport: ViewportId, info: &egui::ViewportInfo) -> bool {
         const AT_LEAST_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
         let now = std::time::Instant::now();
@@ -177,9 +177,9 @@ impl Damager {
     ) -> Plan {
         let points = vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point;
         let screen = Rect::from_min_size(pos2(0.0, 0.0), points);
+        let on = self.is_on();
         let last = self.last.get(&viewport).filter(|last| {
-            self.on == Some(true)
-                && last.size_px == size_px
+            on && last.size_px == size_px
                 && last.pixels_per_point == pixels_per_point
                 && last.partial_frames < FULL_EVERY
         });
@@ -193,7 +193,7 @@ impl Damager {
                 }
             }
         };
-        if self.is_on() {
+        if on {
             let (mut history, partial_frames) = match self.last.remove(&viewport) {
                 Some(last) => (last.history, last.partial_frames),
                 None => (Vec::new(), 0),
@@ -230,6 +230,58 @@ fn partial(
         Some(paint) => Plan::Rects { paint, damage },
         None => Plan::Full,
     }
+}
+
+/// Clears only `rects` (points) of the back buffer to `color`, scissored
+/// exactly where their shapes will be painted again.
+pub(crate) fn clear_rects(
+    gl: &glow::Context,
+    rects: &[Rect],
+    pixels_per_point: f32,
+    size_px: [u32; 2],
+    color: [f32; 4],
+) {
+    use glow::HasContext as _;
+    let [r, g, b, a] = color;
+    // SAFETY: plain GL state calls on the current context.
+    #[expect(unsafe_code)]
+    unsafe {
+        gl.viewport(0, 0, size_px[0] as i32, size_px[1] as i32);
+        gl.enable(glow::SCISSOR_TEST);
+        gl.clear_color(r, g, b, a);
+        for rect in rects {
+            let [x, y, w, h] = scissor_box(*rect, pixels_per_point, size_px);
+            gl.scissor(x, y, w, h);
+            gl.clear(glow::COLOR_BUFFER_BIT);
+        }
+        gl.disable(glow::SCISSOR_TEST);
+    }
+}
+
+/// `KIBITZ_DAMAGE=verify`: the partial frame just painted against the
+/// whole frame (`whole`, its shapes), painted over it (and shown); the
+/// pixels that differ are tallied (`crate::damage::verified`).
+pub(crate) fn verify(
+    painter: &mut egui_glow::Painter,
+    egui_ctx: &egui::Context,
+    whole: Vec<ClippedShape>,
+    pixels_per_point: f32,
+    size_px: [u32; 2],
+    clear_color: [f32; 4],
+    textures: &mut egui::TexturesDelta,
+) {
+    let partial = painter.read_screen_rgba(size_px);
+    painter.clear(size_px, clear_color);
+    let all = egui_ctx.tessellate(whole, pixels_per_point);
+    painter.paint_and_update_textures(size_px, pixels_per_point, &all, textures);
+    let full = painter.read_screen_rgba(size_px);
+    let differing = partial
+        .pixels
+        .iter()
+        .zip(&full.pixels)
+        .filter(|(a, b)| a != b)
+        .count();
+    crate::damage::record_verified(differing as u64);
 }
 
 /// Whether `config`'s display is GLX (X11).

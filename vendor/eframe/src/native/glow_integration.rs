@@ -821,7 +821,6 @@ impl GlowWinitRunning<'_> {
             self.integration
                 .update(self.app.as_mut(), viewport_ui_cb.as_deref(), raw_input);
 
-
         // ------------------------------------------------------------
 
         let Self {
@@ -926,31 +925,13 @@ impl GlowWinitRunning<'_> {
                 super::damage_paint::Plan::Full => {}
                 super::damage_paint::Plan::Rects { paint: rects, .. } => {
                     // Only the damaged rectangles are cleared.
-                    use glow::HasContext as _;
-                    let gl = painter.gl();
-                    let [r, g, b, a] = clear_color;
-                    // SAFETY: plain GL state calls on the current context.
-                    #[expect(unsafe_code)]
-                    unsafe {
-                        gl.viewport(
-                            0,
-                            0,
-                            screen_size_in_pixels[0] as i32,
-                            screen_size_in_pixels[1] as i32,
-                        );
-                        gl.enable(glow::SCISSOR_TEST);
-                        gl.clear_color(r, g, b, a);
-                        for rect in rects {
-                            let [x, y, w, h] = super::damage_paint::scissor_box(
-                                *rect,
-                                pixels_per_point,
-                                screen_size_in_pixels,
-                            );
-                            gl.scissor(x, y, w, h);
-                            gl.clear(glow::COLOR_BUFFER_BIT);
-                        }
-                        gl.disable(glow::SCISSOR_TEST);
-                    }
+                    super::damage_paint::clear_rects(
+                        painter.gl(),
+                        rects,
+                        pixels_per_point,
+                        screen_size_in_pixels,
+                        clear_color,
+                    );
                 }
             }
 
@@ -961,27 +942,18 @@ impl GlowWinitRunning<'_> {
                 pending_deltas,
             );
 
-
             // Kibitz (KIBITZ_DAMAGE=verify): the partial frame's pixels
-            // against the whole frame's, painted over it (and shown).
+            // against the whole frame's.
             if let Some(whole) = whole {
-                let partial = painter.read_screen_rgba(screen_size_in_pixels);
-                painter.clear(screen_size_in_pixels, clear_color);
-                let all = integration.egui_ctx.tessellate(whole, pixels_per_point);
-                painter.paint_and_update_textures(
-                    screen_size_in_pixels,
+                super::damage_paint::verify(
+                    &mut painter,
+                    &integration.egui_ctx,
+                    whole,
                     pixels_per_point,
-                    &all,
+                    screen_size_in_pixels,
+                    clear_color,
                     pending_deltas,
                 );
-                let full = painter.read_screen_rgba(screen_size_in_pixels);
-                let differing = partial
-                    .pixels
-                    .iter()
-                    .zip(&full.pixels)
-                    .filter(|(a, b)| a != b)
-                    .count();
-                crate::damage::record_verified(differing as u64);
             }
 
             {
@@ -1052,7 +1024,6 @@ impl GlowWinitRunning<'_> {
                     pixels_per_point,
                     screen_size_in_pixels,
                 )?;
-
                 frame_timer.resume();
             }
 
