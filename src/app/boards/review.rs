@@ -55,10 +55,7 @@ impl Boards {
         let game = self.store.get(number).filter(|g| !g.is_own_live())?;
         let view = self.views.get(&number);
         let lines = view.map_or(&[][..], |v| v.variations.lines());
-        let text = crate::archive::pgn_with(game, "", crate::archive::UtcTime::now(), lines);
-        let copy = crate::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("copy"))
-            .into_iter()
-            .next()?;
+        let copy = read_back(game, lines)?;
         Some(Want::Review {
             game: Box::new(copy),
             source: format!("a copy of game {number}"),
@@ -74,16 +71,10 @@ impl Boards {
         }
         let game = self.store.get(number).ok_or("No such board")?;
         let view = self.views.get(&number).cloned().unwrap_or_default();
-        let text = crate::archive::pgn_with(game, "", crate::archive::UtcTime::now(), &[]);
-        let mut archived =
-            crate::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("review"))
-                .into_iter()
-                .next()
-                .ok_or("The game does not read back")?;
+        let mut archived = read_back(game, &[]).ok_or("The game does not read back")?;
         let mut variations = view.variations.clone();
-        let from = variations.line(line).ok_or("No such line")?.from;
-        let old_main: Vec<String> = archived.sans.split_off(from.min(archived.sans.len()));
         let (from, promoted) = variations.promote(line).ok_or("No such line")?;
+        let old_main: Vec<String> = archived.sans.split_off(from.min(archived.sans.len()));
         archived.sans.extend(promoted.iter().map(|t| t.san.clone()));
         archived.move_times_ms = vec![None; archived.sans.len()];
         archived.result = "*".to_owned();
@@ -112,4 +103,13 @@ impl Boards {
         view.browse = None;
         Ok(())
     }
+}
+
+/// `game` (with `lines` as its variations) as the archive reads a game:
+/// written as PGN and read back.
+fn read_back(game: &Game, lines: &[crate::game::variation::Line]) -> Option<ArchivedGame> {
+    let text = crate::archive::pgn_with(game, "", crate::archive::UtcTime::now(), lines);
+    crate::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("board"))
+        .into_iter()
+        .next()
 }
