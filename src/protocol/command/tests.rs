@@ -1,3 +1,4 @@
+use super::ascii::transliterate;
 use super::*;
 
 type TestResult = Result<(), CommandError>;
