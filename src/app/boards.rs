@@ -37,6 +37,7 @@ use super::want::Want;
 mod auto_flag;
 mod commands;
 mod examine_lookup;
+mod focus;
 mod layout;
 mod linked;
 mod offers;
@@ -411,56 +412,6 @@ impl Boards {
         })
     }
 
-    /// Shows the game alone, or back in the grid.
-    pub fn toggle_maximized(&mut self, game: u32) {
-        self.maximized = if self.maximized == Some(game) {
-            None
-        } else {
-            Some(game)
-        };
-    }
-
-    /// Moves the game into a window of its own, or back.
-    pub fn toggle_detached(&mut self, game: u32) {
-        if !self.detached.remove(&game) {
-            self.detached.insert(game);
-        }
-    }
-
-    /// The keyboard goes to the next (or previous) board, in the order of
-    /// the games.
-    pub fn focus_next(&mut self, forward: bool) {
-        let numbers: Vec<u32> = self.store.games().map(|g| g.number).collect();
-        if numbers.is_empty() {
-            return;
-        }
-        let at = self
-            .focused
-            .and_then(|n| numbers.iter().position(|&m| m == n));
-        let next = match (at, forward) {
-            (None, true) => 0,
-            (None, false) => numbers.len() - 1,
-            (Some(i), true) => (i + 1) % numbers.len(),
-            (Some(i), false) => (i + numbers.len() - 1) % numbers.len(),
-        };
-        self.focused = Some(numbers[next]);
-        // A screen reader lands on the board: one of its squares takes
-        // the focus (where the squares are drawn for one).
-        self.views
-            .entry(numbers[next])
-            .or_default()
-            .board
-            .focus_square = true;
-    }
-
-    /// Turns the board with the keyboard around.
-    pub fn flip_keyboard_board(&mut self) {
-        if let Some(number) = self.keyboard_board() {
-            let view = self.views.entry(number).or_default();
-            view.flipped = !view.flipped;
-        }
-    }
-
     /// Engine analysis on or off for the board with the keyboard (else
     /// the first board).
     pub fn toggle_analysis(&mut self, default_on: bool) {
@@ -666,16 +617,6 @@ impl Boards {
             analysed: panel.analysis.wanted,
             review: panel.analysis.review,
         }
-    }
-
-    /// The game typed moves go to: a live game of ours, the focused one
-    /// first (typing while another board has the focus still plays).
-    fn keyboard_game(&self) -> Option<u32> {
-        self.focused
-            .and_then(|n| self.store.get(n))
-            .filter(|g| g.is_own_live())
-            .or_else(|| self.store.own_live_game())
-            .map(|g| g.number)
     }
 
     /// The players of a game (for the wall's memory of dismissed games).

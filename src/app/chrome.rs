@@ -10,13 +10,12 @@ use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
-use crate::protocol::conversation::Conversation;
 use crate::protocol::event::Event;
 use crate::protocol::messages::MessagesLine;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
-use crate::protocol::words::{is_guest, is_guest_handle};
+use crate::protocol::words::is_guest;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 use crate::ui::console::{Console, ConsoleTab, LineKind, console_ui};
 use crate::ui::dialogs::Dialogs;
@@ -24,7 +23,6 @@ use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
 use crate::ui::position_editor::PositionEditor;
-use crate::ui::profile::{ProfileAction, profile_ui};
 
 use super::announce::Announcement;
 use super::asked::Asker;
@@ -33,6 +31,7 @@ use super::title::window_title;
 use super::want::Want;
 
 mod my_games;
+mod people;
 mod windows;
 use super::want::review;
 
@@ -567,95 +566,6 @@ impl Chrome {
             wants.push(Want::Ask(Asker::Friends, list));
         }
         wants
-    }
-
-    /// Asks for the players list: who is on (blitz ratings), then their
-    /// standard and lightning ratings.
-    pub fn ask_players(&mut self, now: Now) -> Vec<Want> {
-        let ask = |category| Want::Ask(Asker::Players(category), Command::Who(category));
-        let categories = crate::protocol::who::WhoCategory::ALL;
-        for category in categories {
-            self.lobby.players.asked(category, now);
-        }
-        categories.into_iter().map(ask).collect()
-    }
-
-    /// Whether the players list is due again (its tab shown, the refresh
-    /// time passed).
-    pub fn players_due(&self, now: Now) -> bool {
-        self.players_shown() && self.lobby.players.refresh_due(now)
-    }
-
-    /// When the players list is next due, while its tab is shown.
-    pub fn players_next(&self) -> Option<Now> {
-        self.lobby
-            .players
-            .next_refresh()
-            .filter(|_| self.players_shown())
-    }
-
-    /// The connection is gone: our own requests are not answered, and what
-    /// the top bar last said of the session no longer holds.
-    pub fn forget_asked(&mut self) {
-        self.lobby.players.forget_asked();
-        self.announcement.clear();
-    }
-
-    /// The lobby shows its Players tab.
-    pub fn players_shown(&self) -> bool {
-        self.lobby_open && self.lobby.tab == crate::ui::lobby::Tab::Players
-    }
-
-    /// A card asked for from the console (a chat line's speaker clicked).
-    pub fn take_card_wanted(&mut self) -> Option<String> {
-        self.console.card_wanted.take()
-    }
-
-    /// Opens the card of `handle` (Kibitz asks for its finger and history).
-    /// The card's requests: finger, history, journal (not a guest's: none
-    /// kept; FatICS's refusal stays out too), and on our own card our
-    /// adjourned games, to resume them from.
-    pub fn open_profile(&mut self, handle: &str, me: Option<&str>) -> Vec<Want> {
-        self.profile = Some(Profile::asked(handle));
-        let ask = |command| Want::Ask(Asker::Card(handle.to_owned()), command);
-        let mut wants = vec![
-            ask(Command::Finger(handle.to_owned())),
-            ask(Command::History(handle.to_owned())),
-        ];
-        if !is_guest_handle(handle) {
-            wants.push(ask(Command::Journal(handle.to_owned())));
-        }
-        let own = me.is_some_and(|me| me.eq_ignore_ascii_case(handle) && !is_guest_handle(me));
-        if own {
-            wants.push(ask(Command::Stored(handle.to_owned())));
-        }
-        wants
-    }
-
-    /// The card beside the boards: the commands it gives (a challenge and
-    /// a tell are handled here: the Match dialog, the command line).
-    pub fn profile_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
-        let Some(profile) = &self.profile else {
-            return Vec::new();
-        };
-        let mut commands = Vec::new();
-        let friend = self.lobby.friends.contains(&profile.handle);
-        for action in profile_ui(ui, profile, me, friend) {
-            match action {
-                ProfileAction::Send(command) => commands.push(command),
-                ProfileAction::Challenge(handle) => {
-                    self.dialogs.opponent = handle;
-                    self.dialogs.match_open = true;
-                }
-                // Their conversation's tab, ready to type in.
-                ProfileAction::Tell(handle) => {
-                    self.console.talk_to(Conversation::Person(handle));
-                    self.console.focus_wanted = true;
-                }
-                ProfileAction::Close => self.profile = None,
-            }
-        }
-        commands
     }
 
     /// Tells of a friend: the notice above the boards and the live region.
