@@ -1,5 +1,5 @@
 //! The board widget: drag and drop with a ghost on the origin, click-click,
-//! legal-target dots, promotion chooser, premove, last-move and check
+//! legal-target dots, the promotion chooser (`promotion.rs`), premove, last-move and check
 //! highlights, the opponent's move sliding in, and drops from a holdings
 //! strip. It returns what the user did; it never talks to the server.
 
@@ -11,6 +11,7 @@ pub use super::board_model::{
 };
 use super::board_model::{attempt, click_square, landing, matching, moves_for, wrap};
 use super::pieces::PieceCache;
+use super::promotion::Chooser;
 use super::theme;
 
 /// The slide animation's frame interval: at most 30 frames a second.
@@ -38,15 +39,19 @@ pub fn board_ui(
     };
     let mut action = None;
 
-    // Promotion chooser first: it sits on top and takes the click.
-    if let Some((from, to, is_premove)) = state.promotion {
-        if let Some(choice) = promotion_ui(ui, rect, view, to, cache) {
+    // Promotion chooser first: it takes the click (and is painted last,
+    // over everything the board draws).
+    let chooser = state
+        .promotion
+        .map(|(from, to, is_premove)| Chooser::new(rect, view, &moves, from, to, is_premove));
+    if let Some(chooser) = &chooser {
+        if let Some(choice) = chooser.input(ui, &mut state.said) {
             state.promotion = None;
             if let Some(role) = choice {
-                action = matching(view, &moves, from, to)
+                action = matching(view, &moves, chooser.from, chooser.to)
                     .into_iter()
                     .find(|m| m.promotion() == Some(role))
-                    .map(|m| wrap(m, is_premove));
+                    .map(|m| wrap(m, chooser.premove));
             }
         }
     } else {
@@ -124,75 +129,15 @@ pub fn board_ui(
     paint(ui, rect, state, view, &moves, cache);
     let marks = (view.marks, view.best_move);
     super::board_marks::paint_marks(ui, rect, view.orientation, marks, state);
+    if let Some(chooser) = chooser.filter(|_| state.promotion.is_some()) {
+        chooser.paint(ui, view, cache);
+    }
     // A dragged piece moves with the pointer, whose events draw frames of
     // their own; a slide needs frames of its own, at most 30 a second.
     if view.slide.is_some() {
         ui.ctx().request_repaint_after(SLIDE_FRAME);
     }
     action
-}
-
-/// Four pieces in the promotion square's column; `Some(None)` cancels.
-fn promotion_ui(
-    ui: &mut egui::Ui,
-    board: Rect,
-    view: &BoardView<'_>,
-    to: Square,
-    cache: &mut PieceCache,
-) -> Option<Option<Role>> {
-    let color = view.mover.unwrap_or(Color::White);
-    let size = board.width() / 8.0;
-    let first = square_rect(board, view.orientation, to);
-    // Toward the board's inside: down from the top edge, up from the bottom.
-    let step = if first.min.y - board.min.y < 1.0 {
-        size
-    } else {
-        -size
-    };
-    let painter = ui.painter().clone();
-    painter.rect_filled(board, 0.0, Color32::from_black_alpha(120));
-    let mut choice = None;
-    for (i, role) in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop]
-        .into_iter()
-        .enumerate()
-    {
-        let rect = first.translate(vec2(0.0, step * i as f32));
-        let id = ui.scope_id().with(("promotion", i));
-        let response = ui.interact(rect, id, Sense::click());
-        let name = format!("Promote to {role:?}");
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-        let fill = if response.hovered() {
-            Color32::WHITE
-        } else {
-            Color32::from_gray(225)
-        };
-        painter.circle_filled(rect.center(), size * 0.48, fill);
-        draw_piece(
-            ui,
-            &painter,
-            cache,
-            Piece { color, role },
-            rect,
-            Color32::WHITE,
-        );
-        if response.clicked() {
-            choice = Some(Some(role));
-        }
-    }
-    let clicked_elsewhere = ui.input(|i| i.pointer.any_click()) && choice.is_none();
-    if clicked_elsewhere
-        && ui.input(|i| i.pointer.interact_pos()).is_some_and(|p| {
-            !board.contains(p) || !promotion_column(board, first, step).contains(p)
-        })
-    {
-        return Some(None);
-    }
-    choice
-}
-
-fn promotion_column(board: Rect, first: Rect, step: f32) -> Rect {
-    let last = first.translate(vec2(0.0, step * 3.0));
-    first.union(last).intersect(board)
 }
 
 pub(super) fn draw_piece(

@@ -34,6 +34,7 @@ pub mod player_strip;
 pub mod players;
 pub mod position_editor;
 pub mod profile;
+mod promotion;
 pub mod settings;
 pub mod theme;
 pub mod tile;

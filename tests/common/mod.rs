@@ -1,12 +1,14 @@
 //! Helpers shared by the integration tests, in this one folder: the
 //! fixture transcripts and apps made from them (here), the scripted server
 //! (`fake_server`, run on a thread by `served`), the window against it
-//! (`scripted_window`), the fake UCI engine (`fake_uci`) and the one way to
+//! (`scripted_window`), the fake UCI engine (`fake_uci`), a renderer on the
+//! CPU for pixel tests (`raster`) and the one way to
 //! wait for another thread (`wait`).
 #![allow(dead_code)] // each test binary uses a different part
 
 pub mod fake_server;
 pub mod fake_uci;
+pub mod raster;
 pub mod scripted_window;
 pub mod served;
 pub mod wait;
@@ -268,18 +270,26 @@ pub type Uploads = std::sync::Arc<std::sync::Mutex<Vec<(egui::TextureId, egui::C
 
 /// A renderer that keeps the textures it is handed, for pixel tests
 /// without a GPU.
-struct KeepTextures(Uploads);
+struct KeepTextures(Uploads, raster::Raster);
 
 impl egui_kittest::TestRenderer for KeepTextures {
     fn handle_delta(&mut self, delta: &mut egui::TexturesDelta) {
         let mut kept = self.0.lock().expect("no test panicked holding it");
-        for (id, deltas) in std::mem::take(&mut delta.set) {
+        for (id, deltas) in &delta.set {
             for one in deltas {
-                let egui::ImageData::Color(image) = one.image;
-                kept.push((id, (*image).clone()));
+                let egui::ImageData::Color(image) = &one.image;
+                kept.push((*id, (**image).clone()));
             }
         }
-        delta.free.clear();
+        self.1.handle_delta(delta);
+    }
+
+    fn render(
+        &mut self,
+        ctx: &egui::Context,
+        output: &egui::FullOutput,
+    ) -> Result<image::RgbaImage, String> {
+        self.1.render(ctx, output)
     }
 }
 
@@ -294,7 +304,7 @@ pub fn window_keeping_textures(
     let uploads = Uploads::default();
     let mut h = egui_kittest::Harness::builder()
         .with_size(size)
-        .renderer(KeepTextures(uploads.clone()))
+        .renderer(KeepTextures(uploads.clone(), raster::Raster::default()))
         .build_ui_state(|ui, app: &mut kibitz::app::KibitzApp| app.show(ui), app);
     h.run_steps(3);
     (h, uploads)

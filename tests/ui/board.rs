@@ -128,6 +128,62 @@ fn promotion_chooser_and_auto_queen() {
     assert_eq!(moves_sent(&h), ["e7-e8=q"]);
 }
 
+/// The chooser from the keyboard: its letter picks the piece; Esc, or a
+/// click off the chooser, sends nothing and the pawn may be moved again.
+#[test]
+fn the_promotion_chooser_takes_letters_and_cancels() {
+    let mut h = harness(app_with(&[PROMOTION]));
+    let (e7, e8, a1) = (
+        center(&h, 7, Color::White, Square::E7),
+        center(&h, 7, Color::White, Square::E8),
+        center(&h, 7, Color::White, Square::A1),
+    );
+    common::drag(&mut h, e7, e8);
+    // It opens with the queen's disc holding the keyboard, every choice named.
+    assert!(h.get_by_label("Promote to Queen").is_focused());
+    for name in ["Queen", "Knight", "Rook", "Bishop"] {
+        h.get_by_label(&format!("Promote to {name}"));
+    }
+    assert!(
+        h.query_by_label("Promote to King").is_none(),
+        "no king in chess"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(moves_sent(&h).is_empty(), "Esc sends nothing");
+    assert!(h.query_by_label("Promote to Queen").is_none(), "closed");
+
+    common::drag(&mut h, e7, e8);
+    click(&mut h, a1);
+    assert!(moves_sent(&h).is_empty(), "a click elsewhere sends nothing");
+    assert!(h.query_by_label("Promote to Queen").is_none(), "closed");
+
+    common::drag(&mut h, e7, e8);
+    h.key_press(egui::Key::R);
+    h.run_steps(2);
+    assert_eq!(moves_sent(&h), ["e7-e8=r"]);
+}
+
+/// In suicide a pawn may become a king: the chooser offers it, K picks it.
+#[test]
+fn a_suicide_pawn_may_become_a_king() {
+    let app = app_with(&[
+        "Creating: Me (1500) Opp (1500) rated suicide 5 0",
+        "{Game 7 (Me vs. Opp) Creating rated suicide match.}",
+        "<12> k------- ----P--- -------- -------- -------- -------- -------- -------- W -1 0 0 0 0 0 7 Me Opp 1 5 0 9 0 300 300 40 P/a3-a2 (0:01) a2 0 1 0",
+    ]);
+    let mut h = harness(app);
+    let (e7, e8) = (
+        center(&h, 7, Color::White, Square::E7),
+        center(&h, 7, Color::White, Square::E8),
+    );
+    common::drag(&mut h, e7, e8);
+    h.get_by_label("Promote to King");
+    h.key_press(egui::Key::K);
+    h.run_steps(2);
+    assert_eq!(moves_sent(&h), ["e7-e8=k"]);
+}
+
 #[test]
 fn a_premove_is_queued_and_sent_on_the_next_board() {
     let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";

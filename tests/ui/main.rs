@@ -20,6 +20,7 @@ mod login;
 mod multiboard;
 mod my_games;
 mod own_replies;
+mod pixels;
 mod players;
 mod reconnect;
 mod record;
