@@ -113,7 +113,12 @@ pub fn event_words(
     match event {
         Event::Board(board) if moved => {
             let game = store.get(board.game)?;
-            let san = board.last_san.as_deref()?;
+            // The history's SAN, written from the position (a mate the
+            // server calls check is said as mate).
+            let san = match game.moves.last() {
+                Some(ply) if board.last_san.is_some() => ply.san.as_str(),
+                _ => board.last_san.as_deref()?,
+            };
             let mover = !board.turn;
             let wanted = match mode {
                 AnnounceMoves::Off => false,

@@ -23,7 +23,8 @@ pub struct Player {
 /// One half-move of the history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
-    /// As the server wrote it (`Nf3`, `O-O`, `Qxf7#`, `N@f6`).
+    /// Written from the position where Kibitz can play it (`Nf3`,
+    /// `O-O`, `Qxf7#`, `N@f6`), else as the server wrote it.
     pub san: String,
     pub time_taken_ms: Option<u64>,
     /// The position after the move, where known (from a board, or replayed).
@@ -189,6 +190,16 @@ impl Game {
             Some(_) => BoardChange::Gap,
         };
         let setup = board.setup.clone();
+        // The move written from the position it was made in (the board
+        // before this one), not as the server wrote it.
+        let san = board.last_san.clone().unwrap_or_default();
+        let san = match change {
+            BoardChange::Moved => self
+                .playable()
+                .and_then(|before| before.written_san(&san, &setup.board))
+                .unwrap_or(san),
+            _ => san,
+        };
         if change != BoardChange::Same {
             self.marks.clear();
             self.note = None;
@@ -201,7 +212,7 @@ impl Game {
                 self.incomplete = ply > 0;
             }
             BoardChange::Moved => self.moves.push(Ply {
-                san: board.last_san.clone().unwrap_or_default(),
+                san,
                 time_taken_ms: board.time_taken_ms,
                 position: Some(setup),
                 seen: None,
@@ -386,6 +397,8 @@ fn replay_positions(moves: &mut [Ply], black_first: bool) -> Option<Setup> {
     for ply in moves.iter_mut() {
         let san: San = ply.san.trim_end_matches(['+', '#']).parse().ok()?;
         let m = san.to_move(&position).ok()?;
+        // Written from the position: a mate the list calls check is `#`.
+        ply.san = shakmaty::san::SanPlus::from_move(position.clone(), m).to_string();
         position.play_unchecked(m);
         ply.position = Some(position.to_setup(EnPassantMode::Legal));
     }

@@ -195,6 +195,16 @@ impl Playable {
         san::plain_san(mv, self.landing(mv))
     }
 
+    /// The move the server wrote as `server_san`, written from this
+    /// position (mate `#`, check `+`, disambiguation as the rules need
+    /// them), where it is a move here that leads to `after`; None where it
+    /// is not (the server's own text then stands). FICS writes a mate as
+    /// check (`Qh4+`), and older servers drop the marks.
+    pub fn written_san(&self, server_san: &str, after: &shakmaty::Board) -> Option<String> {
+        let mv = self.read_san(server_san)?;
+        (self.after(&mv)?.board == *after).then(|| self.san_of(&mv))
+    }
+
     /// The moves `mover` may make; when it is not `mover`'s turn, the ones
     /// it could queue as premoves (as if it were).
     pub fn moves(&self, mover: Color) -> Vec<Move> {

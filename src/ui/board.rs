@@ -10,7 +10,7 @@ pub use super::board_model::{
     BoardAction, BoardState, BoardStyle, BoardView, Slide, square_at, square_rect,
 };
 use super::board_model::{attempt, click_square, landing, matching, moves_for, wrap};
-use super::pieces::PieceCache;
+use super::pieces::{PieceCache, draw_piece};
 use super::promotion::Chooser;
 use super::theme;
 
@@ -138,20 +138,6 @@ pub fn board_ui(
         ui.ctx().request_repaint_after(SLIDE_FRAME);
     }
     action
-}
-
-pub(super) fn draw_piece(
-    ui: &egui::Ui,
-    painter: &egui::Painter,
-    cache: &mut PieceCache,
-    piece: Piece,
-    rect: Rect,
-    tint: Color32,
-) {
-    let pixels = (rect.width() * ui.ctx().pixels_per_point()).round() as u32;
-    if let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) {
-        painter.image(texture, rect, uv, tint);
-    }
 }
 
 fn paint(

@@ -187,6 +187,21 @@ fn uv(piece: Piece, pixels: u32) -> egui::Rect {
     egui::Rect::from_min_max(min, max)
 }
 
+/// `piece` drawn in `rect` at the screen's pixel size, tinted.
+pub(super) fn draw_piece(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    cache: &mut PieceCache,
+    piece: Piece,
+    rect: egui::Rect,
+    tint: egui::Color32,
+) {
+    let pixels = (rect.width() * ui.ctx().pixels_per_point()).round() as u32;
+    if let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) {
+        painter.image(texture, rect, uv, tint);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,8 @@
 use egui::{Align2, Color32, FontId, Id, Key, Rect, Sense, vec2};
 use shakmaty::{Color, Move, Piece, Role, Square};
 
-use super::board::draw_piece;
 use super::board_model::{BoardView, matching, square_rect};
-use super::pieces::PieceCache;
+use super::pieces::{PieceCache, draw_piece};
 
 /// The order the choices stand in, from the promotion square inward.
 const ORDER: [Role; 5] = [

@@ -334,3 +334,25 @@ fn own_games_know_their_variant_on_both_servers() {
     let game = store.get(2).expect("game 2");
     assert_eq!(game.kind, Some(GameType::Crazyhouse));
 }
+
+/// A mate the server writes as check (the old FICS: `Qh4+`) is written
+/// from the position: `Qh4#`, in the history the move list, the archive
+/// and Copy PGN all read.
+#[test]
+fn a_mate_written_as_check_is_written_as_mate() {
+    let boards = [
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 3 BotA BotB 0 2 0 39 39 120 120 1 none (0:00) none 0 0 0",
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -----P-- PPPPP-PP RNBQKBNR B -1 1 1 1 1 0 3 BotA BotB 0 2 0 39 39 120 120 1 P/f2-f3 (0:00) f3 0 0 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- -------- -----P-- PPPPP-PP RNBQKBNR W 4 1 1 1 1 0 3 BotA BotB 0 2 0 39 39 120 120 2 P/e7-e5 (0:00) e5 0 0 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ------P- -----P-- PPPPP--P RNBQKBNR B 6 1 1 1 1 0 3 BotA BotB 0 2 0 39 39 120 120 2 P/g2-g4 (0:00) g4 0 0 0",
+        "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPP--P RNBQKBNR W -1 1 1 1 1 0 3 BotA BotB 0 2 0 39 39 120 120 3 Q/d8-h4 (0:00) Qh4+ 0 0 0",
+    ];
+    let mut store = GameStore::new();
+    for line in boards {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            store.apply(Duration::ZERO, &event);
+        }
+    }
+    let game = store.get(3).expect("game 3");
+    assert_eq!(game.san_moves(), ["f3", "e5", "g4", "Qh4#"]);
+}
