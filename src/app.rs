@@ -283,6 +283,11 @@ impl KibitzApp {
 
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
+        // A rematch goes as the challenge it is (see `lobby::rematch`).
+        let command = match command {
+            Command::Rematch => self.boards.rematch(self.chrome.server_family()),
+            other => other,
+        };
         self.chrome.echo(&command);
         self.wire.send(command);
     }

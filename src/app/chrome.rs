@@ -125,6 +125,11 @@ impl Chrome {
         &self.connect
     }
 
+    /// Which FICS family the server is, as far as it has said.
+    pub fn server_family(&self) -> ServerFamily {
+        self.server
+    }
+
     pub fn lobby_open(&self) -> bool {
         self.lobby_open
     }

@@ -94,10 +94,10 @@ mod tests {
     #[test]
     fn lobby_lists_wait_while_the_lobby_is_closed() {
         let seen = OnScreen::default();
-        assert_eq!(seen.within(Wake::Lobby), urgency::OBSERVED);
+        assert_eq!(seen.within(Wake::Lobby), urgency::LISTS);
         seen.update(&ConsoleTab::All, false);
         assert_eq!(seen.within(Wake::Lobby), urgency::INVISIBLE);
-        assert_eq!(seen.within(Wake::Observed), urgency::OBSERVED);
+        assert_eq!(seen.within(Wake::Observed), urgency::NOW);
         assert_eq!(seen.within(Wake::Now), urgency::NOW);
     }
 
@@ -106,8 +106,60 @@ mod tests {
         let seen = OnScreen::default();
         assert_eq!(seen.within(Wake::Players), urgency::INVISIBLE);
         seen.set_players_shown(true);
-        assert_eq!(seen.within(Wake::Players), urgency::OBSERVED);
+        assert_eq!(seen.within(Wake::Players), urgency::LISTS);
         seen.set_players_shown(false);
         assert_eq!(seen.within(Wake::Players), urgency::INVISIBLE);
+    }
+
+    /// An observed board's move, and a bughouse partner board's move and
+    /// the holdings it passes, ask for the very next frame (they waited
+    /// 250 ms once, so that sixteen games shared frames: obsolete since
+    /// damage repaint).
+    #[test]
+    fn observed_and_partner_boards_are_drawn_in_the_next_frame() {
+        use crate::net::event::NetEvent;
+        use crate::protocol::decoder::StreamDecoder;
+        let lines = [
+            // An observed game's move.
+            "<12> r-bqkbnr pppp-ppp --n----- ----p--Q --B-P--- -------- PPPP-PPP RNB-K-NR B -1 1 1 1 1 3 1 BotA BotB 0 3 2 39 39 181291 179452 3 B/f1-c4 (0:00.709) Bc4 0 1 7",
+            // The partner's board (observed by the server's own doing) and
+            // the piece it passes.
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 0 8 BotC BotD 0 2 0 39 39 120000 120000 2 P/e7-e5 (0:00.100) e5 0 1 0",
+            "<b1> game 8 white [P] black [] <- WP",
+        ];
+        let mut decoder = StreamDecoder::new();
+        let mut events = Vec::new();
+        for line in lines {
+            decoder.push(format!("{line}\n\r").as_bytes(), &mut events);
+        }
+        decoder.finish(&mut events);
+        let boards = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    crate::protocol::event::Event::Board(_)
+                        | crate::protocol::event::Event::Holdings(_)
+                )
+            })
+            .count();
+        assert_eq!(boards, 3);
+        // Each on a window of its own that has drawn its frame: the frame
+        // it asks for, and how soon.
+        for event in events {
+            let ctx = egui::Context::default();
+            let asked = Arc::new(std::sync::Mutex::new(None));
+            let kept = Arc::clone(&asked);
+            ctx.set_request_repaint_callback(move |info| {
+                *kept.lock().expect("not poisoned") = Some(info.delay);
+            });
+            let wake = waker(&Arc::new(OnScreen::default()), &ctx);
+            wake(Wake::of(&NetEvent::Protocol {
+                at: Duration::ZERO,
+                event,
+            }));
+            let asked = *asked.lock().expect("not poisoned");
+            assert_eq!(asked, Some(Duration::ZERO));
+        }
     }
 }

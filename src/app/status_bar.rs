@@ -102,7 +102,19 @@ pub fn top_bar_ui(
         if !connected && bar.session && ui.button("Connect…").clicked() {
             actions.push(BarAction::Connect);
         }
-        rest(ui);
+        // The rest of the row, whatever its width, and never a row of its
+        // own: an announcement that wrapped ("Checkmate", an offer) made
+        // the bar a line taller, and the board moved under the pointer.
+        // A rectangle of its own, so the layout never decides to wrap it.
+        let start = ui.cursor().min + egui::vec2(ui.spacing().item_spacing.x, 0.0);
+        let width = (ui.max_rect().right() - start.x).max(1.0);
+        let place = egui::Rect::from_min_size(start, egui::vec2(width, height));
+        ui.scope_builder(
+            egui::UiBuilder::new()
+                .max_rect(place)
+                .layout(egui::Layout::left_to_right(egui::Align::Center)),
+            rest,
+        );
     });
     actions
 }

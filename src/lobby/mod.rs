@@ -7,4 +7,5 @@ pub mod card;
 pub mod friends;
 pub mod lists;
 pub mod players;
+pub mod rematch;
 pub mod server;

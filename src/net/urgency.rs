@@ -1,10 +1,14 @@
 //! How soon the UI must draw what a network event changes.
 //!
 //! Every event wakes the UI, but not every event needs a frame at once:
-//! observed boards and lobby lines may wait a little so that a burst of them
-//! (sixteen games, a `games` listing) shares one frame, and housekeeping that
-//! shows nothing (pings, echo, bare prompts) only needs draining eventually.
-//! The own game, login steps and offers are drawn in the very next frame.
+//! lobby lines may wait a little so that a burst of them (a `games`
+//! listing) shares one frame, and housekeeping that shows nothing (pings,
+//! echo, bare prompts) only needs draining eventually. Boards, the own
+//! game's and every observed one's (a bughouse partner's, a relayed
+//! scramble's), login steps and offers are drawn in the very next frame:
+//! since damage repaint a board's move costs about a millisecond, and
+//! moves that truly arrive together still share that frame (it drains all
+//! that came before it).
 //! The network thread says what an event changes ([`Wake`]); the UI, which
 //! knows what is on screen, turns that into a delay.
 
@@ -17,14 +21,13 @@ use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
 use crate::protocol::reply::Answer;
 
-/// What shows at once: the own game, the login, offers, game ends.
+/// What shows at once: every board, the login, offers, game ends.
 pub const NOW: Duration = Duration::ZERO;
 /// Console text: soon enough to feel immediate after a typed command, late
 /// enough that the lines of one reply share a frame.
 pub const CONSOLE: Duration = Duration::from_millis(50);
-/// Observed boards, lobby lists, the seek stream: one frame per burst; an
-/// observed clock may be shown this late too (see `app::repaint`).
-pub const OBSERVED: Duration = Duration::from_millis(250);
+/// Lobby lists, the seek stream, the players: one frame per burst.
+pub const LISTS: Duration = Duration::from_millis(250);
 /// Events that change nothing on screen; they are drained with the next
 /// frame that happens anyway, or after this long at the latest, so the
 /// channel never fills while the window is idle.
@@ -40,7 +43,8 @@ pub enum Wake {
     /// A line for the console; `talk` is the key of the conversation
     /// whose tab shows it too (see `protocol::conversation`).
     Console { talk: Option<u64> },
-    /// An observed game's board, move list or details.
+    /// An observed game's board, move list or details: the next frame, as
+    /// the own game's (a partner board is never later than the user's).
     Observed,
     /// A lobby list: games, seeks.
     Lobby,
@@ -66,9 +70,9 @@ impl Wake {
     /// The longest the UI may wait when what this changes is on screen.
     pub fn within_if_shown(self) -> Duration {
         match self {
-            Wake::Now => NOW,
+            Wake::Now | Wake::Observed => NOW,
             Wake::Console { .. } => CONSOLE,
-            Wake::Observed | Wake::Lobby | Wake::Players => OBSERVED,
+            Wake::Lobby | Wake::Players => LISTS,
             Wake::Invisible => INVISIBLE,
         }
     }
@@ -185,8 +189,8 @@ mod tests {
     const OBSERVED_BOARD: &str = "<12> r-bqkbnr pppp-ppp --n----- ----p--Q --B-P--- -------- PPPP-PPP RNB-K-NR B -1 1 1 1 1 3 1 BotA BotB 0 3 2 39 39 181291 179452 3 B/f1-c4 (0:00.709) Bc4 0 1 7";
 
     #[test]
-    fn the_own_game_is_drawn_at_once_observed_ones_may_wait() {
-        assert_eq!(urgency_of(OBSERVED_BOARD), [OBSERVED]);
+    fn every_board_is_drawn_at_once() {
+        assert_eq!(urgency_of(OBSERVED_BOARD), [NOW]);
         let mine = OBSERVED_BOARD.replace(" BotA BotB 0 ", " BotA BotB 1 ");
         assert_eq!(urgency_of(&mine), [NOW]);
         let theirs = OBSERVED_BOARD.replace(" BotA BotB 0 ", " BotA BotB -1 ");

@@ -261,7 +261,13 @@ pub(super) fn attempt(
     from: Square,
     to: Square,
 ) -> Option<BoardAction> {
-    let candidates = matching(view, moves, from, to);
+    let mut candidates = matching(view, moves, from, to);
+    // A king's step and a castle that puts it on the same square (Chess960:
+    // a king one square from where castling lands it): the step. Castling
+    // is the king dropped on its rook, or two squares over.
+    if candidates.iter().any(|m| !m.is_castle()) {
+        candidates.retain(|m| !m.is_castle());
+    }
     match candidates.as_slice() {
         // Forbidden by the rules, though the piece could go there: said.
         [] => view
@@ -270,6 +276,9 @@ pub(super) fn attempt(
             .and_then(|(playable, mover)| playable.why_not(mover, from, to))
             .map(BoardAction::Refused),
         [single] => Some(wrap(*single, premove)),
+        several if several.iter().any(|m| m.promotion().is_none()) => {
+            Some(wrap(several[0], premove))
+        }
         several => {
             if view.auto_queen {
                 several

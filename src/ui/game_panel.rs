@@ -70,10 +70,13 @@ pub fn game_panel_ui(
     // A bughouse game of ours gets a row of partner tells under its buttons.
     let bughouse = game.partner.is_some() || game.kind.as_ref().is_some_and(|k| k.is_bughouse());
     // Two rows of partner tells under the buttons in a bughouse game.
-    let rows = match (playing, bughouse) {
+    // A game of ours keeps its rows when it ends (Rematch and the rest
+    // take the buttons' place): the board holds still under the pointer.
+    let ours = game.relation.is_playing();
+    let rows = match (ours, bughouse) {
         (true, false) => 1,
         (true, true) => 3,
-        (false, _) if examining || examinable || review.is_some() => 1,
+        (false, _) if examining || review.is_some() => 1,
         (false, _) => 0,
     };
     // A review is studied: its move list (and graph) stay beside it.
@@ -226,9 +229,10 @@ pub fn game_panel_ui(
             review_row_ui(&mut row, review, &mut view.review, first_mover(game));
         } else if examinable {
             row.horizontal(|row| {
+                let terms = crate::lobby::rematch::describe(game).unwrap_or_default();
                 let rematch = row
                     .button("Rematch")
-                    .on_hover_text("The same game again with this opponent (Alt+M)");
+                    .on_hover_text(format!("The same game again: {terms} (Alt+M)"));
                 if rematch.clicked() {
                     actions.push(Action::Send(Command::Rematch));
                 }
@@ -254,7 +258,7 @@ pub fn game_panel_ui(
                     actions.push(Action::Examine { game: game.number });
                 }
             });
-        } else {
+        } else if playing {
             game_buttons_ui(&mut row, game, view, cx, &mut actions);
         }
     }

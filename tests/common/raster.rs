@@ -227,10 +227,13 @@ fn fill(
 }
 
 /// The window over `app` at `size`, with this renderer, a few frames drawn.
+/// The console's times are off: they are the wall clock's, and a picture
+/// compared with a checked-in one must not change with the hour.
 pub fn window(
-    app: kibitz::app::KibitzApp,
+    mut app: kibitz::app::KibitzApp,
     size: [f32; 2],
 ) -> egui_kittest::Harness<'static, kibitz::app::KibitzApp> {
+    app.settings_mut().console_times = false;
     let mut h = egui_kittest::Harness::builder()
         .with_size(size)
         .renderer(Raster::default())

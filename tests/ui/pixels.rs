@@ -54,3 +54,47 @@ fn the_promotion_chooser_is_painted_over_the_board() {
     assert!(a1 > 0.9, "the board around is shaded ({a1})");
     h.snapshot("promotion-chooser");
 }
+
+/// The user's own fool's mate, a move before its end (the user plays
+/// White, Opp's queen about to mate).
+const BEFORE_MATE: [&str; 2] = [
+    "Creating: Me (1500) Opp (1500) rated blitz 2 0",
+    "<12> rnbqkbnr pppp-ppp -------- ----p--- ------P- -----P-- PPPPP--P RNBQKBNR B 6 1 1 1 1 0 3 Me Opp -1 2 0 39 39 120 120 2 P/g2-g4 (0:00) g4 0 0 0",
+];
+const MATE: [&str; 2] = [
+    "<12> rnb-kbnr pppp-ppp -------- ----p--- ------Pq -----P-- PPPPP--P RNBQKBNR W -1 1 1 1 1 0 3 Me Opp 1 2 0 39 39 120 120 3 Q/d8-h4 (0:00) Qh4+ 0 0 0",
+    "{Game 3 (Me vs. Opp) Me checkmated} 0-1",
+];
+
+/// The board holds still when the game ends: the bar's announcement
+/// ("Game 3: Me checkmated") once wrapped onto a second line and pushed
+/// everything down ~20 px, so the next click missed. Seen in the pixels:
+/// a square the mate leaves alone is painted where it was.
+#[test]
+fn the_board_holds_still_when_the_game_ends() {
+    let mut h = common::raster::window(common::app_with(&BEFORE_MATE), common::SIZE);
+    h.run_steps(2);
+    let board = h.get_by_label("Board, game 3").rect();
+    let before = h.render().expect("painted");
+    let now = std::time::Duration::from_secs(10);
+    for line in MATE {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            h.state_mut().apply_event(now, &event);
+        }
+    }
+    h.run_steps(3);
+    assert_eq!(
+        h.get_by_label("Board, game 3").rect(),
+        board,
+        "the board moved"
+    );
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    // a8 and b1: neither the mate's squares nor under the result banner.
+    for square in [Square::A8, Square::B1] {
+        let area = square_rect(board, Color::White, square).shrink(2.0);
+        let share = changed_share(&before, &after, area, ppp);
+        assert!(share < 0.05, "{square} painted elsewhere ({share})");
+    }
+    h.snapshot("own-game-mated");
+}

@@ -1,6 +1,7 @@
 //! Variant boards played as a person plays them (issue 33): wild castling
 //! from a d-file king, losers' compulsory capture said on the board, a
-//! board of unknown rules still moves (the server judges).
+//! board of unknown rules still moves (the server judges); chess960
+//! castling by mouse.
 
 use crate::common;
 
@@ -114,4 +115,54 @@ fn a_board_of_unknown_rules_moves_and_the_server_judges() {
     }
     h.run_steps(2);
     assert!(h.query_by_label("The server refused e2-e4").is_some());
+}
+
+/// FatICS's chess960 as it starts a game (RBBKQNRN), White's b1 and c1
+/// cleared: the king (d1) castles long by dropping it on its rook, dragged
+/// or clicked; dropped on c1, where castling would also put it, it takes
+/// its own step (a king's move is never mistaken for a promotion, which
+/// once opened an unseen chooser and sent nothing).
+const CHESS960_WHITE: &str = "<12> rbbkqnrn pppppppp -------- -------- -------- -PP----B -B-PPPPP R--KQNRN W -1 1 1 1 1 0 7 Me Opp 1 3 0 39 39 180 180 4 B/c1-h3 (0:01) Bh3 0 1 0";
+
+fn chess960_game() -> Harness<'static, KibitzApp> {
+    harness(common::app_with(&[
+        "Creating: Me (----) Opp (----) unrated blitz chess960 3 0",
+        "{Game 7 (Me vs. Opp) Creating unrated blitz chess960 match.}",
+        CHESS960_WHITE,
+    ]))
+}
+
+#[test]
+fn a_chess960_king_castles_onto_its_rook_by_drag_and_by_clicks() {
+    let mut h = chess960_game();
+    let (d1, a1, c1) = (
+        center(&h, Color::White, Square::D1),
+        center(&h, Color::White, Square::A1),
+        center(&h, Color::White, Square::C1),
+    );
+    common::drag(&mut h, d1, a1);
+    assert_eq!(common::moves_sent(h.state()), ["o-o-o"]);
+    let (_, setup) = h
+        .state()
+        .view(7)
+        .and_then(|v| v.pending.clone())
+        .expect("shown at once");
+    assert_eq!(setup.board.role_at(Square::C1), Some(Role::King));
+    assert_eq!(setup.board.role_at(Square::D1), Some(Role::Rook));
+
+    let mut h = chess960_game();
+    for at in [d1, a1] {
+        h.hover_at(at);
+        h.run_steps(1);
+        h.drag_at(at);
+        h.run_steps(1);
+        h.drop_at(at);
+        h.run_steps(2);
+    }
+    assert_eq!(common::moves_sent(h.state()), ["o-o-o"]);
+
+    let mut h = chess960_game();
+    common::drag(&mut h, d1, c1);
+    assert_eq!(common::moves_sent(h.state()), ["d1-c1"]);
+    assert!(h.query_by_label("Promote to Queen").is_none());
 }

@@ -13,6 +13,17 @@ use super::super::want::Want;
 use super::Boards;
 
 impl Boards {
+    /// A rematch of the user's game just finished, as an explicit
+    /// challenge (`lobby::rematch`); `rematch` itself where none is known.
+    pub fn rematch(&self, family: crate::lobby::server::ServerFamily) -> Command {
+        self.store
+            .games()
+            .filter(|g| g.relation.is_playing() && g.is_over())
+            .last()
+            .and_then(|g| crate::lobby::rematch::rematch(g, family))
+            .map_or(Command::Rematch, Command::Match)
+    }
+
     /// What a game's panel asked for: done here, or wanted of others.
     pub fn act(&mut self, action: Action) -> Vec<Want> {
         match action {
