@@ -369,7 +369,7 @@ impl KibitzApp {
         let now = self.now();
         let lost = matches!(status, Status::RetryingIn { .. } | Status::Stopped { .. });
         let ended = match &status {
-            Status::Stopped { reason } => Some(format!("the session ended ({reason})")),
+            Status::Stopped { reason } => Some(crate::game::store::session_ended(reason)),
             _ => None,
         };
         if lost {

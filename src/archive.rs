@@ -147,7 +147,7 @@ pub fn pgn_with(
         tags.push(("Opening", opening.name.clone()));
     }
     if let Some(variant) = game.kind.as_ref().and_then(GameType::pgn_variant) {
-        tags.push(("Variant", variant.to_owned()));
+        tags.push(("Variant", variant));
     }
     if let Some(fen) = start_fen(game) {
         tags.push(("SetUp", "1".to_owned()));
@@ -377,9 +377,21 @@ fn termination(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// Whether a finished game is worth archiving: at least one move.
+/// Whether a finished game is worth archiving: at least one move, and a
+/// result (see below).
 pub fn worth_archiving(game: &Game) -> bool {
-    game.is_over() && !game.moves.is_empty()
+    let Some(outcome) = game.outcome.as_ref().filter(|_| game.is_over()) else {
+        return false;
+    };
+    // Aborted before both sides moved: no game.
+    let aborted_at_once =
+        outcome.reason == crate::protocol::message::EndReason::Abort && game.moves.len() < 2;
+    // Only watched, and cut off by the user's own logout: not a result (it
+    // went on without us), and it filled "Games watched" with `*`.
+    let logged_out = crate::game::store::session_ended(crate::protocol::session::LOGGED_OUT);
+    let watched_cut_off =
+        !game.relation.is_playing() && !outcome.seen && outcome.text == logged_out;
+    !game.moves.is_empty() && !aborted_at_once && !watched_cut_off
 }
 
 /// Appends the game to `<dir>/games/YYYY-MM.pgn` and syncs it to disk.

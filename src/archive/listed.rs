@@ -151,15 +151,7 @@ impl ListedGame {
     /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
     /// or the variant.
     pub fn kind(&self) -> String {
-        let variant = self.field(VARIANT);
-        if !variant.is_empty() {
-            return variant.to_ascii_lowercase();
-        }
-        let words: Vec<&str> = self.field(EVENT).split_whitespace().collect();
-        match words.as_slice() {
-            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
-            _ => String::new(),
-        }
+        super::record::kind_of(self.field(VARIANT), self.field(EVENT))
     }
 
     /// The two sides as a list names them: White and Black, or a bughouse

@@ -63,13 +63,26 @@ impl ArchivedGame {
     /// The game's kind from its event (`FICS rated blitz game` → `blitz`),
     /// or the variant.
     pub fn kind(&self) -> String {
-        if !self.variant.is_empty() {
-            return self.variant.to_ascii_lowercase();
+        kind_of(&self.variant, &self.event)
+    }
+}
+
+/// A game's type from its `Variant` and `Event` tags: the variant where
+/// it names one, else the type FICS's event names (`FICS rated wild/5
+/// game`); Kibitz's archives before wild variants were told apart say
+/// `Variant "Wild"`, and their event names which.
+pub fn kind_of(variant: &str, event: &str) -> String {
+    let words: Vec<&str> = event.split_whitespace().collect();
+    let event_kind = match words.as_slice() {
+        [_, "rated" | "unrated", kind, ..] => Some(*kind),
+        _ => None,
+    };
+    match event_kind {
+        Some(kind) if variant.eq_ignore_ascii_case("wild") && kind.starts_with("wild") => {
+            kind.to_owned()
         }
-        let words: Vec<&str> = self.event.split_whitespace().collect();
-        match words.as_slice() {
-            [_, "rated" | "unrated", kind, ..] => (*kind).to_owned(),
-            _ => String::new(),
-        }
+        _ if !variant.is_empty() => variant.to_ascii_lowercase(),
+        Some(kind) => kind.to_owned(),
+        None => String::new(),
     }
 }

@@ -24,11 +24,7 @@ pub const FIRST_REVIEW_NUMBER: u32 = 1_000_000;
 /// The game, replayed; or why it cannot be (a bughouse board without its
 /// other board, a move that is not one of the board's where it stands).
 pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Game, String> {
-    let kind = if archived.variant.is_empty() {
-        GameType::parse(&archived.kind())
-    } else {
-        GameType::from_pgn_variant(&archived.variant)
-    };
+    let kind = GameType::from_pgn_variant(&archived.kind());
     // A bughouse board alone is no game: its drops came from the partner's.
     if kind.is_bughouse() {
         return Err(format!(

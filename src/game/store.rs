@@ -32,6 +32,12 @@ pub enum Effect {
     Retired(Box<Game>),
 }
 
+/// How the games a session's end cut off are marked: `reason` is the
+/// network's (`protocol::session::LOGGED_OUT` when the user logged out).
+pub fn session_ended(reason: &str) -> String {
+    format!("the session ended ({reason})")
+}
+
 /// What an interrupted game that never came back is marked with.
 pub const UNSEEN_END: &str = "the connection was lost; the game went on unseen";
 /// An interrupted game the server no longer has (or whose number now shows

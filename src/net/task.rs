@@ -280,7 +280,7 @@ pub async fn run(
                 command = commands.recv() => match command {
                     None => return,
                     Some(NetCommand::Logout) => {
-                        out.status(Status::Stopped { reason: "logged out".into() }).await;
+                        out.status(Status::Stopped { reason: crate::protocol::session::LOGGED_OUT.into() }).await;
                         return;
                     }
                     // Commands typed while disconnected are dropped: they
@@ -402,7 +402,7 @@ impl Connection<'_> {
                                 return Ending::WithoutTimeseal(text);
                             }
                             return match (logging_out, final_reason) {
-                                (true, _) => Ending::Final("logged out".into()),
+                                (true, _) => Ending::Final(crate::protocol::session::LOGGED_OUT.into()),
                                 (false, Some(reason)) => Ending::Final(reason),
                                 (false, None) => Ending::Dropped("the server closed the connection".into()),
                             };
@@ -424,7 +424,7 @@ impl Connection<'_> {
                     }
                     Some(NetCommand::Logout) => {
                         if *session.state() != SessionState::Ready {
-                            return Ending::Final("logged out".into());
+                            return Ending::Final(crate::protocol::session::LOGGED_OUT.into());
                         }
                         logging_out = true;
                         // After what is queued (the set-up included).

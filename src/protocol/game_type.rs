@@ -69,15 +69,24 @@ impl GameType {
     }
 
     /// The PGN `Variant` tag for a game of this type; none for chess.
-    pub fn pgn_variant(&self) -> Option<&'static str> {
+    /// Fischer random is `Chess960`, as PGN readers name it. Wild 5, 7, 8
+    /// and 8a are chess from another start: no tag, so that any reader
+    /// plays them from their `FEN` (the `Event` tag keeps `wild/5`). The
+    /// other wilds (0-4: kings on the d-file castle FICS's way) have rules
+    /// no reader knows: FICS's own name, `wild/0`, tells them apart (a
+    /// `Wild` tag could not).
+    pub fn pgn_variant(&self) -> Option<String> {
         Some(match self {
-            GameType::Crazyhouse => "Crazyhouse",
-            GameType::Bughouse => "Bughouse",
-            GameType::Suicide => "Suicide",
-            GameType::Atomic => "Atomic",
-            GameType::Losers => "Losers",
-            GameType::Wild(which) if which == "fr" => "Chess960",
-            GameType::Wild(_) => "Wild",
+            GameType::Crazyhouse => "Crazyhouse".to_owned(),
+            GameType::Bughouse => "Bughouse".to_owned(),
+            GameType::Suicide => "Suicide".to_owned(),
+            GameType::Atomic => "Atomic".to_owned(),
+            GameType::Losers => "Losers".to_owned(),
+            GameType::Wild(which) if which == "fr" => "Chess960".to_owned(),
+            GameType::Wild(which) if matches!(which.as_str(), "5" | "7" | "8" | "8a") => {
+                return None;
+            }
+            wild @ GameType::Wild(_) => wild.to_string(),
             _ => return None,
         })
     }
@@ -199,8 +208,20 @@ mod tests {
         assert!(!GameType::parse("wild/5").is_chess_rules_wild());
         assert!(GameType::parse("bughouse").has_drops());
         assert_eq!(GameType::parse("blitz").pgn_variant(), None);
-        assert_eq!(GameType::parse("wild/3").pgn_variant(), Some("Wild"));
-        assert_eq!(GameType::parse("chess960").pgn_variant(), Some("Chess960"));
+        assert_eq!(
+            GameType::parse("wild/3").pgn_variant().as_deref(),
+            Some("wild/3")
+        );
+        assert_eq!(GameType::parse("wild/5").pgn_variant(), None);
+        assert_eq!(
+            GameType::parse("chess960").pgn_variant().as_deref(),
+            Some("Chess960")
+        );
+        // Read back, each wild is itself.
+        for wild in ["wild/0", "wild/1", "wild/2", "wild/3", "wild/4"] {
+            let tag = GameType::parse(wild).pgn_variant().expect("a tag");
+            assert_eq!(GameType::from_pgn_variant(&tag), GameType::parse(wild));
+        }
         assert_eq!(GameType::parse("wild/fr").describe(), "Fischer random");
         assert_eq!(GameType::parse("wild/0").describe(), "wild 0");
         assert_eq!(

@@ -36,6 +36,10 @@ use super::timeseal::{self, StampClock, TimesealVersion};
 /// its choosing (the net thread uses the moment it connected).
 pub type Now = Duration;
 
+/// Why a session ended when the user logged out (the network's status
+/// says it; the games it cut off end with it).
+pub const LOGGED_OUT: &str = "logged out";
+
 /// After this much silence from us, a keep-alive `date` goes out: the server
 /// logs out sessions idle for 60 minutes, and incoming traffic does not count.
 pub const KEEP_ALIVE_AFTER: Duration = Duration::from_secs(30 * 60);

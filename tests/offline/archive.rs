@@ -304,3 +304,84 @@ fn a_variant_game_has_its_variant_tag() {
     assert_eq!(tag("Variant").as_deref(), Some("Crazyhouse"));
     assert_eq!(back.sans, game.san_moves());
 }
+
+/// The store after `lines` (whole server lines) at time zero.
+fn store_after(lines: &[&str]) -> GameStore {
+    let mut store = GameStore::new();
+    for line in lines {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            store.apply(Duration::ZERO, &event);
+        }
+    }
+    store
+}
+
+const WATCHED: [&str; 3] = [
+    "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 BotA BotB 0 5 0 39 39 300 300 1 none (0:00) none 0 1 0",
+    "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 12 BotA BotB 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 1 0",
+    "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 12 BotA BotB 0 5 0 39 39 300 300 2 P/e7-e5 (0:00) e5 0 1 0",
+];
+
+/// A game only watched that the user's own logout cut off is no result:
+/// not archived. Cut off by a lost connection it still is (the user did
+/// not choose to stop seeing it), and so is the user's own game.
+#[test]
+fn a_watched_game_cut_off_by_the_users_logout_is_not_archived() {
+    let logged_out = kibitz::game::store::session_ended(kibitz::protocol::session::LOGGED_OUT);
+    let mut store = store_after(&WATCHED);
+    store.connection_lost(Duration::ZERO);
+    store.give_up_interrupted(Duration::ZERO, &logged_out);
+    let game = store.get(12).expect("game 12");
+    assert!(game.is_over());
+    assert!(!archive::worth_archiving(game));
+
+    let mut store = store_after(&WATCHED);
+    store.connection_lost(Duration::ZERO);
+    let dropped = kibitz::game::store::session_ended("connection lost: reset");
+    store.give_up_interrupted(Duration::ZERO, &dropped);
+    assert!(archive::worth_archiving(store.get(12).expect("game 12")));
+
+    let own: Vec<String> = WATCHED
+        .iter()
+        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 1 "))
+        .collect();
+    let own: Vec<&str> = own.iter().map(String::as_str).collect();
+    let mut store = store_after(&own);
+    store.connection_lost(Duration::ZERO);
+    store.give_up_interrupted(Duration::ZERO, &logged_out);
+    assert!(archive::worth_archiving(store.get(12).expect("game 12")));
+}
+
+/// A game aborted after one ply is no game; after two it is kept.
+#[test]
+fn a_game_aborted_before_both_sides_moved_is_not_archived() {
+    let abort = "{Game 12 (BotA vs. BotB) Game aborted by mutual agreement} *";
+    let store = store_after(&[WATCHED[0], WATCHED[1], abort]);
+    let game = store.get(12).expect("game 12");
+    assert!(game.is_over());
+    assert!(!archive::worth_archiving(game));
+    let store = store_after(&[WATCHED[0], WATCHED[1], WATCHED[2], abort]);
+    assert!(archive::worth_archiving(store.get(12).expect("game 12")));
+}
+
+/// Each wild is named so that it reads back as itself, and wild 5 (chess
+/// from another start) is plain chess from its FEN to any PGN reader.
+#[test]
+fn wild_variants_are_told_apart_in_the_archive() {
+    let wild = |n: &str| {
+        let store = store_after(&[
+            &format!("Creating: BotA (1500) BotB (1500) rated wild 3 0 Loaded from wild/{n}."),
+            "{Game 12 (BotA vs. BotB) Creating rated wild match.}",
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 0 0 0 0 0 12 BotA BotB 0 3 0 39 39 180 180 1 none (0:00) none 0 1 0",
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -----N-- PPPPPPPP RNBQKB-R B -1 0 0 0 0 1 12 BotA BotB 0 3 0 39 39 180 180 1 N/g1-f3 (0:00) Nf3 0 1 0",
+            "{Game 12 (BotA vs. BotB) BotB resigns} 1-0",
+        ]);
+        let game = store.get(12).expect("game 12").clone();
+        archive::pgn(&game, "fics", UtcTime::now())
+    };
+    let w1 = wild("1");
+    assert!(w1.contains("[Variant \"wild/1\"]"), "{w1}");
+    let w5 = wild("5");
+    assert!(!w5.contains("[Variant"), "{w5}");
+    assert!(w5.contains("[Event \"FICS rated wild/5 game\"]"), "{w5}");
+}
