@@ -283,11 +283,7 @@ impl KibitzApp {
 
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
-        // A rematch goes as the challenge it is (see `lobby::rematch`).
-        let command = match command {
-            Command::Rematch => self.boards.rematch(self.chrome.server_family()),
-            other => other,
-        };
+        let command = self.boards.as_sent(command, self.chrome.server_family());
         self.chrome.echo(&command);
         self.wire.send(command);
     }
@@ -308,6 +304,9 @@ impl KibitzApp {
             self.chrome.note(&note);
         }
         self.chrome.connecting(&request, self.keeping.data_dir());
+        // The last session's watched games and the wall's plans leave.
+        self.boards.new_session();
+        self.wall = Wall::default();
         let waker = self.waker.as_ref().map_or_else(
             || Arc::new(|_| {}) as net::Waker,
             |ctx| on_screen::waker(&self.on_screen, ctx),

@@ -395,6 +395,24 @@ impl Boards {
     }
 
     /// A game leaves the screen (and the store).
+    /// A new session: the last one's watched games (over, "the session
+    /// ended") leave; their numbers are the new server's.
+    pub fn new_session(&mut self) {
+        let watched: Vec<u32> = (self.store.games())
+            .filter(|g| {
+                matches!(
+                    g.relation,
+                    Relation::Observing | Relation::ObservingExamined
+                )
+            })
+            .filter(|g| g.number < crate::archive::replay::FIRST_REVIEW_NUMBER)
+            .map(|g| g.number)
+            .collect();
+        for game in watched {
+            self.close(game);
+        }
+    }
+
     pub fn close(&mut self, game: u32) {
         self.store.close(game);
         self.views.remove(&game);

@@ -306,6 +306,12 @@ impl Chrome {
     /// A session begins (its conversations kept under `data_dir`); the
     /// connect form shows this login if it comes back (a refused password).
     pub fn connecting(&mut self, request: &ConnectRequest, data_dir: Option<&std::path::Path>) {
+        // A new session starts clean: the last one's lists, players,
+        // friends, offers and channel tabs were another server's or user's.
+        self.lobby.lists = Default::default();
+        self.lobby.players.new_session();
+        self.lobby.friends = Default::default();
+        self.console.new_session();
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
         self.server = ServerFamily::of_address(&request.server);

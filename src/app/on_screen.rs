@@ -159,7 +159,7 @@ mod tests {
                 event,
             }));
             let asked = *asked.lock().expect("not poisoned");
-            assert_eq!(asked, Some(Duration::ZERO));
+            assert_eq!(asked, Some(urgency::NOW));
         }
     }
 }

@@ -85,6 +85,23 @@ pub struct Players {
     pub free_only: bool,
 }
 
+impl Players {
+    /// A new session (another server or user): nobody is known to be on;
+    /// the view (sort, filters) stays.
+    pub fn new_session(&mut self) {
+        let view = Players {
+            sort: self.sort,
+            descending: self.descending,
+            name_filter: std::mem::take(&mut self.name_filter),
+            min_rating: self.min_rating,
+            max_rating: self.max_rating,
+            free_only: self.free_only,
+            ..Players::default()
+        };
+        *self = view;
+    }
+}
+
 impl Default for Players {
     fn default() -> Self {
         Players {

@@ -21,8 +21,11 @@ use crate::protocol::framing::Prompt;
 use crate::protocol::message::Message;
 use crate::protocol::reply::Answer;
 
-/// What shows at once: every board, the login, offers, game ends.
-pub const NOW: Duration = Duration::ZERO;
+/// What shows at once: every board, the login, offers, game ends. Not
+/// zero: egui answers a request of zero with two frames (the second "to
+/// settle"), and a move is one frame (sixteen games' moves were twice as
+/// many frames as moves).
+pub const NOW: Duration = Duration::from_millis(1);
 /// Console text: soon enough to feel immediate after a typed command, late
 /// enough that the lines of one reply share a frame.
 pub const CONSOLE: Duration = Duration::from_millis(50);

@@ -162,6 +162,20 @@ pub struct Console {
 const WAITING: usize = 1000;
 
 impl Console {
+    /// A new session: the channels the last user was in are not this
+    /// one's (their tabs close, and who is in them is forgotten); the
+    /// lines and the conversations with people stay.
+    pub fn new_session(&mut self) {
+        let channel = |c: &Conversation| matches!(c, Conversation::Channel(_));
+        self.talks.retain(|t| !channel(&t.conversation));
+        if let ConsoleTab::Talk(c) = &self.tab
+            && channel(c)
+        {
+            self.tab = ConsoleTab::All;
+        }
+        self.members.clear();
+    }
+
     fn push(&mut self, kind: LineKind, text: &str) {
         self.lines.push_back(ConsoleLine {
             kind,

@@ -519,3 +519,59 @@ fn a_new_game_under_an_old_number_starts_with_a_fresh_board() {
     h.run_steps(2);
     assert!(h.state().view(7).is_none_or(|v| !v.flipped));
 }
+
+/// A new session starts clean: the last session's watched games (over:
+/// "the session ended") leave the screen and their numbers, the games
+/// list and the players are the new server's to fill, and a channel's
+/// tab closes; the user's own game of the last session stays.
+#[test]
+fn a_new_session_starts_clean() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app, [1100.0, 760.0]);
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    feed(
+        h.state_mut(),
+        b"You are now observing game 4.\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 4 Ann Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0\n\r\
+<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\r\
+{Game 42 (Me vs. Opp) Opp resigns} 1-0\n\r\
+Ann(50): hello\n\rfics% ",
+    );
+    h.run_steps(2);
+    let app = h.state_mut();
+    let channel = kibitz::protocol::conversation::Conversation::Channel(50);
+    assert!(
+        app.console()
+            .talks
+            .iter()
+            .any(|t| t.conversation == channel),
+        "a tab for channel 50"
+    );
+    assert_eq!(app.lobby().lists.games.len(), 3);
+    app.apply_status(kibitz::net::Status::Stopped {
+        reason: "logged out".into(),
+    });
+    assert!(app.store().get(4).is_some_and(|g| g.is_over()));
+    app.connect_to(kibitz::ui::connect::ConnectRequest {
+        server: "127.0.0.1:9".into(),
+        handle: "guest".into(),
+        password: None,
+        timeseal: false,
+        remember: false,
+    });
+    assert!(app.store().get(4).is_none(), "the watched game left");
+    assert!(app.store().get(42).is_some(), "the user's own game stays");
+    assert!(app.lobby().lists.games.is_empty(), "the old games list");
+    assert!(
+        !app.console()
+            .talks
+            .iter()
+            .any(|t| t.conversation == channel),
+        "the channel's tab closed"
+    );
+}

@@ -13,9 +13,13 @@ use super::super::want::Want;
 use super::Boards;
 
 impl Boards {
-    /// A rematch of the user's game just finished, as an explicit
-    /// challenge (`lobby::rematch`); `rematch` itself where none is known.
-    pub fn rematch(&self, family: crate::lobby::server::ServerFamily) -> Command {
+    /// A command as it goes to the server: a rematch as the challenge it
+    /// is (`lobby::rematch`), the user's game just finished with colours
+    /// swapped; `rematch` itself where no such game is known.
+    pub fn as_sent(&self, command: Command, family: crate::lobby::server::ServerFamily) -> Command {
+        if command != Command::Rematch {
+            return command;
+        }
         self.store
             .games()
             .filter(|g| g.relation.is_playing() && g.is_over())
