@@ -12,7 +12,7 @@ What it measures
   2. a proxy (this script's `proxy` sub-command, a separate process so the
      grab loop cannot delay it) forwards server <-> client and writes the
      time.monotonic() of every observed `<12>` line (game = field 16, the
-     move = fields 9, 26 and 29, each move kept once);
+     move = fields 9, 26 and 27, each move kept once);
   3. Kibitz runs in Xvfb + openbox with a fresh HOME (default settings),
      logs in as a guest through the proxy and observes the game
      (`--server --user --observe`, no typing needed);
@@ -20,7 +20,8 @@ What it measures
      colours), then only that rectangle is grabbed over one persistent X
      connection (python3-xlib GetImage, ~1 ms for 577x577) every
      --interval-ms, hashed with zlib.crc32, and the time of every change is
-     kept (`--grabber pil` uses PIL.ImageGrab instead, ~2.5 ms a grab);
+     kept (`--grabber pil` uses PIL.ImageGrab instead: a new X connection
+     and an RGB conversion per grab, ~6 ms intervals on 2 cores);
   5. per move: wire-to-glass = first board change after the `<12>` line
      (the start of the slide animation), "settled" = the last change before
      the next move (the end of the animation); "grab gap" = the time between
@@ -31,8 +32,12 @@ What it measures
   Prints a line per move, then median / min / max per binary, the measured
   grab intervals (median, p99, max) and the proxy's own forwarding time.
 
-Run (as root or any user; needs Xvfb, openbox, python3-xlib, and the FICS
-server on 127.0.0.1:5000, see /work/servers/HOWTO.md):
+Run with Debian's /usr/bin/python3 (needs `apt-get install xvfb openbox
+python3-xlib python3-pil`; the bots run with the `python3` first on PATH,
+which must have python-chess for /work/shared/tools/ficsbot.py) while the
+FICS server listens on 127.0.0.1:5000 (see /work/servers/HOWTO.md). It
+starts and stops everything else itself (Xvfb on --display, openbox, the
+bots, the proxy, Kibitz); the FICS server is left alone. ~75 s a binary:
 
   /usr/bin/python3 scripts/wire-to-glass.py --kibitz /tmp/kibitz-before \\
       --kibitz /tmp/kibitz-after2 --moves 20

@@ -153,6 +153,25 @@ pub fn pgn_with(
         tags.push(("SetUp", "1".to_owned()));
         tags.push(("FEN", fen));
     }
+    // A game read back from a record: its own tags (not the server
+    // connected now, game 1000000, the time of copying), the result as
+    // it stands, and what Kibitz knows of the game itself where the
+    // record says nothing (the opening, the variant, the start).
+    if !game.tags.is_empty() {
+        let own = |name: &str| game.tags.iter().any(|(n, _)| n == name);
+        let of_the_game = ["ECO", "Opening", "Variant", "SetUp", "FEN"];
+        let added: Vec<(&str, String)> = tags
+            .into_iter()
+            .filter(|(name, _)| of_the_game.contains(name) && !own(name))
+            .collect();
+        tags = (game.tags.iter())
+            .map(|(name, value)| match name.as_str() {
+                "Result" => ("Result", result.to_owned()),
+                name => (name, value.clone()),
+            })
+            .chain(added)
+            .collect();
+    }
 
     let mut text = tag_lines(&tags);
     text.push('\n');

@@ -280,6 +280,10 @@ impl pgn_reader::Visitor for Collect {
             return ControlFlow::Continue(());
         }
         let value: String = value.decode_utf8_lossy().chars().take(200).collect();
+        if self.moves && game.tags.len() < super::record::MAX_TAGS {
+            let tag: String = String::from_utf8_lossy(name).chars().take(40).collect();
+            game.tags.push((tag, value.clone()));
+        }
         let field = match name {
             b"White" => &mut game.white,
             b"Black" => &mut game.black,

@@ -43,7 +43,14 @@ pub struct ArchivedGame {
     /// A bughouse game's other board (BPGN's board B): this game is
     /// board A.
     pub other_board: Option<Box<OtherBoard>>,
+    /// Every tag as written, in order (read with the moves only, at most
+    /// [`MAX_TAGS`]): a game opened again is copied and exported with its
+    /// own headers.
+    pub tags: Vec<(String, String)>,
 }
+
+/// Tags kept of one record; a hostile file cannot grow a game past this.
+pub const MAX_TAGS: usize = 64;
 
 /// Board B of a bughouse game read from BPGN, and the order of the moves
 /// of both boards.

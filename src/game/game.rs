@@ -111,6 +111,10 @@ pub struct Game {
     /// The opening the game reached (the last named position of its
     /// history; chess only).
     pub opening: Option<&'static Opening>,
+    /// The tags of the record this game was read back from (a game of the
+    /// archive or a PGN file opened again): its PGN keeps them. Empty for
+    /// a game seen live.
+    pub tags: Vec<(String, String)>,
 }
 
 impl Game {
@@ -138,6 +142,7 @@ impl Game {
             began: now,
             ended: None,
             marks: Vec::new(),
+            tags: Vec::new(),
             note: None,
             opening: None,
         }

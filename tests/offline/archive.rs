@@ -385,3 +385,30 @@ fn wild_variants_are_told_apart_in_the_archive() {
     assert!(!w5.contains("[Variant"), "{w5}");
     assert!(w5.contains("[Event \"FICS rated wild/5 game\"]"), "{w5}");
 }
+
+/// A game of the archive opened again and copied (or exported) is itself:
+/// its own tags (not the server connected now, not game 1000000, not the
+/// time of copying) and its clocks.
+#[test]
+fn a_game_opened_again_keeps_its_headers_and_clocks() {
+    let text = "[Event \"FICS rated blitz game\"]\n[Site \"freechess.org\"]\n[Date \"2026.11.20\"]\n[Round \"-\"]\n[White \"KibUser\"]\n[Black \"BotA\"]\n[Result \"1-0\"]\n[WhiteElo \"1710\"]\n[BlackElo \"1730\"]\n[TimeControl \"180+2\"]\n[GameNumber \"117\"]\n[UTCDate \"2026.11.20\"]\n[UTCTime \"18:02:07\"]\n\n1. e4 {[%clk 0:03:01] [%emt 0:00:01]} e5 {[%clk 0:02:59] [%emt 0:00:03]} 2. Qh5 {[%clk 0:02:58] [%emt 0:00:05]} Nc6 {[%clk 0:02:58] [%emt 0:00:03]} 3. Bc4 {[%clk 0:02:57] [%emt 0:00:03]} Nf6 {[%clk 0:02:57] [%emt 0:00:03]} 4. Qxf7# {[%clk 0:02:56] [%emt 0:00:03]} 1-0\n\n";
+    let games = kibitz::archive::read::read_pgn(text.as_bytes(), std::path::Path::new("x.pgn"));
+    let archived = games.first().expect("a game");
+    let game = kibitz::archive::replay::review_game(archived, 1_000_000, Duration::ZERO)
+        .expect("replayed");
+    let copied = archive::pgn(&game, "127.0.0.1:5000", UtcTime::now());
+    for tag in [
+        "[Site \"freechess.org\"]",
+        "[Date \"2026.11.20\"]",
+        "[TimeControl \"180+2\"]",
+        "[GameNumber \"117\"]",
+        "[UTCTime \"18:02:07\"]",
+        "[WhiteElo \"1710\"]",
+        "[Result \"1-0\"]",
+    ] {
+        assert!(copied.contains(tag), "{tag} in\n{copied}");
+    }
+    assert!(!copied.contains("1000000"), "{copied}");
+    assert!(copied.contains("Qxf7#"), "{copied}");
+    assert!(copied.contains("[%clk 0:02:56]"), "{copied}");
+}
