@@ -34,8 +34,8 @@ What it measures
 
 Run with Debian's /usr/bin/python3 (needs `apt-get install xvfb openbox
 python3-xlib python3-pil`; the bots run with the `python3` first on PATH,
-which must have python-chess for /work/shared/tools/ficsbot.py) while the
-FICS server listens on 127.0.0.1:5000 (see /work/servers/HOWTO.md). It
+which must have python-chess for ../shared/tools/ficsbot.py) while a
+FICS server you run yourself listens on 127.0.0.1:5000. It
 starts and stops everything else itself (Xvfb on --display, openbox, the
 bots, the proxy, Kibitz); the FICS server is left alone. ~75 s a binary:
 
@@ -83,7 +83,7 @@ import time
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FICSBOT = "/work/shared/tools/ficsbot.py"
+FICSBOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "ficsbot.py")
 # Kibitz's default board theme (light, dark squares), and the last-move tints.
 SQUARE_COLOURS = [(238, 228, 208), (176, 138, 102)]
 
