@@ -317,6 +317,9 @@ pub struct PlaySettings {
     /// Allow a move to be made during the opponent's turn, sent as soon as
     /// the opponent has moved.
     pub premove: bool,
+    /// Several premoves queued (Free Chess Club's and Raptor's queue),
+    /// played in order while each is legal; off: one, a new one replacing it.
+    pub premove_queue: bool,
     /// Claim a win on time as soon as the opponent's clock runs out.
     pub auto_flag: bool,
     /// Ask before resigning.
@@ -358,6 +361,7 @@ impl Default for PlaySettings {
         PlaySettings {
             auto_queen: false,
             premove: true,
+            premove_queue: false,
             auto_flag: false,
             confirm_resign: true,
             type_in: true,

@@ -275,7 +275,7 @@ impl Boards {
             Event::Message(Message::GameEnd(end)) => {
                 self.offers.game_ended(&end.white, &end.black);
                 if let Some(view) = self.views.get_mut(&end.game) {
-                    view.premove = None;
+                    view.premoves.clear();
                     view.pending = None;
                 }
             }
@@ -335,9 +335,15 @@ impl Boards {
         if board.relation != Relation::PlayingMyMove {
             return None;
         }
-        // Our turn: a queued premove goes now if it is still legal.
-        let premove = view.premove.take()?;
-        let legal = game.legal_now(&premove)?;
+        // Our turn: the first premove queued goes now if it is still
+        // legal; one that is not clears the queue (the rest was planned on
+        // it).
+        let premove = *view.premoves.first()?;
+        let Some(legal) = game.legal_now(&premove) else {
+            view.premoves.clear();
+            return None;
+        };
+        view.premoves.remove(0);
         self.play(board.game, legal)
     }
 
@@ -523,7 +529,7 @@ impl Boards {
             && self
                 .views
                 .values()
-                .all(|v| v.premove.is_none() && v.board.selected.is_none())
+                .all(|v| v.premoves.is_empty() && v.board.selected.is_none())
         {
             self.maximized = None;
         }

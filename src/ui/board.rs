@@ -95,13 +95,14 @@ pub fn board_ui(
         }
         // A right click forgets a selection or a premove first; otherwise
         // (and always when dragged) the right button draws marks.
-        let cancels = state.selected.is_some() || view.premove.is_some();
+        let premoved = !view.premoves.is_empty();
+        let cancels = state.selected.is_some() || premoved;
         if (response.secondary_clicked() && cancels)
-            || (view.premove.is_some() && ui.input(|i| i.key_pressed(egui::Key::Escape)))
+            || (premoved && ui.input(|i| i.key_pressed(egui::Key::Escape)))
         {
             state.selected = None;
             state.drag = None;
-            if view.premove.is_some() {
+            if premoved {
                 action = Some(BoardAction::CancelPremove);
             }
         } else if let Some(mark) =
@@ -172,7 +173,7 @@ fn paint(
             highlight(square, theme::LAST_MOVE);
         }
     }
-    if let Some(premove) = view.premove {
+    for premove in view.premoves {
         for square in premove.from().into_iter().chain([premove.to()]) {
             highlight(square, theme::PREMOVE);
         }
@@ -266,6 +267,24 @@ fn paint(
             } else {
                 painter.circle_filled(r.center(), size * 0.14, theme::TARGET);
             }
+        }
+    }
+
+    // Queued premoves numbered in the order they will be played.
+    if view.premoves.len() > 1 {
+        let font = FontId::proportional((size * 0.22).max(9.0));
+        for (i, premove) in view.premoves.iter().enumerate() {
+            let r = square_rect(rect, view.orientation, landing(view, premove));
+            let at = r.left_top() + vec2(size * 0.17, size * 0.17);
+            painter.circle_filled(at, size * 0.15, theme::PREMOVE.to_opaque());
+            let number = (i + 1).to_string();
+            painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                number,
+                font.clone(),
+                Color32::WHITE,
+            );
         }
     }
 

@@ -135,7 +135,8 @@ pub struct BoardView<'a> {
     pub mover: Option<Color>,
     pub last_move: Option<(Option<Square>, Square)>,
     pub check: Option<Square>,
-    pub premove: Option<&'a Move>,
+    /// The premoves queued, in order (drawn numbered where several).
+    pub premoves: &'a [Move],
     pub slide: Option<Slide>,
     pub auto_queen: bool,
     pub allow_premove: bool,

@@ -673,6 +673,16 @@ fn board_area_ui(
     let playable = current
         .filter(|_| view.pending.is_none() && !game.is_over())
         .or_else(|| trying.clone());
+    // Queued premoves: the board shows the position they make, and the
+    // next one is planned on it (the opponent still to move).
+    let queued = (cx.settings.premove_queue && live)
+        .then(|| after_premoves(playable.as_ref()?, game.my_color()?, &view.premoves))
+        .flatten();
+    let playable = queued.or(playable);
+    let setup = match &playable {
+        Some(p) if !view.premoves.is_empty() && cx.settings.premove_queue => p.setup().clone(),
+        _ => setup,
+    };
     let position = playable.as_ref().and_then(|p| p.position()).cloned();
     let last_move = if live {
         last_move_squares(board)
@@ -698,7 +708,7 @@ fn board_area_ui(
             .or_else(|| trying.as_ref().map(|t| t.turn())),
         last_move,
         check,
-        premove: view.premove.as_ref(),
+        premoves: &view.premoves,
         slide,
         auto_queen: cx.settings.auto_queen,
         allow_premove: cx.settings.premove && trying.is_none(),
@@ -728,11 +738,16 @@ fn board_area_ui(
             mv,
         }),
         BoardAction::Premove(mv) => {
-            view.premove = Some(mv);
+            if !cx.settings.premove_queue {
+                view.premoves.clear();
+            }
+            if view.premoves.len() < super::game_view::MAX_PREMOVES {
+                view.premoves.push(mv);
+            }
             None
         }
         BoardAction::CancelPremove => {
-            view.premove = None;
+            view.premoves.clear();
             None
         }
         BoardAction::Refused(why) => {
@@ -798,4 +813,29 @@ fn last_move_squares(board: &crate::game::snapshot::Snapshot) -> Option<(Option<
 /// When the displayed clock next changes: for repaint scheduling.
 pub fn next_clock_change(game: &Game, now: Now) -> Option<Now> {
     game.clock.next_visible_change(now, TENTHS_BELOW_MS)
+}
+
+/// The board after the queued `premoves` of `mover`, the opponent still to
+/// move; None where none is queued, it is `mover`'s turn, or one of them
+/// cannot be made there any more.
+fn after_premoves(
+    playable: &crate::game::rules::Playable,
+    mover: Color,
+    premoves: &[shakmaty::Move],
+) -> Option<crate::game::rules::Playable> {
+    use crate::game::rules::Playable;
+    if premoves.is_empty() || playable.turn() == mover {
+        return None;
+    }
+    let mut board = playable.for_mover(mover);
+    for premove in premoves {
+        let mut setup = board.after(premove)?;
+        // The mover moves again: the opponent's replies are not known.
+        setup.turn = mover;
+        setup.ep_square = None;
+        board = Playable::new(board.rules, setup);
+    }
+    let mut setup = board.setup().clone();
+    setup.turn = !mover;
+    Some(Playable::new(board.rules, setup))
 }

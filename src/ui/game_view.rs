@@ -76,7 +76,9 @@ pub struct GameView {
     /// The `browse` the move list last scrolled to (a new one is scrolled
     /// into view: by the keys, the graph, the other board of a pair).
     pub listed: Option<usize>,
-    pub premove: Option<Move>,
+    /// The premoves queued, in the order they are to be played (one
+    /// unless the queue is on, at most [`MAX_PREMOVES`]).
+    pub premoves: Vec<Move>,
     /// Our move, shown until the server's board confirms or refuses it.
     pub pending: Option<(Move, Setup)>,
     /// Why the last move tried was not made (the rules' reason, or the
@@ -157,11 +159,15 @@ pub struct TimelineBar {
     pub go: Option<usize>,
 }
 
+/// Premoves queued on one board at most.
+pub const MAX_PREMOVES: usize = 8;
+
 /// Settings a panel follows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PanelSettings {
     pub auto_queen: bool,
     pub premove: bool,
+    pub premove_queue: bool,
     pub style: super::board::BoardStyle,
     pub animation_secs: f32,
     /// Resigning, and aborting a rated game, take a second click.
@@ -177,6 +183,7 @@ impl From<&crate::config::Settings> for PanelSettings {
         PanelSettings {
             auto_queen: settings.play.auto_queen,
             premove: settings.play.premove,
+            premove_queue: settings.play.premove_queue,
             style: super::board::BoardStyle::from(&settings.board),
             animation_secs: settings.board.animation_ms as f32 / 1000.0,
             confirm_resign: settings.play.confirm_resign,

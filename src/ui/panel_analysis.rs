@@ -170,7 +170,7 @@ pub(super) fn preview_ui(
         mover: None,
         last_move: Some((preview.last.from(), preview.last.to())),
         check,
-        premove: None,
+        premoves: &[],
         slide: None,
         auto_queen: cx.settings.auto_queen,
         allow_premove: false,

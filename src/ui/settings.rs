@@ -89,6 +89,14 @@ pub fn settings_window_ui(
             ui.heading("Play");
             ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
             ui.checkbox(&mut settings.play.premove, "Premove");
+            ui.add_enabled(
+                settings.play.premove,
+                egui::Checkbox::new(&mut settings.play.premove_queue, "Premove queue"),
+            )
+            .on_hover_text(
+                "Several premoves, numbered on the board and played in order while each \
+                 is legal; right click or Esc clears them all",
+            );
             ui.horizontal(|ui| {
                 use crate::config::AnnounceMoves;
                 ui.label("Announce moves (screen reader)");

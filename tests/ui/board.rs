@@ -194,7 +194,7 @@ fn a_premove_is_queued_and_sent_on_the_next_board() {
     );
     common::drag(&mut h, e2, e4);
     assert!(moves_sent(&h).is_empty(), "not our move yet");
-    assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
+    assert!(h.state().view(7).is_some_and(|v| !v.premoves.is_empty()));
     // Black answers: now it is our move and the premove goes out.
     let reply = "<12> rnbqkbnr pppp-ppp -------- ----p--- -------- -------- PPPPPPPP RNBQKBNR W 4 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 298 1 P/e7-e5 (0:02) e5 0 0 0";
     for event in events(&format!("{reply}\n\r")) {
@@ -202,7 +202,89 @@ fn a_premove_is_queued_and_sent_on_the_next_board() {
     }
     h.run_steps(2);
     assert_eq!(moves_sent(&h), ["e2-e4"]);
-    assert!(h.state().view(7).is_some_and(|v| v.premove.is_none()));
+    assert!(h.state().view(7).is_some_and(|v| v.premoves.is_empty()));
+}
+
+/// The premove queue (a setting, off by default): several premoves,
+/// numbered on the board, each planned on the position the ones before
+/// make, played in order while each is legal; Esc clears them all.
+#[test]
+fn premoves_queue_and_go_in_order() {
+    let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut app = app_with(&[waiting]);
+    app.settings_mut().play.premove_queue = true;
+    let mut h = harness(app);
+    let at = |h: &Harness<'_, KibitzApp>, s| center(h, 7, Color::White, s);
+    let (e2, e4, g1, f3, f1, c4) = (
+        at(&h, Square::E2),
+        at(&h, Square::E4),
+        at(&h, Square::G1),
+        at(&h, Square::F3),
+        at(&h, Square::F1),
+        at(&h, Square::C4),
+    );
+    common::drag(&mut h, e2, e4);
+    common::drag(&mut h, g1, f3);
+    // The bishop's way is open only after e4, queued first.
+    common::drag(&mut h, f1, c4);
+    assert!(moves_sent(&h).is_empty(), "not our move yet");
+    let queued = |h: &Harness<'_, KibitzApp>| h.state().view(7).map_or(0, |v| v.premoves.len());
+    assert_eq!(queued(&h), 3);
+    let reply = |h: &mut Harness<'_, KibitzApp>, line: &str| {
+        for event in events(&format!("{line}\n\r")) {
+            h.state_mut().apply_event(Duration::from_secs(12), &event);
+        }
+        h.run_steps(2);
+    };
+    reply(
+        &mut h,
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- -------- -------- PPPPPPPP RNBQKBNR W 4 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 298 1 P/e7-e5 (0:02) e5 0 0 0",
+    );
+    assert_eq!(moves_sent(&h), ["e2-e4"]);
+    reply(
+        &mut h,
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 Me Opp -1 5 0 39 39 298 298 2 P/e2-e4 (0:00) e4 0 0 0",
+    );
+    reply(
+        &mut h,
+        "<12> r-bqkbnr pppp-ppp --n----- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 1 7 Me Opp 1 5 0 39 39 298 296 2 N/b8-c6 (0:02) Nc6 0 0 0",
+    );
+    assert_eq!(moves_sent(&h), ["e2-e4", "g1-f3"]);
+    assert_eq!(queued(&h), 1);
+    // Esc clears what is left.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert_eq!(queued(&h), 0);
+}
+
+/// A queued premove that is no longer legal clears the queue: the rest
+/// was planned on it.
+#[test]
+fn an_illegal_premove_clears_the_queue() {
+    let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut app = app_with(&[waiting]);
+    app.settings_mut().play.premove_queue = true;
+    let mut h = harness(app);
+    let at = |h: &Harness<'_, KibitzApp>, s| center(h, 7, Color::White, s);
+    let (d2, d4, e2, e4) = (
+        at(&h, Square::D2),
+        at(&h, Square::D4),
+        at(&h, Square::E2),
+        at(&h, Square::E4),
+    );
+    common::drag(&mut h, d2, d4);
+    common::drag(&mut h, e2, e4);
+    // Black's pawn stands on d3 now (a set-up): d2-d4 cannot be made.
+    let blocked = "<12> rnbqkbnr ppp-pppp -------- -------- -------- ---p---- PPP-PPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 298 1 P/d7-d3 (0:02) d3 0 0 0";
+    for event in events(&format!("{blocked}\n\r")) {
+        h.state_mut().apply_event(Duration::from_secs(12), &event);
+    }
+    h.run_steps(2);
+    assert!(
+        moves_sent(&h).is_empty(),
+        "d2-d4 is not legal: nothing sent"
+    );
+    assert!(h.state().view(7).is_some_and(|v| v.premoves.is_empty()));
 }
 
 #[test]
@@ -214,10 +296,10 @@ fn a_premove_is_cancelled_by_right_click() {
         center(&h, 7, Color::White, Square::E4),
     );
     common::drag(&mut h, e2, e4);
-    assert!(h.state().view(7).is_some_and(|v| v.premove.is_some()));
+    assert!(h.state().view(7).is_some_and(|v| !v.premoves.is_empty()));
     h.get_by_label("Board, game 7").click_secondary();
     h.run_steps(2);
-    assert!(h.state().view(7).is_some_and(|v| v.premove.is_none()));
+    assert!(h.state().view(7).is_some_and(|v| v.premoves.is_empty()));
 }
 
 #[test]

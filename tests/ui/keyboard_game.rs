@@ -137,7 +137,7 @@ fn a_whole_game_by_keyboard() {
 
     // Castling as a premove, then a command through the command line.
     typed(&mut h, "O-O");
-    assert!(h.state().view(7).and_then(|v| v.premove).is_some());
+    assert!(h.state().view(7).is_some_and(|v| !v.premoves.is_empty()));
     h.event(egui::Event::Text("/".into()));
     h.run_steps(2);
     typed(&mut h, "time");

@@ -15,7 +15,7 @@ use shakmaty::{Color, Square};
 /// White's pawn on e7, a move from promoting (the user plays White).
 const PROMOTION: &str = "<12> k------- ----P--- -------- -------- -------- -------- -------- ----K--- W -1 0 0 0 0 0 7 Me Opp 1 5 0 9 0 300 300 40 K/e2-e1 (0:01) Ke1 0 1 0";
 
-fn board_square(
+pub(crate) fn board_square(
     h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>,
     square: Square,
 ) -> egui::Rect {
@@ -97,4 +97,32 @@ fn the_board_holds_still_when_the_game_ends() {
         assert!(share < 0.05, "{square} painted elsewhere ({share})");
     }
     h.snapshot("own-game-mated");
+}
+
+/// Queued premoves (the queue on) are drawn on the position they make,
+/// numbered in the order they will be played.
+#[test]
+fn queued_premoves_are_numbered_on_the_board() {
+    let waiting = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR B -1 1 1 1 1 0 7 Me Opp -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut app = common::app_with(&[waiting]);
+    app.settings_mut().play.premove_queue = true;
+    let mut h = common::raster::window(app, common::SIZE);
+    let before = h.render().expect("painted");
+    let at = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>, square| {
+        board_square(h, square).center()
+    };
+    for (from, to) in [(Square::E2, Square::E4), (Square::F1, Square::C4)] {
+        let (from, to) = (at(&h, from), at(&h, to));
+        common::drag(&mut h, from, to);
+    }
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(2);
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    // The bishop stands on c4 in the picture: the queue's position.
+    for square in [Square::C4, Square::E4, Square::F1, Square::E2] {
+        let share = changed_share(&before, &after, board_square(&h, square), ppp);
+        assert!(share > 0.2, "{square} unchanged ({share})");
+    }
+    h.snapshot("premove-queue");
 }

@@ -118,7 +118,7 @@ fn castling_promotion_and_premove() {
     assert!(h.query_by_label_contains("Premove: Nf3").is_some());
     enter(&mut h);
     assert!(moves_sent(&h).is_empty(), "not our turn: queued");
-    assert!(h.state().view(7).and_then(|v| v.premove).is_some());
+    assert!(h.state().view(7).is_some_and(|v| !v.premoves.is_empty()));
 }
 
 #[test]
