@@ -81,7 +81,8 @@ pub fn game_panel_ui(
     };
     // A review is studied: its move list (and graph) stay beside it.
     let reviewed = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
-    let layout = if review.is_some() || reviewed {
+    // So is the user's own game: its move list stays whatever the wall holds.
+    let layout = if review.is_some() || reviewed || ours {
         TileLayout::keeping_moves(area, rows, shown.is_some())
     } else {
         TileLayout::with_rows(area, rows, shown.is_some())

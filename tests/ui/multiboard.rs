@@ -257,3 +257,35 @@ fn a_bughouse_board_brings_its_partner_beside_it() {
     assert!(h.query_by_label("White Knight in hand: 1").is_some());
     assert!(h.query_by_label("Black Queen in hand: 1").is_some());
 }
+
+/// The user's own game comes first whatever the wall holds: its move list
+/// stays beside it with six observed games open, and when it ends it
+/// keeps its place (the board does not jump), a game no longer observed
+/// going to the end of the grid.
+#[test]
+fn the_own_game_keeps_its_move_list_and_its_place() {
+    let mut app = common::observed_games(6);
+    let own = [
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0",
+        "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 42 Me Opp -1 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0 0 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 299 2 P/e7-e5 (0:01) e5 0 0 0",
+    ];
+    for line in own {
+        common::serve(
+            &mut app,
+            std::time::Duration::from_secs(10),
+            format!("{line}\n\r").as_bytes(),
+        );
+    }
+    let mut h = harness(app, DEFAULT_SIZE);
+    let board = board_rect(&h, 42);
+    assert!(board.width() >= 300.0, "a usable board: {board:?}");
+    assert!(h.query_by_label("e5").is_some(), "the move list beside it");
+    common::serve(
+        h.state_mut(),
+        std::time::Duration::from_secs(10),
+        b"{Game 42 (Me vs. Opp) Opp resigns} 1-0\n\r",
+    );
+    h.run_steps(3);
+    assert_eq!(board_rect(&h, 42), board, "the board held still");
+}

@@ -1,7 +1,9 @@
 //! Where the game panels go: a maximized game alone; else the user's own
-//! live game gets the left 60 % and the rest share a grid beside it; else
-//! one grid (1, 2x1, 2x2, 3x3, 4x4 ...), which scrolls when even the
-//! smallest boards do not fit. Detached games get OS windows.
+//! game (live, or just finished: the board does not jump when it ends)
+//! gets the left 60 %, its bughouse partner's board the top of the rest
+//! and the others share a grid under it; else one grid (1, 2x1, 2x2, 3x3,
+//! 4x4 ...), which scrolls when even the smallest boards do not fit.
+//! Games no longer observed come last. Detached games get OS windows.
 
 use std::collections::BTreeMap;
 
@@ -20,17 +22,38 @@ pub fn place(
     if let Some(number) = maximized.filter(|n| docked.contains(n)) {
         return vec![(number, area)];
     }
+    // Live games first: one no longer observed gives its place up.
+    let over = |n: &u32| store.get(*n).is_none_or(|g| g.is_over() || g.detached);
+    let (mut docked, finished): (Vec<u32>, Vec<u32>) = docked.iter().partition(|n| !over(n));
+    docked.extend(finished);
     let own = docked
         .iter()
         .copied()
-        .find(|&n| store.get(n).is_some_and(|g| g.is_own_live()));
+        .find(|&n| store.get(n).is_some_and(|g| g.is_own_live()))
+        .or_else(|| {
+            // The own game just finished keeps its place until closed.
+            (docked.iter().copied())
+                .filter(|&n| store.get(n).is_some_and(|g| g.relation.is_playing()))
+                .max_by_key(|&n| store.get(n).map(|g| g.began))
+        });
     let Some(own) = own.filter(|_| docked.len() > 1) else {
-        return grid(area, docked);
+        return grid(area, &docked);
     };
+    let partner = (store.get(own).and_then(|g| g.partner)).filter(|p| docked.contains(p));
     let (left, right) = area.split_left_right_at_fraction(0.6);
-    let others: Vec<u32> = docked.iter().copied().filter(|&n| n != own).collect();
+    let others: Vec<u32> = (docked.iter().copied())
+        .filter(|&n| n != own && Some(n) != partner)
+        .collect();
     let mut placed = vec![(own, left)];
-    placed.extend(grid(right, &others));
+    match partner {
+        Some(partner) if others.is_empty() => placed.push((partner, right)),
+        Some(partner) => {
+            let (top, bottom) = right.split_top_bottom_at_fraction(0.6);
+            placed.push((partner, top));
+            placed.extend(grid(bottom, &others));
+        }
+        None => placed.extend(grid(right, &others)),
+    }
     placed
 }
 
