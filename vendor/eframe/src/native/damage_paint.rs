@@ -52,6 +52,9 @@ struct Last {
     shapes: Vec<ClippedShape>,
     size_px: [u32; 2],
     pixels_per_point: f32,
+    /// What the window was cleared to: where no shape is, the clear colour
+    /// shows, and a new one (the theme set at start) is no shape's damage.
+    clear_color: [f32; 4],
     partial_frames: u32,
     /// The damage of the last frames, newest first (`None`: a whole
     /// frame).
@@ -163,15 +166,18 @@ impl Damager {
         self.on == Some(true)
     }
 
-    /// How to paint `shapes` in `viewport` (`size_px`, `pixels_per_point`)
-    /// on a back buffer holding `back`; `textures`: the textures updated
-    /// with this frame.
+    /// How to paint `shapes` in `viewport` (`size_px`, `pixels_per_point`,
+    /// cleared to `clear_color`) on a back buffer holding `back`;
+    /// `textures`: the textures updated with this frame. A new size, scale
+    /// or clear colour is a whole frame.
+    #[expect(clippy::too_many_arguments)]
     pub(crate) fn plan(
         &mut self,
         viewport: ViewportId,
         shapes: &[ClippedShape],
         size_px: [u32; 2],
         pixels_per_point: f32,
+        clear_color: [f32; 4],
         textures: &egui::TexturesDelta,
         back: BackBuffer,
     ) -> Plan {
@@ -181,6 +187,7 @@ impl Damager {
         let last = self.last.get(&viewport).filter(|last| {
             on && last.size_px == size_px
                 && last.pixels_per_point == pixels_per_point
+                && last.clear_color == clear_color
                 && last.partial_frames < FULL_EVERY
         });
         let plan = match last {
@@ -210,6 +217,7 @@ impl Damager {
                     shapes: shapes.to_vec(),
                     size_px,
                     pixels_per_point,
+                    clear_color,
                     partial_frames,
                     history,
                 },

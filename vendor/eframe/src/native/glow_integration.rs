@@ -882,6 +882,7 @@ impl GlowWinitRunning<'_> {
                 &shapes,
                 screen_size_in_pixels,
                 pixels_per_point,
+                clear_color,
                 pending_deltas,
                 back,
             );
