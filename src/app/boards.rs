@@ -400,25 +400,22 @@ impl Boards {
         self.store.gone_while_disconnected(game, now)
     }
 
-    /// A game leaves the screen (and the store).
-    /// A new session: the last one's watched games (over, "the session
-    /// ended") leave; their numbers are the new server's.
+    /// A new session: the last one's games leave (all archived as they
+    /// ended): their numbers are the new server's (an old game 1 kept the
+    /// wall from a new game 1), and their Rematch would challenge on the
+    /// wrong server. Boards opened from files stay.
     pub fn new_session(&mut self) {
-        let watched: Vec<u32> = (self.store.games())
-            .filter(|g| {
-                matches!(
-                    g.relation,
-                    Relation::Observing | Relation::ObservingExamined
-                )
-            })
+        let session: Vec<u32> = (self.store.games())
             .filter(|g| g.number < crate::archive::replay::FIRST_REVIEW_NUMBER)
             .map(|g| g.number)
             .collect();
-        for game in watched {
+        for game in session {
             self.close(game);
         }
+        self.maximized = None;
     }
 
+    /// A game leaves the screen (and the store).
     pub fn close(&mut self, game: u32) {
         self.store.close(game);
         self.views.remove(&game);

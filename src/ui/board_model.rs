@@ -73,6 +73,11 @@ impl BoardState {
         gained_square || rest != *before
     }
 
+    /// The promotion chooser is open.
+    pub fn is_choosing_promotion(&self) -> bool {
+        self.promotion.is_some()
+    }
+
     /// A piece follows the pointer.
     pub fn is_dragging(&self) -> bool {
         self.drag.is_some() || self.drag_drop.is_some()

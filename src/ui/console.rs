@@ -158,6 +158,12 @@ pub struct Console {
     pub to_say: Option<String>,
 }
 
+/// The command line's widget: a position pasted there is text to send
+/// (`bsetup fen ...`), not a board to open.
+pub fn command_line_id() -> egui::Id {
+    egui::Id::NULL.with("console command line")
+}
+
 /// Lines to keep, or tabs opened, waiting at most (nobody took them).
 const WAITING: usize = 1000;
 
@@ -597,6 +603,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
             ),
         };
         let edit = egui::TextEdit::singleline(&mut console.input)
+            .id(command_line_id())
             .hint_text(hint)
             .desired_width(f32::INFINITY)
             .font(egui::TextStyle::Monospace);

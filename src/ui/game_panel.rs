@@ -220,6 +220,38 @@ pub fn game_panel_ui(
 
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        // Buttons that just took another's place (Draw where Rematch was
+        // clicked) wait half a second before they take a click.
+        let kind = match () {
+            () if examining => 1,
+            () if view.timeline.is_some() => 2,
+            () if review.is_some() => 3,
+            () if examinable => 4,
+            () if playing => 5,
+            () => 0,
+        };
+        // The last press of a mouse button anywhere, in the app's time.
+        let pressed_id = egui::Id::NULL.with("kibitz last press");
+        if ui.input(|i| i.pointer.any_pressed() || i.pointer.any_click()) {
+            ui.data_mut(|d| d.insert_temp(pressed_id, cx.now));
+        }
+        let pressed: Option<Now> = ui.data(|d| d.get_temp(pressed_id));
+        let just_pressed = pressed.is_some_and(|at| cx.now.saturating_sub(at) < BUTTONS_SETTLE);
+        match view.buttons_shown {
+            // A new tile's row takes no other's place, unless it is a new
+            // game's just after a click (Draw where Rematch was clicked).
+            None if !(just_pressed && kind == 5) => {
+                view.buttons_shown = Some((kind, cx.now.saturating_sub(BUTTONS_SETTLE)));
+            }
+            None => view.buttons_shown = Some((kind, cx.now)),
+            Some((shown, _)) if shown != kind => view.buttons_shown = Some((kind, cx.now)),
+            Some(_) => {}
+        }
+        let since = view.buttons_shown.map_or(cx.now, |(_, at)| at);
+        if cx.now.saturating_sub(since) < BUTTONS_SETTLE {
+            row.disable();
+            ui.ctx().request_repaint_after(BUTTONS_SETTLE);
+        }
         if examining {
             if let Some(command) = super::examine::examine_buttons_ui(&mut row, game.number) {
                 actions.push(Action::Send(command));
@@ -305,7 +337,9 @@ pub fn game_panel_ui(
         let judgements = review.as_ref().map_or(&[][..], |r| &r.judgements[..]);
         actions.extend(move_list_ui(&mut column, game, view, judgements, cx.server));
     }
-    if hovered || cx.focused == Some(game.number) {
+    // Not while the promotion chooser is open: they stood over its queen
+    // (a click on it flipped the board).
+    if (hovered || cx.focused == Some(game.number)) && !view.board.is_choosing_promotion() {
         let default_on = cx.analysis.default_on;
         tile_controls_ui(ui, layout.board, game, view, default_on, &mut actions);
     }
@@ -367,6 +401,9 @@ fn seek_again(game: &Game) -> Option<crate::protocol::command::SeekParams> {
         ..Default::default()
     })
 }
+
+/// How long buttons that took another's place ignore clicks.
+const BUTTONS_SETTLE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Whether the primary button was double-clicked this frame.
 fn double_clicked(ui: &egui::Ui) -> bool {

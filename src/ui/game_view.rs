@@ -79,6 +79,8 @@ pub struct GameView {
     /// The premoves queued, in the order they are to be played (one
     /// unless the queue is on, at most [`MAX_PREMOVES`]).
     pub premoves: Vec<Move>,
+    /// The kind of button row shown under the board, and since when.
+    pub buttons_shown: Option<(u8, Now)>,
     /// Our move, shown until the server's board confirms or refuses it.
     pub pending: Option<(Move, Setup)>,
     /// Why the last move tried was not made (the rules' reason, or the

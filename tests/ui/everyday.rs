@@ -281,3 +281,50 @@ fn a_rematch_offer_shows_accept_and_decline() {
     h.run_steps(2);
     assert!(h.state().sent().contains(&Command::Decline(Some(7))));
 }
+
+/// After Rematch the new game's Draw stands where Rematch was: a second
+/// click there in the next half second (a double click) offers nothing;
+/// later, Draw works.
+#[test]
+fn a_button_that_appears_under_the_pointer_waits_half_a_second() {
+    let mut h = common::window(finished_own_game(), [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Rematch").click();
+    h.run_steps(2);
+    let now = h.state().now();
+    let new_game = "Creating: KibUser (----) BotB (----) unrated blitz 3 0\n\r{Game 5 (KibUser vs. BotB) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 KibUser BotB 1 3 0 39 39 180 180 1 none (0:00) none 0 0 0\n\r";
+    common::serve(h.state_mut(), now, new_game.as_bytes());
+    h.run_steps(2);
+    h.get_by_label("Draw").click();
+    h.run_steps(2);
+    assert!(
+        !h.state().sent().contains(&Command::Draw),
+        "the click meant for Rematch offers no draw"
+    );
+    h.state_mut().set_time(now + Duration::from_millis(600));
+    h.run_steps(2);
+    h.get_by_label("Draw").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Draw));
+}
+
+/// Ctrl+V at start, the connect form's server field holding the keyboard:
+/// a game pasted opens on a board (it went into the server field); a
+/// server's address pasted goes into the field.
+#[test]
+fn a_game_pasted_at_start_opens_not_into_the_server_field() {
+    let mut h = common::window(live_app(), [1180.0, 820.0]);
+    h.run_steps(2);
+    let server_before = h.state().connect_form().server.clone();
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the form has the keyboard"
+    );
+    h.event(egui::Event::Paste(
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n".into(),
+    ));
+    h.run_steps(3);
+    assert_eq!(h.state().connect_form().server, server_before);
+    let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    assert!(h.state().store().get(review).is_some(), "the game opened");
+}

@@ -70,6 +70,11 @@ fn a_finished_game_is_examined_from_our_history_and_stepped_through() {
             .get(7)
             .is_some_and(|g| g.is_examined_by_us())
     );
+    // The examine buttons took the finished game's: they take clicks
+    // half a second later (no button appears under a pointer and is hit).
+    let later = h.state().now() + Duration::from_secs(1);
+    h.state_mut().set_time(later);
+    h.run_steps(1);
     click(&mut h, "Forward");
     assert_eq!(sent(&h).last(), Some(&Command::Forward(1)));
     feed(

@@ -521,9 +521,9 @@ fn a_new_game_under_an_old_number_starts_with_a_fresh_board() {
 }
 
 /// A new session starts clean: the last session's watched games (over:
-/// "the session ended") leave the screen and their numbers, the games
-/// list and the players are the new server's to fill, and a channel's
-/// tab closes; the user's own game of the last session stays.
+/// "the session ended") and the user's own leave the screen and their
+/// numbers, the games list and the players are the new server's to fill,
+/// and a channel's tab closes.
 #[test]
 fn a_new_session_starts_clean() {
     let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
@@ -565,7 +565,7 @@ Ann(50): hello\n\rfics% ",
         remember: false,
     });
     assert!(app.store().get(4).is_none(), "the watched game left");
-    assert!(app.store().get(42).is_some(), "the user's own game stays");
+    assert!(app.store().get(42).is_none(), "the user's own game too");
     assert!(app.lobby().lists.games.is_empty(), "the old games list");
     assert!(
         !app.console()

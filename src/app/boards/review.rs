@@ -33,6 +33,11 @@ impl Boards {
             self.views.entry(number).or_default().variations = lines;
         }
         self.focused = Some(number);
+        // Opened while a board fills the window: the new one comes into
+        // view in its place (it opened unseen behind it).
+        if self.maximized.is_some() {
+            self.maximized = Some(number);
+        }
         Ok(number)
     }
 

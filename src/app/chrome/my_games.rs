@@ -41,33 +41,43 @@ impl Chrome {
         wants
     }
 
-    /// A PGN or a FEN pasted anywhere but into a text field (which takes
-    /// its own paste): opened on a review board.
+    /// A PGN or a FEN pasted anywhere but into the command line: opened
+    /// on a review board. A game pasted while another text field has the
+    /// keyboard (the connect form's server field holds it at start) is
+    /// taken from that field: no server is named by a PGN. Other text
+    /// pasted into a field is the field's.
     pub fn pasted(&mut self, ctx: &egui::Context) -> Vec<Want> {
-        if ctx.egui_wants_keyboard_input() {
+        let typing = ctx.egui_wants_keyboard_input();
+        let command_line =
+            ctx.memory(|m| m.focused()) == Some(crate::ui::console::command_line_id());
+        if typing && command_line {
             return Vec::new();
         }
-        let texts: Vec<String> = ctx.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|e| match e {
-                    egui::Event::Paste(text) => Some(text.clone()),
-                    _ => None,
-                })
-                .collect()
-        });
-        texts
-            .iter()
-            .map(|text| match crate::archive::read::pasted_game(text) {
-                Some(game) => Want::Review {
-                    game: Box::new(game),
-                    source: "the pasted game".to_owned(),
-                },
-                None => {
-                    Want::Say("Nothing to open: paste a game (PGN) or a position (FEN)".to_owned())
+        let mut wants = Vec::new();
+        ctx.input_mut(|i| {
+            i.events.retain(|e| {
+                let egui::Event::Paste(text) = e else {
+                    return true;
+                };
+                match crate::archive::read::pasted_game(text) {
+                    Some(game) => {
+                        wants.push(Want::Review {
+                            game: Box::new(game),
+                            source: "the pasted game".to_owned(),
+                        });
+                        false
+                    }
+                    None if typing => true,
+                    None => {
+                        wants.push(Want::Say(
+                            "Nothing to open: paste a game (PGN) or a position (FEN)".to_owned(),
+                        ));
+                        false
+                    }
                 }
-            })
-            .collect()
+            });
+        });
+        wants
     }
 
     /// Reads the archive in `dir` and the user's collections (as the
