@@ -256,6 +256,16 @@ fn paint(
     // Targets of the selected or dragged piece.
     if let Some(from) = state.drag.or(state.selected).filter(|_| view.style.targets) {
         for m in moves.iter().filter(|m| m.from() == Some(from)) {
+            // Castling also by dropping the king on its rook: the rook is a
+            // target too (ringed, as a piece one may land on).
+            if m.is_castle() && m.to() != landing(view, m) {
+                let r = square_rect(rect, view.orientation, m.to());
+                painter.circle_stroke(
+                    r.center(),
+                    size * 0.44,
+                    Stroke::new(size * 0.07, theme::TARGET),
+                );
+            }
             let target = landing(view, m);
             let r = square_rect(rect, view.orientation, target);
             if view.pieces.piece_at(target).is_some() {

@@ -723,7 +723,7 @@ fn board_area_ui(
     };
     let position = playable.as_ref().and_then(|p| p.position()).cloned();
     let last_move = if live {
-        last_move_squares(board)
+        last_move_squares(game)
     } else {
         super::try_moves::last_tried(view)
     };
@@ -832,9 +832,28 @@ fn type_in_ui_for(
 }
 
 /// The squares of the last move, from the verbose notation.
-fn last_move_squares(board: &crate::game::snapshot::Snapshot) -> Option<(Option<Square>, Square)> {
-    let back = (!board.turn).backrank();
+fn last_move_squares(game: &Game) -> Option<(Option<Square>, Square)> {
+    let board = game.board.as_deref()?;
+    let mover = !board.turn;
+    let back = mover.backrank();
     let on_back = |file| Square::from_coords(file, back);
+    // Castling: where the king stood and stands (Chess960's and wild's
+    // kings start elsewhere than e1), where the history knows it.
+    let before = game
+        .moves
+        .len()
+        .checked_sub(1)
+        .and_then(|n| game.position_after(n));
+    let kings = before
+        .and_then(|b| b.board.king_of(mover))
+        .zip(board.setup.board.king_of(mover));
+    if matches!(
+        board.last_move,
+        VerboseMove::CastleShort | VerboseMove::CastleLong
+    ) && let Some((from, to)) = kings
+    {
+        return Some((Some(from), to));
+    }
     match board.last_move {
         VerboseMove::Normal { from, to, .. } => Some((Some(from), to)),
         VerboseMove::Drop { to, .. } => Some((None, to)),

@@ -126,3 +126,30 @@ fn queued_premoves_are_numbered_on_the_board() {
     }
     h.snapshot("premove-queue");
 }
+
+/// Chess960 castling is marked where the king stood and stands (c1 from
+/// d1 here), not on chess's e1 and c1: e1's queen did not move.
+#[test]
+fn a_chess960_castle_is_marked_where_the_king_moved() {
+    let created = [
+        "Creating: Me (----) Opp (----) unrated blitz chess960 3 0",
+        "{Game 7 (Me vs. Opp) Creating unrated blitz chess960 match.}",
+        "<12> rbbkqnrn pppppppp -------- -------- -------- -PP----B -B-PPPPP R--KQNRN W -1 1 1 1 1 0 7 Me Opp 1 3 0 39 39 180 180 4 B/c1-h3 (0:01) Bh3 0 1 0",
+    ];
+    let mut h = common::raster::window(common::app_with(&created), common::SIZE);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(2);
+    let before = h.render().expect("painted");
+    let now = std::time::Duration::from_secs(10);
+    let castled = "<12> rbbkqnrn pppppppp -------- -------- -------- -PP----B -B-PPPPP --KRQNRN B -1 0 0 1 1 1 7 Me Opp -1 3 0 39 39 180 180 4 o-o-o (0:01) O-O-O 0 1 0";
+    for event in common::decode(format!("{castled}\n\r").as_bytes()) {
+        h.state_mut().apply_event(now, &event);
+    }
+    h.run_steps(3);
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    let e1 = changed_share(&before, &after, board_square(&h, Square::E1), ppp);
+    assert!(e1 < 0.05, "e1 marked ({e1})");
+    let d1 = changed_share(&before, &after, board_square(&h, Square::D1), ppp);
+    assert!(d1 > 0.3, "d1 (the king's square before) marked ({d1})");
+}
