@@ -490,7 +490,15 @@ impl Chrome {
                         ui.ctx()
                             .request_repaint_after(std::time::Duration::from_millis(100));
                     }
-                    let (commands, card, my_games) = self.lobby_ui(ui, me);
+                    // The lobby keeps its width unless the user drags its
+                    // edge: a wider row (the user's own game entering the
+                    // games list) pushed it, and the boards, 40 px right
+                    // mid-game. What is wider is cut at its edge.
+                    let place = ui.available_rect_before_wrap();
+                    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(place));
+                    inner.set_clip_rect(place.intersect(ui.clip_rect()));
+                    let (commands, card, my_games) = self.lobby_ui(&mut inner, me);
+                    ui.advance_cursor_after_rect(place);
                     wants.extend(commands.into_iter().map(lobby_want));
                     wants.extend(card.map(Want::OpenCard));
                     wants.extend(my_games.map(|action| match action {

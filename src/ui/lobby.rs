@@ -205,12 +205,15 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
         ui.label("No games listed yet (the list comes at login and every 30 s).");
         return;
     }
-    egui::ScrollArea::vertical()
+    // Observe first, then the game in two lines: a narrow lobby shows
+    // every button, and a row wider still scrolls sideways (the lobby
+    // keeps its width).
+    egui::ScrollArea::both()
         .id_salt("games list")
         .show(ui, |ui| {
             egui::Grid::new("games grid")
                 .striped(true)
-                .num_columns(4)
+                .num_columns(3)
                 .show(ui, |ui| {
                     for entry in &lobby.lists.games {
                         let kind = entry.game_type.name();
@@ -221,24 +224,6 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                         if !lobby.filter.keeps(&kind, entry.rated, &ratings) {
                             continue;
                         }
-                        ui.label(entry.game.to_string());
-                        ui.label(format!(
-                            "{} {} – {} {}",
-                            entry.white_rating.shown(),
-                            entry.white,
-                            entry.black,
-                            entry.black_rating.shown()
-                        ));
-                        let rated = if entry.rated { "rated" } else { "unrated" };
-                        let status = match entry.status {
-                            GameStatus::Playing => String::new(),
-                            GameStatus::Examined => " (examined)".into(),
-                            GameStatus::Setup => " (setup)".into(),
-                        };
-                        ui.label(format!(
-                            "{kind} {} {} {rated}{status}",
-                            entry.time_min, entry.increment_s
-                        ));
                         let button = ui.button("Observe");
                         let name = format!("Observe game {}", entry.game);
                         button.widget_info(|| {
@@ -249,6 +234,26 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                                 crate::protocol::command::ObserveTarget::Game(entry.game),
                             ));
                         }
+                        ui.label(entry.game.to_string());
+                        let rated = if entry.rated { "rated" } else { "unrated" };
+                        let status = match entry.status {
+                            GameStatus::Playing => String::new(),
+                            GameStatus::Examined => " (examined)".into(),
+                            GameStatus::Setup => " (setup)".into(),
+                        };
+                        ui.vertical(|ui| {
+                            ui.label(format!(
+                                "{} {} – {} {}",
+                                entry.white_rating.shown(),
+                                entry.white,
+                                entry.black,
+                                entry.black_rating.shown()
+                            ));
+                            ui.weak(format!(
+                                "{kind} {} {} {rated}{status}",
+                                entry.time_min, entry.increment_s
+                            ));
+                        });
                         ui.end_row();
                     }
                 });

@@ -575,3 +575,34 @@ Ann(50): hello\n\rfics% ",
         "the channel's tab closed"
     );
 }
+
+/// The lobby keeps its width when a wider row comes into the games list
+/// (long handles): the boards beside it do not move under the pointer.
+#[test]
+fn a_wider_games_list_does_not_move_the_boards() {
+    let mut app = common::app_with(&[
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0",
+    ]);
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app, [1100.0, 760.0]);
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    h.run_steps(3);
+    let board = h.get_by_label("Board, game 42").rect();
+    h.get_by_label("Refresh").click();
+    h.run_steps(2);
+    feed(
+        h.state_mut(),
+        b" 42 2222 Mehandlewithalong  2333 Opponentlongname [ br  5   0]   5:00 -  5:00 (39-39) W:  1\n\r 2 ---- BotC        ---- BotD       [ lu  2   0]   1:57 -  1:57 (39-39) W:  3\n\r\n\r  2 games displayed.\n\rfics% ",
+    );
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Observe game 42").is_some(),
+        "the wide row is listed"
+    );
+    assert_eq!(h.get_by_label("Board, game 42").rect(), board);
+}
