@@ -183,6 +183,7 @@ fn paint(
     }
     painter.add(egui::Shape::mesh(squares));
     if view.style.coordinates && size >= 24.0 {
+        let (on_light, on_dark) = theme::coordinate_colors(view.style.light, view.style.dark);
         let (bottom_rank, left_file) = if view.orientation.is_white() {
             (Rank::First, File::A)
         } else {
@@ -191,11 +192,7 @@ fn paint(
         for square in Square::ALL {
             let r = square_rect(rect, view.orientation, square);
             let light = (square.file().to_u32() + square.rank().to_u32()) % 2 == 1;
-            let ink = if light {
-                view.style.dark
-            } else {
-                view.style.light
-            };
+            let ink = if light { on_light } else { on_dark };
             if square.rank() == bottom_rank {
                 let at = r.right_bottom() + vec2(-2.0, -1.0);
                 painter.text(

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
 pub use crate::protocol::chat::Chat;
 use crate::protocol::chat::ChatKind;
@@ -671,6 +671,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         .unwrap_or(0);
     let rows_width = widest_chars as f32 * monospace_char_width(ui);
     let mut clicked = None;
+    let colors = super::theme::console_colors(ui.visuals().dark_mode);
     egui::ScrollArea::both()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
@@ -684,17 +685,17 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
                     .is_some_and(|me| line.kind != LineKind::Echo && mentions(&line.text, me));
                 // Not the unreadable lines' orange: a colour of its own.
                 let text = if mentions_me {
-                    text.strong().color(Color32::from_rgb(0xF0, 0x90, 0xE0))
+                    text.strong().color(colors.mention)
                 } else {
                     text
                 };
                 let text = match line.kind {
                     LineKind::Server => text,
-                    LineKind::Chat(Chat::Tell) => text.color(Color32::from_rgb(0x70, 0xD0, 0x70)),
-                    LineKind::Chat(_) => text.color(Color32::from_rgb(0xA0, 0xC8, 0xF0)),
-                    LineKind::Unparsed => text.color(Color32::from_rgb(0xD0, 0x80, 0x20)),
+                    LineKind::Chat(Chat::Tell) => text.color(colors.tell),
+                    LineKind::Chat(_) => text.color(colors.chat),
+                    LineKind::Unparsed => text.color(colors.unparsed),
                     LineKind::Echo => text.weak(),
-                    LineKind::Note => text.italics().color(Color32::from_rgb(0x50, 0x90, 0xD0)),
+                    LineKind::Note => text.italics().color(colors.note),
                     LineKind::Earlier => text.weak().italics(),
                 };
                 let label = egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend);

@@ -38,7 +38,8 @@ pub fn eval_graph_ui(
     });
     let count = review.shares.len();
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, theme::GRAPH_BG);
+    let colors = theme::graph_colors(ui.visuals().dark_mode);
+    painter.rect_filled(rect, 2.0, colors.ground);
     let x_of = |index: usize| {
         if count <= 1 {
             rect.left()
@@ -63,12 +64,12 @@ pub fn eval_graph_ui(
             quad(
                 &mut mesh,
                 [a, b, pos2(b.x, bottom), pos2(a.x, bottom)],
-                theme::GRAPH_WHITE,
+                colors.white,
             );
             quad(
                 &mut mesh,
                 [pos2(a.x, top), pos2(b.x, top), b, a],
-                theme::GRAPH_BLACK,
+                colors.black,
             );
         }
     }
@@ -81,7 +82,7 @@ pub fn eval_graph_ui(
     for run in points.split(Option::is_none) {
         let line: Vec<Pos2> = run.iter().flatten().copied().collect();
         if line.len() > 1 {
-            painter.add(Shape::line(line, Stroke::new(1.5, theme::GRAPH_LINE)));
+            painter.add(Shape::line(line, Stroke::new(1.5, colors.line)));
         }
     }
     // The bad moves: a dot at the position they left.

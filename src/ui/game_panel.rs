@@ -425,7 +425,10 @@ fn note_ui(ui: &mut egui::Ui, strip: egui::Rect, text: &str) {
             .max_rect(middle)
             .layout(Layout::centered_and_justified(egui::Direction::LeftToRight)),
     );
-    let note = RichText::new(text).color(theme::BANNER_FG).italics();
+    // The strip's own text colour: white was unreadable on light windows.
+    let note = RichText::new(text)
+        .color(ui.visuals().strong_text_color())
+        .italics();
     inner.add(egui::Label::new(note).truncate());
 }
 

@@ -17,9 +17,6 @@ pub const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(0xE0, 0x20, 0x2
 pub const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(0x20, 0x50, 0x28, 0x70);
 /// A queued premove.
 pub const PREMOVE: Color32 = Color32::from_rgba_unmultiplied_const(0x40, 0x68, 0xC0, 0x90);
-/// Coordinates drawn on the edge squares.
-pub const COORDINATE_ON_LIGHT: Color32 = DARK_SQUARE;
-pub const COORDINATE_ON_DARK: Color32 = LIGHT_SQUARE;
 
 /// Clocks.
 pub const CLOCK_RUNNING_BG: Color32 = Color32::from_rgb(0xF2, 0xF2, 0xF2);
@@ -88,11 +85,191 @@ pub fn board_colors(board: &crate::config::BoardSettings) -> (Color32, Color32) 
     }
 }
 
+/// The console's colours of one theme (light or dark windows): each
+/// readable on that theme's panels (WCAG AA, 4.5:1; see the test).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConsoleColors {
+    /// A line that names the user.
+    pub mention: Color32,
+    /// A tell to the user.
+    pub tell: Color32,
+    /// Other chat: channels, shouts, kibitzes.
+    pub chat: Color32,
+    /// A line Kibitz could not read.
+    pub unparsed: Color32,
+    /// Kibitz's own notes.
+    pub note: Color32,
+}
+
+/// The console's colours for dark or light windows.
+pub fn console_colors(dark: bool) -> ConsoleColors {
+    if dark {
+        ConsoleColors {
+            mention: Color32::from_rgb(0xF0, 0x90, 0xE0),
+            tell: Color32::from_rgb(0x70, 0xD0, 0x70),
+            chat: Color32::from_rgb(0xA0, 0xC8, 0xF0),
+            unparsed: Color32::from_rgb(0xD0, 0x80, 0x20),
+            note: Color32::from_rgb(0x60, 0xA0, 0xE0),
+        }
+    } else {
+        ConsoleColors {
+            mention: Color32::from_rgb(0xA0, 0x20, 0x88),
+            tell: Color32::from_rgb(0x1E, 0x6E, 0x1E),
+            chat: Color32::from_rgb(0x1C, 0x5A, 0x9C),
+            unparsed: Color32::from_rgb(0x9A, 0x4A, 0x00),
+            note: Color32::from_rgb(0x20, 0x58, 0xA0),
+        }
+    }
+}
+
+/// The evaluation graph's and the time chart's colours: ground, White's
+/// share, Black's share, the line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GraphColors {
+    pub ground: Color32,
+    pub white: Color32,
+    pub black: Color32,
+    pub line: Color32,
+}
+
+/// The graphs follow the theme (a dark graph stood out on light windows).
+pub fn graph_colors(dark: bool) -> GraphColors {
+    if dark {
+        GraphColors {
+            ground: GRAPH_BG,
+            white: GRAPH_WHITE,
+            black: GRAPH_BLACK,
+            line: GRAPH_LINE,
+        }
+    } else {
+        GraphColors {
+            ground: Color32::from_rgb(0xC8, 0xC8, 0xCC),
+            white: Color32::from_rgb(0xFA, 0xFA, 0xFA),
+            black: Color32::from_rgb(0x5A, 0x5A, 0x60),
+            line: Color32::from_rgb(0xB0, 0x60, 0x00),
+        }
+    }
+}
+
+/// The coordinates' ink on light and on dark squares: the other square's
+/// colour, darkened (or lightened) until it reads at 3:1 (the brown
+/// board's own colours give 2.5:1), for any board's colours.
+pub fn coordinate_colors(light: Color32, dark: Color32) -> (Color32, Color32) {
+    // Toward `to` first; where even `to` does not read (white on a
+    // mid-tone square), toward the other end.
+    let readable = |from: Color32, to: Color32, other: Color32, ground: Color32| {
+        let steps =
+            |to: Color32| (0..=20).map(move |step| from.lerp_to_gamma(to, step as f32 / 20.0));
+        steps(to)
+            .chain(steps(other))
+            .find(|c| contrast(*c, ground) >= 3.2)
+            .unwrap_or(other)
+    };
+    (
+        readable(dark, Color32::BLACK, Color32::WHITE, light),
+        readable(light, Color32::WHITE, Color32::BLACK, dark),
+    )
+}
+
+/// WCAG's contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    fn luminance(c: Color32) -> f32 {
+        let channel = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 /// The colour of a judgement's glyph (lichess's).
 pub fn judgement_color(judgement: Judgement) -> Color32 {
     match judgement {
         Judgement::Inaccuracy => INACCURACY,
         Judgement::Mistake => MISTAKE,
         Judgement::Blunder => BLUNDER,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG AA: text 4.5:1 against what it is drawn on, marks and large
+    /// text 3:1; over both themes' panels, the clocks, the banner, the
+    /// graphs and every board theme's coordinates.
+    #[test]
+    fn every_text_and_mark_is_readable_on_its_ground() {
+        for dark in [true, false] {
+            let visuals = if dark {
+                egui::Visuals::dark()
+            } else {
+                egui::Visuals::light()
+            };
+            let ground = visuals.panel_fill;
+            let c = console_colors(dark);
+            for (name, color) in [
+                ("mention", c.mention),
+                ("tell", c.tell),
+                ("chat", c.chat),
+                ("unparsed", c.unparsed),
+                ("note", c.note),
+                ("text", visuals.text_color()),
+            ] {
+                let ratio = contrast(color, ground);
+                assert!(ratio >= 4.5, "{name} on the {dark} theme: {ratio:.2}");
+            }
+            // The graph reads by the edge between White's share and
+            // Black's (its line only follows that edge).
+            let g = graph_colors(dark);
+            assert!(
+                contrast(g.white, g.black) >= 3.0,
+                "graph shares, dark {dark}"
+            );
+            assert!(
+                contrast(g.ground, ground) >= 1.3,
+                "the graph's edge, dark {dark}"
+            );
+        }
+        for (fg, bg) in [
+            (CLOCK_RUNNING_FG, CLOCK_RUNNING_BG),
+            (CLOCK_IDLE_FG, CLOCK_IDLE_BG),
+            (CLOCK_LOW_FG, CLOCK_LOW_BG),
+            (BANNER_FG, BANNER_BG),
+        ] {
+            assert!(contrast(fg, bg) >= 4.5, "{fg:?} on {bg:?}");
+        }
+        use crate::config::{BoardSettings, BoardTheme};
+        for theme in [
+            BoardTheme::Brown,
+            BoardTheme::Blue,
+            BoardTheme::Green,
+            BoardTheme::Grey,
+            BoardTheme::Purple,
+            BoardTheme::Ice,
+            BoardTheme::Olive,
+            BoardTheme::Coral,
+        ] {
+            let board = BoardSettings {
+                theme,
+                ..BoardSettings::default()
+            };
+            let (light, dark) = board_colors(&board);
+            let (on_light, on_dark) = coordinate_colors(light, dark);
+            assert!(
+                contrast(on_light, light) >= 3.0,
+                "{theme:?} coordinates on light"
+            );
+            assert!(
+                contrast(on_dark, dark) >= 3.0,
+                "{theme:?} coordinates on dark"
+            );
+        }
     }
 }

@@ -30,7 +30,8 @@ pub fn time_chart_ui(ui: &mut egui::Ui, rect: Rect, game: &Game, current: usize)
         )
     });
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, theme::GRAPH_BG);
+    let colors = theme::graph_colors(ui.visuals().dark_mode);
+    painter.rect_filled(rect, 2.0, colors.ground);
     // Positions as the graph above counts them: the start, then one a move.
     let count = times.len() + 1;
     let x_of = |index: usize| rect.left() + rect.width() * index as f32 / (count - 1).max(1) as f32;
@@ -45,9 +46,9 @@ pub fn time_chart_ui(ui: &mut egui::Ui, rect: Rect, game: &Game, current: usize)
         let length = half * (took as f32 / longest as f32).sqrt();
         let white = (game.start_ply as usize + i).is_multiple_of(2);
         let (top, bottom, color) = if white {
-            (middle - length, middle, theme::GRAPH_WHITE)
+            (middle - length, middle, colors.white)
         } else {
-            (middle, middle + length, Color32::from_gray(0x30))
+            (middle, middle + length, colors.black)
         };
         let x = x_of(i + 1);
         let bar = Rect::from_min_max(pos2(x - width / 2.0, top), pos2(x + width / 2.0, bottom));

@@ -153,3 +153,20 @@ fn a_chess960_castle_is_marked_where_the_king_moved() {
     let d1 = changed_share(&before, &after, board_square(&h, Square::D1), ppp);
     assert!(d1 > 0.3, "d1 (the king's square before) marked ({d1})");
 }
+
+/// The light theme as a player sees it: chat, tells and notes in the
+/// console, a board with its coordinates (their colours are checked for
+/// contrast in `ui::theme`'s test; this picture is for a person).
+#[test]
+fn the_light_theme_reads() {
+    let mut app = common::app_with(&[
+        PROMOTION,
+        "BotA tells you: good luck",
+        "BotB(50): anyone for a game?",
+    ]);
+    app.settings_mut().appearance = kibitz::config::Appearance::Light;
+    let mut h = common::raster::window(app, common::SIZE);
+    h.run_steps(3);
+    assert!(!h.ctx.global_style().visuals.dark_mode, "light windows");
+    h.snapshot("light-theme");
+}
