@@ -44,23 +44,35 @@ pub fn move_list_ui(
     // user's own game while it goes on (fair play: a copy would take the
     // engine).
     if !game.is_own_live() {
-        ui.horizontal(|ui| {
+        // Where the row does not fit (a narrow tile cut "Set up…" to
+        // "S"), the same tools in a menu.
+        let labels = ["Copy PGN", "Copy FEN", "Analyse", "Set up…"];
+        let padding = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+        let needed: f32 = labels.iter().map(|l| text_width(ui, l) + padding).sum();
+        let tools = |ui: &mut egui::Ui, action: &mut Option<Action>| {
             super::copy_game::copy_buttons_ui(ui, game, view, server);
             if ui
                 .small_button("Analyse")
                 .on_hover_text("This game on a board of its own, to try moves on (a copy)")
                 .clicked()
             {
-                action = Some(Action::Analyse { game: game.number });
+                *action = Some(Action::Analyse { game: game.number });
             }
             if ui
                 .small_button("Set up…")
                 .on_hover_text("This position in the editor: pieces on and off by hand")
                 .clicked()
             {
-                action = super::copy_game::fen_text(game, view).map(Action::SetUp);
+                *action = super::copy_game::fen_text(game, view).map(Action::SetUp);
             }
-        });
+        };
+        if ui.available_width() >= needed {
+            ui.horizontal(|ui| tools(ui, &mut action));
+        } else {
+            ui.menu_button("Tools…", |ui| tools(ui, &mut action))
+                .response
+                .on_hover_text("Copy PGN, Copy FEN, Analyse, Set up…");
+        }
     }
     // Rows of fixed size, laid out by hand and only where visible: an
     // `egui::Grid` re-measures its columns when a move is added and asks for

@@ -170,3 +170,43 @@ fn the_light_theme_reads() {
     assert!(!h.ctx.global_style().visuals.dark_mode, "light windows");
     h.snapshot("light-theme");
 }
+
+/// Five boards at once (issue 46: they were clipped, with empty space
+/// left) and tiles too narrow for their tool row: the tools fold into a
+/// menu, never a button cut to its first letter.
+#[test]
+fn five_boards_fit_and_narrow_tiles_fold_their_tools() {
+    let mut h = common::raster::window(common::observed_games(5), common::SIZE);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, common::SIZE.into());
+    for game in 1..=5 {
+        let board = h.get_by_label(&format!("Board, game {game}")).rect();
+        assert!(
+            window.contains_rect(board),
+            "game {game} clipped: {board:?}"
+        );
+    }
+    h.snapshot("five-boards");
+}
+
+/// A board whose move list beside it is narrower than its tool row: the
+/// tools fold into a menu.
+#[test]
+fn a_narrow_tile_folds_its_tools_into_a_menu() {
+    let size = [880.0, 560.0];
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into());
+    let mut h = common::raster::window(common::observed_games(1), size);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    let menus = h.query_all_by_label("Tools…").count();
+    assert_eq!(menus, 1, "the tools in a menu");
+    for button in h.query_all_by_label("Set up…") {
+        let rect = button.rect();
+        assert!(
+            rect.width() > 30.0 && window.contains_rect(rect),
+            "cut: {rect:?}"
+        );
+    }
+    h.snapshot("narrow-tile-tools");
+}
