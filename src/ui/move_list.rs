@@ -46,9 +46,9 @@ pub fn move_list_ui(
     if !game.is_own_live() {
         // Where the row does not fit (a narrow tile cut "Set up…" to
         // "S"), the same tools in a menu.
-        let labels = ["Copy PGN", "Copy FEN", "Analyse", "Set up…"];
-        let padding = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
-        let needed: f32 = labels.iter().map(|l| text_width(ui, l) + padding).sum();
+        // The row's width as last laid out (the same words every frame).
+        let measured = ui.scope_id().with(("tools row width", game.number));
+        let needed: Option<f32> = ui.data(|d| d.get_temp(measured));
         let tools = |ui: &mut egui::Ui, action: &mut Option<Action>| {
             super::copy_game::copy_buttons_ui(ui, game, view, server);
             if ui
@@ -66,8 +66,9 @@ pub fn move_list_ui(
                 *action = super::copy_game::fen_text(game, view).map(Action::SetUp);
             }
         };
-        if ui.available_width() >= needed {
-            ui.horizontal(|ui| tools(ui, &mut action));
+        if needed.is_none_or(|width| ui.available_width() >= width) {
+            let row = ui.horizontal(|ui| tools(ui, &mut action)).response;
+            ui.data_mut(|d| d.insert_temp(measured, row.rect.width()));
         } else {
             ui.menu_button("Tools…", |ui| tools(ui, &mut action))
                 .response

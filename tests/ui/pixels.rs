@@ -210,3 +210,26 @@ fn a_narrow_tile_folds_its_tools_into_a_menu() {
     }
     h.snapshot("narrow-tile-tools");
 }
+
+/// Settings on a 1366x768 screen: the window takes the screen's height
+/// (it was ~350 px, Play cut off at its bottom), the rest scrolling.
+#[test]
+fn settings_use_the_screens_height() {
+    let size = [1366.0, 768.0];
+    let mut h = common::raster::window(common::app_with(&[]), size);
+    let without = h.render().expect("painted");
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    let with = h.render().expect("painted");
+    // Its Play section is painted (the short window cut it off), and the
+    // bughouse tells at the bottom of it.
+    for label in [
+        "Play",
+        "Bughouse partner tells (one button each, one per line)",
+    ] {
+        let rect = h.get_by_label(label).rect();
+        let inked = changed_share(&without, &with, rect, h.ctx.pixels_per_point());
+        assert!(inked > 0.03, "{label} not painted ({inked})");
+    }
+    h.snapshot("settings-1366x768");
+}
