@@ -80,8 +80,11 @@ impl ArchivedGame {
 /// `Variant "Wild"`, and their event names which.
 pub fn kind_of(variant: &str, event: &str) -> String {
     let words: Vec<&str> = event.split_whitespace().collect();
+    // `SITE [rated|unrated] KIND game` (Kibitz writes no rating word where
+    // the server said none).
     let event_kind = match words.as_slice() {
         [_, "rated" | "unrated", kind, ..] => Some(*kind),
+        [_, kind, "game"] => Some(*kind),
         _ => None,
     };
     match event_kind {
@@ -91,5 +94,23 @@ pub fn kind_of(variant: &str, event: &str) -> String {
         _ if !variant.is_empty() => variant.to_ascii_lowercase(),
         Some(kind) => kind.to_owned(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind_of;
+
+    #[test]
+    fn a_games_type_from_its_tags() {
+        assert_eq!(kind_of("", "FICS rated blitz game"), "blitz");
+        assert_eq!(kind_of("", "127.0.0.1 wild/5 game"), "wild/5");
+        assert_eq!(kind_of("", "127.0.0.1 game"), "");
+        assert_eq!(
+            kind_of("Crazyhouse", "FICS rated crazyhouse game"),
+            "crazyhouse"
+        );
+        // Kibitz's archives before wild variants were told apart.
+        assert_eq!(kind_of("Wild", "FICS rated wild/5 game"), "wild/5");
     }
 }

@@ -351,6 +351,14 @@ impl GameStore {
                     .split_whitespace()
                     .last();
                 fresh.kind = said.map(GameType::parse);
+                // `rated wild match`: rated or not, as the words say (the
+                // old FICS sends its challenger no `Creating:` header).
+                let words = description.split_whitespace();
+                fresh.rated = match words.take(2).find(|w| w.ends_with("rated")) {
+                    Some("rated") => Some(true),
+                    Some("unrated") => Some(false),
+                    _ => None,
+                };
                 // The opponent's challenge (either player's, where we do
                 // not know our handle yet).
                 let me = self.me.as_deref();

@@ -356,3 +356,21 @@ fn a_mate_written_as_check_is_written_as_mate() {
     let game = store.get(3).expect("game 3");
     assert_eq!(game.san_moves(), ["f3", "e5", "g4", "Qh4#"]);
 }
+
+/// The old FICS tells the challenger of a wild game no `Creating:` line:
+/// the challenge names the wild, the game's own line whether it is rated
+/// (the archive's Event and My games say both).
+#[test]
+fn a_challengers_wild_game_is_rated_and_its_wild_known() {
+    let lines = "Issuing: KibUser (----) [white] BotE (----) rated wild 5 0 Loaded from\n\r\\   wild/5.\n\rfics% \n\r{Game 2 (KibUser vs. BotE) Creating rated wild match.}\n\r\n\r<12> rnbkqbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBKQBNR W -1 0 0 0 0 0 2 KibUser BotE 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\r";
+    let mut store = GameStore::new();
+    for event in common::decode(lines.as_bytes()) {
+        store.apply(Duration::ZERO, &event);
+    }
+    let game = store.get(2).expect("game 2");
+    assert_eq!(game.rated, Some(true));
+    assert_eq!(
+        game.kind,
+        Some(kibitz::protocol::game_type::GameType::Wild("5".into()))
+    );
+}
