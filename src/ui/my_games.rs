@@ -324,7 +324,8 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         )
         .labelled_by(label.id);
         let counts = state.whose_counts();
-        egui::ComboBox::from_label("Show")
+        let label = ui.label("Show");
+        egui::ComboBox::from_id_salt("my games show")
             .selected_text(state.whose.label(&state.collections))
             .show_ui(ui, |ui| {
                 let collections = (0..state.collections.len()).map(Whose::Collection);
@@ -332,21 +333,29 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
                     let label = format!("{} ({count})", whose.label(&state.collections));
                     ui.selectable_value(&mut state.whose, whose, label);
                 }
-            });
-        egui::ComboBox::from_label("Order")
+            })
+            .response
+            .labelled_by(label.id);
+        let label = ui.label("Order");
+        egui::ComboBox::from_id_salt("my games order")
             .selected_text(state.sort.label())
             .show_ui(ui, |ui| {
                 for sort in SortBy::ALL {
                     ui.selectable_value(&mut state.sort, sort, sort.label());
                 }
-            });
-        egui::ComboBox::from_label("Result")
+            })
+            .response
+            .labelled_by(label.id);
+        let label = ui.label("Result");
+        egui::ComboBox::from_id_salt("my games result")
             .selected_text(state.result.label())
             .show_ui(ui, |ui| {
                 for filter in ResultFilter::ALL {
                     ui.selectable_value(&mut state.result, filter, filter.label());
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         let label = ui.label("Type");
         ui.add(egui::TextEdit::singleline(&mut state.kind).desired_width(60.0))
             .labelled_by(label.id);

@@ -58,13 +58,16 @@ fn settings_body_ui(
 ) {
     ui.heading("Board");
     ui.horizontal(|ui| {
-        egui::ComboBox::from_label("Theme")
+        let label = ui.label("Theme");
+        egui::ComboBox::from_id_salt("board theme")
             .selected_text(settings.board.theme.to_string())
             .show_ui(ui, |ui| {
                 for theme in BoardTheme::ALL {
                     ui.selectable_value(&mut settings.board.theme, theme, theme.to_string());
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         theme_preview_ui(ui, &settings.board);
     });
     if settings.board.theme == BoardTheme::Custom {

@@ -660,3 +660,23 @@ fn a_move_tried_from_the_keyboard_makes_a_line() {
     assert_eq!(h.state().view(review).and_then(|v| v.line), Some((0, 1)));
     assert!(h.query_by_label("3. Bb5").is_some());
 }
+
+/// Forms as desktop users read them: each of My games' choices has its
+/// label before it ("Show [Your games]", not "[Your games] Show").
+#[test]
+fn my_games_labels_stand_before_their_choices() {
+    let (_dir, h) = common::my_games("my-games-labels", &[], None);
+    for name in ["Show", "Order", "Result"] {
+        let choice = h.get_by_label(name).rect();
+        let label = h
+            .query_by(|node| {
+                node.role() == egui::accesskit::Role::Label && node.value().as_deref() == Some(name)
+            })
+            .unwrap_or_else(|| panic!("the label {name}"))
+            .rect();
+        assert!(
+            label.max.x <= choice.min.x,
+            "{name}: {label:?} after {choice:?}"
+        );
+    }
+}
