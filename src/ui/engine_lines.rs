@@ -36,16 +36,21 @@ pub(super) fn lines_over_moves_ui(
     if rows == 0 || rect.height() < height + MOVES_UNDER {
         return rect;
     }
-    let area = Rect::from_min_max(rect.min, egui::pos2(rect.right(), rect.top() + height));
+    // Elided at what is seen of the tile (not at its edge past the
+    // window's), the whole line on hover.
+    let right = rect.right().min(ui.clip_rect().right());
+    let area = Rect::from_min_max(rect.min, egui::pos2(right, rect.top() + height));
     rect.min.y = area.bottom() + 4.0;
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(area).id_salt(id));
     child.set_clip_rect(area.intersect(ui.clip_rect()));
     for (i, line) in analysis.others.iter().enumerate() {
         let text = words(i + 2, line.eval, position, &line.line_san);
-        child.add_sized(
-            [area.width(), ROW],
-            egui::Label::new(RichText::new(&text).weak()).truncate(),
-        );
+        child
+            .add_sized(
+                [area.width(), ROW],
+                egui::Label::new(RichText::new(&text).weak()).truncate(),
+            )
+            .on_hover_text(&text);
     }
     rect
 }
