@@ -289,9 +289,14 @@ fn palette_ui(ui: &mut egui::Ui, editor: &mut PositionEditor, cache: &mut PieceC
                 response.widget_info(|| {
                     egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &name)
                 });
+                // On a light square, as on a board: black pieces were
+                // nearly invisible on the dark theme's panel.
+                ui.painter()
+                    .rect_filled(rect, 3.0, super::theme::LIGHT_SQUARE);
                 if chosen {
+                    let stroke = egui::Stroke::new(2.5, ui.visuals().selection.bg_fill);
                     ui.painter()
-                        .rect_filled(rect, 3.0, ui.visuals().selection.bg_fill);
+                        .rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Inside);
                 }
                 if let Some((texture, uv)) = cache.get(ui.ctx(), piece, pixels) {
                     ui.painter()

@@ -233,3 +233,26 @@ fn settings_use_the_screens_height() {
     }
     h.snapshot("settings-1366x768");
 }
+
+/// The position editor's palette on the dark theme: each piece stands on a
+/// light square, so the black ones read (they were near-black on the
+/// dark panel).
+#[test]
+fn the_set_up_palette_shows_black_pieces_on_the_dark_theme() {
+    let mut h = common::raster::window(common::app_with(&[]), common::SIZE);
+    h.get_by_label("My games").click();
+    h.run_steps(2);
+    h.get_by_label("Set up a position…").click();
+    h.run_steps(3);
+    let image = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    let cell = h.get_by_label("Put a black pawn").rect();
+    // The cell's ground (its corner) is light; the piece's ink dark on it.
+    let corner = image.get_pixel(
+        ((cell.min.x + 2.0) * ppp) as u32,
+        ((cell.min.y + 2.0) * ppp) as u32,
+    );
+    let light = u32::from(corner[0]) + u32::from(corner[1]) + u32::from(corner[2]);
+    assert!(light > 3 * 180, "the cell's ground: {corner:?}");
+    h.snapshot("set-up-palette-dark");
+}
