@@ -256,3 +256,23 @@ fn the_set_up_palette_shows_black_pieces_on_the_dark_theme() {
     assert!(light > 3 * 180, "the cell's ground: {corner:?}");
     h.snapshot("set-up-palette-dark");
 }
+
+/// A challenge coming in shows over the boards' top right, with Accept
+/// and Decline: the board under the pointer stays where it was (the
+/// offer's row pushed every board down).
+#[test]
+fn a_challenge_shows_without_moving_the_boards() {
+    let mut h = common::raster::window(common::observed_games(1), common::SIZE);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(2);
+    let board = h.get_by_label("Board, game 1").rect();
+    let now = std::time::Duration::from_secs(10);
+    let challenge = "Challenge: BotF (1500) KibUser (1500) unrated blitz 5 0.\n\rYou can \"accept\" or \"decline\", or propose different parameters.\n\r";
+    for event in common::decode(challenge.as_bytes()) {
+        h.state_mut().apply_event(now, &event);
+    }
+    h.run_steps(3);
+    assert!(h.query_by_label("Accept").is_some(), "the offer is shown");
+    assert_eq!(h.get_by_label("Board, game 1").rect(), board);
+    h.snapshot("offer-bar");
+}

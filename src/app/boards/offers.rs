@@ -296,6 +296,29 @@ impl Offers {
         live: &[String],
         finished: &[String],
     ) -> Vec<Action> {
+        let waiting = (self.waiting.iter())
+            .any(|w| !live.contains(&w.offer.from) && !finished.contains(&w.offer.from));
+        let made = (self.made.iter()).any(|m| m.kind == OfferKind::Match || !live.contains(&m.to));
+        if !waiting && !made {
+            return Vec::new();
+        }
+        // Over the boards' top right, not rows of their own: a challenge
+        // coming in pushed every board down under the pointer.
+        let at = ui.max_rect().right_top() + egui::vec2(-8.0, 4.0);
+        egui::Area::new(ui.scope_id().with("offers"))
+            .order(egui::Order::Foreground)
+            .fixed_pos(at)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style())
+                    .show(ui, |ui| self.rows_ui(ui, live, finished))
+                    .inner
+            })
+            .inner
+    }
+
+    /// The offers' rows: each with its answers, or Withdraw.
+    fn rows_ui(&mut self, ui: &mut egui::Ui, live: &[String], finished: &[String]) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut answered = None;
         for (i, offer) in self.waiting.iter().map(|w| &w.offer).enumerate() {
@@ -392,8 +415,8 @@ fn challenge_words(terms: &MatchOfferParams) -> String {
         Some(file) => GameType::parse(file),
         None => GameType::parse(&terms.game_type),
     };
-    let rated = if terms.rated { "rated" } else { "unrated" };
-    let mut words = format!("a {rated} {} game", kind.describe());
+    let rated = if terms.rated { "a rated" } else { "an unrated" };
+    let mut words = format!("{rated} {} game", kind.describe());
     match (terms.time_min, terms.increment_s) {
         (Some(time), Some(inc)) => words.push_str(&format!(", {time} {inc}")),
         _ => words.push_str(", untimed"),
