@@ -247,6 +247,9 @@ fn paint(
         let to = square_rect(rect, view.orientation, slide.to);
         let t = ease(slide.progress.clamp(0.0, 1.0));
         let at = from.translate((to.min - from.min) * t);
+        // The board's piece size: a piece sliding at the square's full size
+        // shrank as it landed (and took a texture of its own).
+        let at = at.scale_from_center(view.style.piece_scale);
         draw_piece(ui, &painter, cache, slide.piece, at, Color32::WHITE);
     }
 
