@@ -82,6 +82,9 @@ fn the_board_holds_still_when_the_game_ends() {
             h.state_mut().apply_event(now, &event);
         }
     }
+    // The queen's slide is over a second later.
+    h.state_mut()
+        .set_time(now + std::time::Duration::from_secs(1));
     h.run_steps(3);
     assert_eq!(
         h.get_by_label("Board, game 3").rect(),
