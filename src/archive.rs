@@ -273,12 +273,12 @@ fn wrapped(words: impl IntoIterator<Item = String>) -> String {
 /// so far came with its time: the start's time, less what they used,
 /// plus the increment per move.
 pub(crate) fn clocks_after(game: &Game) -> Vec<Option<u64>> {
-    let timed = game.initial_time_min > 0 || game.increment_s > 0;
-    if !timed || game.start_ply > 0 || game.incomplete {
+    let Some((initial_ms, increment_ms)) = time_control_ms(game) else {
+        return vec![None; game.moves.len()];
+    };
+    if game.start_ply > 0 || game.incomplete {
         return vec![None; game.moves.len()];
     }
-    let initial_ms = u64::from(game.initial_time_min) * 60_000;
-    let increment_ms = u64::from(game.increment_s) * 1000;
     let mut used_ms = [Some(0u64); 2];
     let mut made = [0u64; 2];
     game.moves
@@ -291,6 +291,21 @@ pub(crate) fn clocks_after(game: &Game) -> Vec<Option<u64>> {
             used_ms[side].map(|used| (initial_ms + increment_ms * made[side]).saturating_sub(used))
         })
         .collect()
+}
+
+/// The game's time control in ms (initial, increment): as played, or as
+/// the record it was read from says (`TimeControl "180+2"`); None: untimed.
+fn time_control_ms(game: &Game) -> Option<(u64, u64)> {
+    if game.initial_time_min > 0 || game.increment_s > 0 {
+        return Some((
+            u64::from(game.initial_time_min) * 60_000,
+            u64::from(game.increment_s) * 1000,
+        ));
+    }
+    let tag = game.tags.iter().find(|(name, _)| name == "TimeControl")?;
+    let (seconds, increment) = tag.1.split_once('+')?;
+    let (seconds, increment): (u64, u64) = (seconds.parse().ok()?, increment.parse().ok()?);
+    (seconds > 0 || increment > 0).then_some((seconds * 1000, increment * 1000))
 }
 
 /// A move's clock and time as PGN's comment commands: `{[%clk 0:04:57]

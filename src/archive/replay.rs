@@ -43,15 +43,9 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
     // A record from a position of its own has all its moves (the start is
     // given, not a hole in a history).
     game.incomplete = false;
-    // Copied or exported, it is itself: its tags, and its clocks (`%clk`
-    // needs the time control).
+    // Copied or exported, it is itself: its tags (the time control among
+    // them, for `%clk`: not the board's, whose clocks a review does not run).
     game.tags.clone_from(&archived.tags);
-    if let Some((seconds, increment)) = archived.time_control.split_once('+')
-        && let (Ok(seconds), Ok(increment)) = (seconds.parse::<u32>(), increment.parse())
-    {
-        game.initial_time_min = seconds / 60;
-        game.increment_s = increment;
-    }
     for (color, elo) in [
         (shakmaty::Color::White, &archived.white_elo),
         (shakmaty::Color::Black, &archived.black_elo),

@@ -221,7 +221,7 @@ pub fn game_panel_ui(
     if let Some(rect) = layout.buttons {
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
         // Buttons that just took another's place (Draw where Rematch was
-        // clicked) wait half a second before they take a click.
+        // clicked) wait a second before they take a click.
         let kind = match () {
             () if examining => 1,
             () if view.timeline.is_some() => 2,
@@ -403,7 +403,9 @@ fn seek_again(game: &Game) -> Option<crate::protocol::command::SeekParams> {
 }
 
 /// How long buttons that took another's place ignore clicks.
-const BUTTONS_SETTLE: std::time::Duration = std::time::Duration::from_millis(500);
+/// (Half a second was not enough: a second click 0.65 s after Rematch
+/// offered a draw in the game it started.)
+const BUTTONS_SETTLE: std::time::Duration = std::time::Duration::from_millis(1000);
 
 /// Whether the primary button was double-clicked this frame.
 fn double_clicked(ui: &egui::Ui) -> bool {
@@ -638,12 +640,17 @@ fn tile_controls_ui(
             format!("Detach game {number}"),
             "Show this game in a window of its own (again: dock it back)",
         ),
-        (
+    ]);
+    // Never the user's own game while it goes on: a click meant for the
+    // promotion chooser's queen on h8 closed it, and it cannot be
+    // observed back.
+    if !game.is_own_live() {
+        controls.push((
             Icon::Close,
             format!("Close game {number}"),
             "Close (and stop observing)",
-        ),
-    ]);
+        ));
+    }
     let button = 22.0;
     let width = button * controls.len() as f32 + 4.0;
     let rect = egui::Rect::from_min_size(

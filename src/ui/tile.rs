@@ -24,6 +24,9 @@ const EVAL_BAR_WIDTH: std::ops::RangeInclusive<f32> = 6.0..=16.0;
 const EVAL_BAR_GAP: f32 = 2.0;
 /// The move list needs at least this much width beside the board ...
 pub const MOVES_BESIDE_MIN: f32 = 150.0;
+/// A list kept beside the board (the own game's, a review's) gets this
+/// much: both columns with their times (at 150 Black's column was cut).
+pub const MOVES_KEPT_MIN: f32 = 240.0;
 /// ... or this much height under it.
 pub const MOVES_UNDER_MIN: f32 = 90.0;
 /// Below this a board is not worth showing: the grid scrolls instead.
@@ -90,11 +93,16 @@ impl TileLayout {
         let mut side = ((rect.width() - gutter).min(rect.height() - rows))
             .max(0.0)
             .floor();
-        let no_room = rect.width() - gutter - side < MOVES_BESIDE_MIN
+        let kept_width = if keep_moves {
+            MOVES_KEPT_MIN
+        } else {
+            MOVES_BESIDE_MIN
+        };
+        let no_room = rect.width() - gutter - side < kept_width
             && rect.height() - rows - side < MOVES_UNDER_MIN;
         if keep_moves && no_room {
-            let narrower = (rect.width() - gutter - MOVES_BESIDE_MIN).floor();
-            if narrower >= (side * 0.6).max(MIN_TILE_BOARD) {
+            let narrower = (rect.width() - gutter - kept_width).floor();
+            if narrower >= (side * 0.55).max(MIN_TILE_BOARD) {
                 side = narrower;
             }
         }
@@ -273,7 +281,7 @@ mod tests {
         let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(600.0, 644.0));
         assert_eq!(TileLayout::new(rect, false, false).moves, None);
         let studied = TileLayout::keeping_moves(rect, 0, false);
-        assert_eq!(studied.board.width(), 600.0 - MOVES_BESIDE_MIN);
+        assert_eq!(studied.board.width(), 600.0 - MOVES_KEPT_MIN);
         assert!(studied.moves.expect("beside").min.x > studied.board.max.x);
         // Too small to give up that much: the board as it was.
         let small = Rect::from_min_size(pos2(0.0, 0.0), vec2(200.0, 244.0));

@@ -519,3 +519,16 @@ fn a_clock_tick_damages_the_clocks_only() {
     let again = h.output().shapes.clone();
     assert_eq!(damage(&after, &again, screen), Damage::None);
 }
+
+/// The user's own game in progress has no Close control (a click meant
+/// for the promotion chooser's queen on h8 closed it, and a game one
+/// plays cannot be observed back); the other controls stay.
+#[test]
+fn the_own_live_game_cannot_be_closed_from_its_controls() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    let board = h.get_by_label("Board, game 7").rect();
+    h.hover_at(board.center());
+    h.run_steps(2);
+    assert!(h.query_by_label("Flip board, game 7").is_some());
+    assert!(h.query_by_label("Close game 7").is_none());
+}

@@ -279,3 +279,29 @@ fn a_challenge_shows_without_moving_the_boards() {
     assert_eq!(h.get_by_label("Board, game 1").rect(), board);
     h.snapshot("offer-bar");
 }
+
+/// The user's own game beside six watched games: a usable board and both
+/// columns of its move list (Black's was cut at 150 px).
+#[test]
+fn the_own_game_beside_the_wall() {
+    let mut app = common::observed_games(6);
+    for line in [
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0",
+        "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 42 Me Opp -1 5 0 39 39 300 300 1 P/e2-e4 (0:01) e4 0 0 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 299 2 P/e7-e5 (0:01) e5 0 0 0",
+    ] {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            app.apply_event(std::time::Duration::from_secs(10), &event);
+        }
+    }
+    let mut h = common::raster::window(app, [1180.0, 820.0]);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(2);
+    let e5 = h.get_by_label("e5").rect();
+    let board = h.get_by_label("Board, game 42").rect();
+    assert!(e5.min.x > board.max.x, "the list beside the board");
+    // Black's column ends before the tiles beside it begin.
+    let beside = h.get_by_label("Board, game 1").rect();
+    assert!(e5.max.x <= beside.min.x, "{e5:?} under {beside:?}");
+    h.snapshot("own-game-beside-the-wall");
+}

@@ -1,6 +1,7 @@
 //! Where the game panels go: a maximized game alone; else the user's own
 //! game (live, or just finished: the board does not jump when it ends)
-//! gets the left 60 %, its bughouse partner's board the top of the rest
+//! gets the left 70 % (its board and its move list, both columns),
+//! its bughouse partner's board the top of the rest
 //! and the others share a grid under it; else one grid (1, 2x1, 2x2, 3x3,
 //! 4x4 ...), which scrolls when even the smallest boards do not fit.
 //! Games no longer observed come last. Detached games get OS windows.
@@ -40,7 +41,7 @@ pub fn place(
         return grid(area, &docked);
     };
     let partner = (store.get(own).and_then(|g| g.partner)).filter(|p| docked.contains(p));
-    let (left, right) = area.split_left_right_at_fraction(0.6);
+    let (left, right) = area.split_left_right_at_fraction(0.7);
     let others: Vec<u32> = (docked.iter().copied())
         .filter(|&n| n != own && Some(n) != partner)
         .collect();

@@ -196,7 +196,10 @@ impl Damager {
                 match damage_retextured(&last.shapes, shapes, screen, &retextured(textures)) {
                     Damage::Full => Plan::Full,
                     Damage::None => partial(Vec::new(), &last.history, back, screen),
-                    Damage::Rects(rects) => partial(rects, &last.history, back, screen),
+                    Damage::Rects(rects) => {
+                        let rects = rects.iter().map(|r| on_pixels(*r, pixels_per_point));
+                        partial(rects.collect(), &last.history, back, screen)
+                    }
                 }
             }
         };
@@ -225,6 +228,18 @@ impl Damager {
         }
         plan
     }
+}
+
+/// `rect` grown to whole pixels. The clear is scissored to whole pixels;
+/// a rectangle ending inside a pixel cleared that pixel, and a shape that
+/// only reached into it (a sliding piece's fringe) was not among the
+/// shapes painted again: a pixel left wrong (KIBITZ_DAMAGE=verify, rarely).
+fn on_pixels(rect: Rect, pixels_per_point: f32) -> Rect {
+    let ppp = pixels_per_point;
+    Rect::from_min_max(
+        pos2((rect.min.x * ppp).floor() / ppp, (rect.min.y * ppp).floor() / ppp),
+        pos2((rect.max.x * ppp).ceil() / ppp, (rect.max.y * ppp).ceil() / ppp),
+    )
 }
 
 /// A partial frame's plan, if the back buffer allows one.
