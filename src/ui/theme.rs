@@ -246,16 +246,12 @@ mod tests {
             assert!(contrast(fg, bg) >= 4.5, "{fg:?} on {bg:?}");
         }
         use crate::config::{BoardSettings, BoardTheme};
-        for theme in [
-            BoardTheme::Brown,
-            BoardTheme::Blue,
-            BoardTheme::Green,
-            BoardTheme::Grey,
-            BoardTheme::Purple,
-            BoardTheme::Ice,
-            BoardTheme::Olive,
-            BoardTheme::Coral,
-        ] {
+        // Every theme but the user's own colours (checked as drawn: the
+        // coordinates' colours are worked out for any squares).
+        for theme in BoardTheme::ALL
+            .into_iter()
+            .filter(|t| *t != BoardTheme::Custom)
+        {
             let board = BoardSettings {
                 theme,
                 ..BoardSettings::default()

@@ -162,30 +162,26 @@ fn fill(
     if area.abs() < f32::EPSILON {
         return;
     }
-    let min_x = p
-        .iter()
-        .map(|q| q.0)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(clip[0] as f32) as usize;
-    let max_x = p
-        .iter()
-        .map(|q| q.0)
-        .fold(f32::MIN, f32::max)
-        .ceil()
-        .min(clip[2] as f32) as usize;
-    let min_y = p
-        .iter()
-        .map(|q| q.1)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(clip[1] as f32) as usize;
-    let max_y = p
-        .iter()
-        .map(|q| q.1)
-        .fold(f32::MIN, f32::max)
-        .ceil()
-        .min(clip[3] as f32) as usize;
+    // The triangle's box in whole pixels, within the clip.
+    let (xs, ys) = (p.map(|q| q.0), p.map(|q| q.1));
+    let low = |v: [f32; 3], clip: usize| {
+        v.into_iter()
+            .fold(f32::MAX, f32::min)
+            .floor()
+            .max(clip as f32) as usize
+    };
+    let high = |v: [f32; 3], clip: usize| {
+        v.into_iter()
+            .fold(f32::MIN, f32::max)
+            .ceil()
+            .min(clip as f32) as usize
+    };
+    let (min_x, max_x, min_y, max_y) = (
+        low(xs, clip[0]),
+        high(xs, clip[2]),
+        low(ys, clip[1]),
+        high(ys, clip[3]),
+    );
     // Edge i runs from vertex i+1 to i+2; its weight is vertex i's.
     let edge = |i: usize, x: f32, y: f32| {
         let (a, b) = (p[(i + 1) % 3], p[(i + 2) % 3]);
