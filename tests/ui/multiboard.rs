@@ -289,3 +289,38 @@ fn the_own_game_keeps_its_move_list_and_its_place() {
     h.run_steps(3);
     assert_eq!(board_rect(&h, 42), board, "the board held still");
 }
+
+/// A double click on the user's own game (its strip: clicks on its board
+/// are moves) gives it the window, with watched games open.
+#[test]
+fn a_double_click_gives_the_own_game_the_window() {
+    let mut app = common::observed_games(3);
+    common::serve(
+        &mut app,
+        std::time::Duration::from_secs(10),
+        b"<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\r",
+    );
+    let mut h = Harness::builder()
+        .with_size(DEFAULT_SIZE)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    h.run_steps(3);
+    // The top strip, over the board: the opponent's name.
+    let board = board_rect(&h, 42);
+    let strip = egui::pos2(board.center().x, board.min.y - 8.0);
+    h.hover_at(strip);
+    h.run_steps(1);
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: strip,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.step();
+    }
+    h.run_steps(2);
+    assert_eq!(h.state().maximized(), Some(42));
+}
