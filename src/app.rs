@@ -664,6 +664,7 @@ impl KibitzApp {
         let own = self.boards.store().own_live_game();
         self.chrome
             .update_title(ui.ctx(), me, self.wire.server(), own);
+        self.chrome.fit_to_screen(ui.ctx());
         self.schedule_repaint(ui.ctx(), now);
     }
 

@@ -57,6 +57,8 @@ pub struct Chrome {
     replies_to_say: u8,
     /// The window title last sent (sent again only when it changes).
     title: String,
+    /// The window was checked against the screen's size (once).
+    fitted: bool,
     /// The player card shown beside the boards, if any.
     profile: Option<Profile>,
     /// News of a friend (arrived, left, started a game) above the boards.
@@ -86,6 +88,7 @@ impl Default for Chrome {
             replies_to_say: 0,
             server: ServerFamily::Unknown,
             title: "Kibitz".to_owned(),
+            fitted: false,
             profile: None,
             notice: None,
             chat: Default::default(),
@@ -639,6 +642,27 @@ impl Chrome {
     }
 
     /// Who, where and whose move, in the window's title.
+    /// Once, as soon as the screen's size is known: a window taller or
+    /// wider than the screen (the first window is 1180x820; a 1366x768
+    /// laptop cut off its command line) is made to fit, 48 px to spare
+    /// for the desktop's panels.
+    pub fn fit_to_screen(&mut self, ctx: &egui::Context) {
+        if self.fitted {
+            return;
+        }
+        let (monitor, inner) = ctx.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
+        let (Some(monitor), Some(inner)) = (monitor, inner) else {
+            return;
+        };
+        self.fitted = true;
+        let room = monitor - egui::vec2(16.0, 48.0);
+        if inner.width() > room.x || inner.height() > room.y {
+            let size = inner.size().min(room);
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+            ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(egui::pos2(8.0, 8.0)));
+        }
+    }
+
     pub fn update_title(
         &mut self,
         ctx: &egui::Context,

@@ -334,3 +334,26 @@ fn a_game_pasted_at_start_opens_not_into_the_server_field() {
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     assert!(h.state().store().get(review).is_some(), "the game opened");
 }
+
+/// The first window (1180x820) on a 1366x768 screen is made to fit once
+/// the screen's size is known (its command line was cut off below).
+#[test]
+fn the_window_fits_a_small_screen() {
+    let mut h = common::window(live_app(), [1180.0, 820.0]);
+    let root = h
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default();
+    root.monitor_size = Some(egui::vec2(1366.0, 768.0));
+    root.inner_rect = Some(egui::Rect::from_min_size(
+        egui::Pos2::ZERO,
+        egui::vec2(1180.0, 820.0),
+    ));
+    h.step();
+    let commands = &h.output().viewport_output[&egui::ViewportId::ROOT].commands;
+    assert!(
+        commands.contains(&egui::ViewportCommand::InnerSize(egui::vec2(1180.0, 720.0))),
+        "{commands:?}"
+    );
+}
