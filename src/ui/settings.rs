@@ -56,180 +56,198 @@ fn settings_body_ui(
     engines: [&EngineStatus; 2],
     pieces: &mut super::pieces::PieceCache,
 ) {
-    ui.heading("Board");
-    ui.horizontal(|ui| {
-        let label = ui.label("Theme");
-        egui::ComboBox::from_id_salt("board theme")
-            .selected_text(settings.board.theme.to_string())
-            .show_ui(ui, |ui| {
-                for theme in BoardTheme::ALL {
-                    ui.selectable_value(&mut settings.board.theme, theme, theme.to_string());
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        theme_preview_ui(ui, &settings.board);
-    });
-    if settings.board.theme == BoardTheme::Custom {
-        ui.horizontal(|ui| {
-            ui.label("Light squares");
-            ui.color_edit_button_srgb(&mut settings.board.custom_light);
-            ui.label("Dark squares");
-            ui.color_edit_button_srgb(&mut settings.board.custom_dark);
+    egui::CollapsingHeader::new(egui::RichText::new("Board").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Theme");
+                egui::ComboBox::from_id_salt("board theme")
+                    .selected_text(settings.board.theme.to_string())
+                    .show_ui(ui, |ui| {
+                        for theme in BoardTheme::ALL {
+                            ui.selectable_value(
+                                &mut settings.board.theme,
+                                theme,
+                                theme.to_string(),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                theme_preview_ui(ui, &settings.board);
+            });
+            if settings.board.theme == BoardTheme::Custom {
+                ui.horizontal(|ui| {
+                    ui.label("Light squares");
+                    ui.color_edit_button_srgb(&mut settings.board.custom_light);
+                    ui.label("Dark squares");
+                    ui.color_edit_button_srgb(&mut settings.board.custom_dark);
+                });
+            }
+            ui.label("Pieces");
+            super::piece_picker::piece_picker_ui(ui, &mut settings.board, pieces);
+            ui.horizontal(|ui| {
+                use crate::config::Appearance;
+                ui.label("Windows");
+                ui.radio_value(
+                    &mut settings.appearance,
+                    Appearance::System,
+                    "as the system",
+                );
+                ui.radio_value(&mut settings.appearance, Appearance::Light, "light");
+                ui.radio_value(&mut settings.appearance, Appearance::Dark, "dark");
+            });
+            ui.add(
+                egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0)
+                    .text("Piece size (of the square)"),
+            );
+            ui.checkbox(&mut settings.board.coordinates, "Coordinates");
+            ui.checkbox(&mut settings.board.show_legal_targets, "Show legal targets");
+            ui.add(
+                egui::Slider::new(&mut settings.board.animation_ms, 0..=400)
+                    .text("Move animation (ms)"),
+            );
         });
-    }
-    ui.label("Pieces");
-    super::piece_picker::piece_picker_ui(ui, &mut settings.board, pieces);
-    ui.horizontal(|ui| {
-        use crate::config::Appearance;
-        ui.label("Windows");
-        ui.radio_value(
-            &mut settings.appearance,
-            Appearance::System,
-            "as the system",
-        );
-        ui.radio_value(&mut settings.appearance, Appearance::Light, "light");
-        ui.radio_value(&mut settings.appearance, Appearance::Dark, "dark");
-    });
-    ui.add(
-        egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0)
-            .text("Piece size (of the square)"),
-    );
-    ui.checkbox(&mut settings.board.coordinates, "Coordinates");
-    ui.checkbox(&mut settings.board.show_legal_targets, "Show legal targets");
-    ui.add(
-        egui::Slider::new(&mut settings.board.animation_ms, 0..=400).text("Move animation (ms)"),
-    );
-    ui.separator();
-    ui.heading("Play");
-    ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
-    ui.checkbox(&mut settings.play.premove, "Premove");
-    ui.add_enabled(
-        settings.play.premove,
-        egui::Checkbox::new(&mut settings.play.premove_queue, "Premove queue"),
-    )
-    .on_hover_text(
-        "Several premoves, numbered on the board and played in order while each \
-                 is legal; right click or Esc clears them all",
-    );
-    ui.horizontal(|ui| {
-        use crate::config::AnnounceMoves;
-        ui.label("Announce moves (screen reader)");
-        ui.radio_value(
-            &mut settings.play.announce_moves,
-            AnnounceMoves::OwnGame,
-            "your game",
-        );
-        ui.radio_value(
-            &mut settings.play.announce_moves,
-            AnnounceMoves::FocusedBoard,
-            "and the board with the keyboard",
-        );
-        ui.radio_value(&mut settings.play.announce_moves, AnnounceMoves::Off, "off");
-    });
-    ui.checkbox(
-        &mut settings.play.type_in,
-        "Type moves on the keyboard (Nf3, e2e4, O-O, N@f3; Enter plays)",
-    );
-    ui.checkbox(
-        &mut settings.play.confirm_resign,
-        "Confirm resign, and abort in a rated game (click twice)",
-    );
-    ui.checkbox(
-        &mut settings.play.auto_flag,
-        "Claim a win on time at once (auto-flag)",
-    );
-    let label = ui.label("Bughouse partner tells (one button each, one per line)");
-    let mut text = settings.play.ptell_buttons.join("\n");
-    if ui
-        .add(egui::TextEdit::multiline(&mut text).desired_rows(4))
-        .labelled_by(label.id)
-        .changed()
-    {
-        settings.play.ptell_buttons = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .take(32)
-            .map(str::to_owned)
-            .collect();
-    }
-    ui.separator();
-    ui.heading("Sounds and attention");
-    ui.checkbox(&mut settings.sound.enabled, "Sounds");
-    ui.add_enabled_ui(settings.sound.enabled, |ui| {
-        ui.add(egui::Slider::new(&mut settings.sound.volume_percent, 0..=100).text("Volume"));
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut settings.sound.on_move, "Move");
-            ui.checkbox(&mut settings.sound.on_capture, "Capture");
-            ui.checkbox(&mut settings.sound.on_check, "Check");
-            ui.checkbox(&mut settings.sound.on_low_time, "Low time");
-            ui.checkbox(&mut settings.sound.on_game_start_end, "Game start and end");
-            ui.checkbox(&mut settings.sound.on_tell, "Tells and friends");
+    egui::CollapsingHeader::new(egui::RichText::new("Play").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.checkbox(&mut settings.play.auto_queen, "Auto-queen");
+            ui.checkbox(&mut settings.play.premove, "Premove");
+            ui.add_enabled(
+                settings.play.premove,
+                egui::Checkbox::new(&mut settings.play.premove_queue, "Premove queue"),
+            )
+            .on_hover_text(
+                "Several premoves, numbered on the board and played in order while each \
+                     is legal; right click or Esc clears them all",
+            );
+            ui.horizontal(|ui| {
+                use crate::config::AnnounceMoves;
+                ui.label("Announce moves (screen reader)");
+                ui.radio_value(
+                    &mut settings.play.announce_moves,
+                    AnnounceMoves::OwnGame,
+                    "your game",
+                );
+                ui.radio_value(
+                    &mut settings.play.announce_moves,
+                    AnnounceMoves::FocusedBoard,
+                    "and the board with the keyboard",
+                );
+                ui.radio_value(&mut settings.play.announce_moves, AnnounceMoves::Off, "off");
+            });
+            ui.checkbox(
+                &mut settings.play.type_in,
+                "Type moves on the keyboard (Nf3, e2e4, O-O, N@f3; Enter plays)",
+            );
+            ui.checkbox(
+                &mut settings.play.confirm_resign,
+                "Confirm resign, and abort in a rated game (click twice)",
+            );
+            ui.checkbox(
+                &mut settings.play.auto_flag,
+                "Claim a win on time at once (auto-flag)",
+            );
+            let label = ui.label("Bughouse partner tells (one button each, one per line)");
+            let mut text = settings.play.ptell_buttons.join("\n");
+            if ui
+                .add(egui::TextEdit::multiline(&mut text).desired_rows(4))
+                .labelled_by(label.id)
+                .changed()
+            {
+                settings.play.ptell_buttons = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .take(32)
+                    .map(str::to_owned)
+                    .collect();
+            }
         });
-        ui.checkbox(
-            &mut settings.sound.on_watched_move,
-            "Moves on the watched board that has the keyboard or is shown alone",
-        );
-    });
-    ui.checkbox(&mut settings.console_times, "Times on console lines");
-    ui.checkbox(
-        &mut settings.attention,
-        "Ask for attention when it is my move, an offer arrives or my game ends",
-    );
-    ui.separator();
-    ui.heading("Analysis");
-    ui.checkbox(
-        &mut settings.analysis.on_by_default,
-        "Analyse new boards (each board has its switch: Alt+E)",
-    );
-    engine_row_ui(
-        ui,
-        "Engine",
-        &mut settings.analysis.engine,
-        "stockfish, or a path",
-        engines[0],
-    );
-    engine_row_ui(
-        ui,
-        "Variant engine",
-        &mut settings.analysis.variant_engine,
-        "fairy-stockfish, or a path",
-        engines[1],
-    );
-    ui.add(
-        egui::Slider::new(&mut settings.analysis.lines, crate::config::LINES_RANGE)
-            .text("Engine lines (on the board looked at)"),
-    );
-    ui.checkbox(
-        &mut settings.analysis.arrow,
-        "The engine's best move as an arrow on the board",
-    );
-    ui.add(
-        egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
-            .text("Engine threads"),
-    );
-    ui.add(
-        egui::Slider::new(&mut settings.analysis.hash_mb, crate::config::HASH_MB_RANGE)
-            .logarithmic(true)
-            .text("Engine hash (MiB)"),
-    );
-    ui.add(
-        egui::Slider::new(
-            &mut settings.analysis.review_ms,
-            crate::config::REVIEW_MS_RANGE,
-        )
-        .logarithmic(true)
-        .text("Review: time per position (ms)"),
-    )
-    .on_hover_text("Review game (on a game of My games) looks at every position this long");
-    ui.separator();
-    ui.heading("Files");
-    ui.checkbox(&mut settings.archive_games, "Save finished games as PGN");
-    ui.checkbox(
-        &mut settings.log_to_file,
-        "Write a log file (takes effect at the next start)",
-    );
+    egui::CollapsingHeader::new(egui::RichText::new("Sounds and attention").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.checkbox(&mut settings.sound.enabled, "Sounds");
+            ui.add_enabled_ui(settings.sound.enabled, |ui| {
+                ui.add(
+                    egui::Slider::new(&mut settings.sound.volume_percent, 0..=100).text("Volume"),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut settings.sound.on_move, "Move");
+                    ui.checkbox(&mut settings.sound.on_capture, "Capture");
+                    ui.checkbox(&mut settings.sound.on_check, "Check");
+                    ui.checkbox(&mut settings.sound.on_low_time, "Low time");
+                    ui.checkbox(&mut settings.sound.on_game_start_end, "Game start and end");
+                    ui.checkbox(&mut settings.sound.on_tell, "Tells and friends");
+                });
+                ui.checkbox(
+                    &mut settings.sound.on_watched_move,
+                    "Moves on the watched board that has the keyboard or is shown alone",
+                );
+            });
+            ui.checkbox(&mut settings.console_times, "Times on console lines");
+            ui.checkbox(
+                &mut settings.attention,
+                "Ask for attention when it is my move, an offer arrives or my game ends",
+            );
+        });
+    egui::CollapsingHeader::new(egui::RichText::new("Analysis").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.checkbox(
+                &mut settings.analysis.on_by_default,
+                "Analyse new boards (each board has its switch: Alt+E)",
+            );
+            engine_row_ui(
+                ui,
+                "Engine",
+                &mut settings.analysis.engine,
+                "stockfish, or a path",
+                engines[0],
+            );
+            engine_row_ui(
+                ui,
+                "Variant engine",
+                &mut settings.analysis.variant_engine,
+                "fairy-stockfish, or a path",
+                engines[1],
+            );
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.lines, crate::config::LINES_RANGE)
+                    .text("Engine lines (on the board looked at)"),
+            );
+            ui.checkbox(
+                &mut settings.analysis.arrow,
+                "The engine's best move as an arrow on the board",
+            );
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
+                    .text("Engine threads"),
+            );
+            ui.add(
+                egui::Slider::new(&mut settings.analysis.hash_mb, crate::config::HASH_MB_RANGE)
+                    .logarithmic(true)
+                    .text("Engine hash (MiB)"),
+            );
+            ui.add(
+                egui::Slider::new(
+                    &mut settings.analysis.review_ms,
+                    crate::config::REVIEW_MS_RANGE,
+                )
+                .logarithmic(true)
+                .text("Review: time per position (ms)"),
+            )
+            .on_hover_text("Review game (on a game of My games) looks at every position this long");
+        });
+    egui::CollapsingHeader::new(egui::RichText::new("Files").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.checkbox(&mut settings.archive_games, "Save finished games as PGN");
+            ui.checkbox(
+                &mut settings.log_to_file,
+                "Write a log file (takes effect at the next start)",
+            );
+        });
 }
 
 /// An engine's program (a name looked up on PATH, or a path) and how it

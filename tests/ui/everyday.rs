@@ -357,3 +357,22 @@ fn the_window_fits_a_small_screen() {
         "{commands:?}"
     );
 }
+
+/// Settings in sections: a section's header folds it away.
+#[test]
+fn a_settings_section_folds() {
+    let mut h = common::window(common::app_with(&[]), [1366.0, 768.0]);
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Coordinates").is_some());
+    assert_eq!(h.query_all_by_label("Auto-queen").count(), 2);
+    h.get_by_label("Board").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Coordinates").is_none(), "Board folded");
+    // The top bar's Auto-queen and the Play section's.
+    assert_eq!(
+        h.query_all_by_label("Auto-queen").count(),
+        2,
+        "Play still open"
+    );
+}
