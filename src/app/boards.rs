@@ -106,6 +106,9 @@ pub struct Boards {
     partner_said: Option<(String, String)>,
     /// Bughouse games under review: their two boards on one time line.
     linked: Vec<linked::LinkedReview>,
+    /// Each docked game's cell in the grid, kept while it is shown (see
+    /// `layout::Slots`): a game coming or going moves no other.
+    slots: layout::Slots,
 }
 
 impl Boards {
@@ -530,7 +533,7 @@ impl Boards {
         {
             self.maximized = None;
         }
-        let placed = layout::place(area, &docked, self.maximized, &self.store);
+        let placed = layout::place(area, &docked, self.maximized, &self.store, &mut self.slots);
         let offers = self.offers.pending();
         let mut actions = Vec::new();
         let keyboard = self.keyboard_game();

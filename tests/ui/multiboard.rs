@@ -324,3 +324,45 @@ fn a_double_click_gives_the_own_game_the_window() {
     h.run_steps(2);
     assert_eq!(h.state().maximized(), Some(42));
 }
+
+/// A game coming or going moves no other tile: one closed leaves its cell
+/// free, one ending stays where it is, a new one takes the free cell.
+#[test]
+fn tiles_stay_put_when_games_come_and_go() {
+    let mut h = harness(common::observed_games(4), DEFAULT_SIZE);
+    let before: Vec<egui::Rect> = (1..=4).map(|g| board_rect(&h, g)).collect();
+    // Game 2 closed from its controls.
+    h.hover_at(before[1].center());
+    h.run_steps(2);
+    h.get_by_label("Close game 2").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Board, game 2").is_none());
+    for (i, game) in [(0, 1), (2, 3), (3, 4)] {
+        assert_eq!(board_rect(&h, game), before[i], "game {game} moved");
+    }
+    // Game 3 ends: it stays, and so do the others.
+    common::serve(
+        h.state_mut(),
+        std::time::Duration::from_secs(10),
+        b"{Game 3 (GuestPc vs. BotC) GuestPc resigns} 0-1\n\r",
+    );
+    h.run_steps(3);
+    for (i, game) in [(0, 1), (2, 3), (3, 4)] {
+        assert_eq!(board_rect(&h, game), before[i], "game {game} moved");
+    }
+    // A new game takes game 2's cell.
+    common::serve(
+        h.state_mut(),
+        std::time::Duration::from_secs(10),
+        b"<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 9 Ann Bob 0 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 1 0\n\r",
+    );
+    h.run_steps(3);
+    assert_eq!(
+        board_rect(&h, 9),
+        before[1],
+        "the new game in the free cell"
+    );
+    for (i, game) in [(0, 1), (2, 3), (3, 4)] {
+        assert_eq!(board_rect(&h, game), before[i], "game {game} moved");
+    }
+}

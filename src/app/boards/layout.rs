@@ -3,8 +3,10 @@
 //! gets the left 70 % (its board and its move list, both columns),
 //! its bughouse partner's board the top of the rest
 //! and the others share a grid under it; else one grid (1, 2x1, 2x2, 3x3,
-//! 4x4 ...), which scrolls when even the smallest boards do not fit.
-//! Games no longer observed come last. Detached games get OS windows.
+//! 4x4 ...), which scrolls when even the smallest boards do not fit. Each
+//! game keeps its cell while it is shown ([`Slots`]): a new game takes a
+//! free cell, a closed one leaves its cell free, and the others stay put.
+//! Detached games get OS windows.
 
 use std::collections::BTreeMap;
 
@@ -13,20 +15,56 @@ use crate::ui::game_panel::game_panel_ui;
 use crate::ui::game_view::{Action, GameView, PanelContext};
 use crate::ui::tile::{Grid, TILE_MARGIN};
 
+/// The grid's cells in order, each a game or free: a game keeps its cell
+/// while it is shown; a new one takes the first free cell (beside its
+/// bughouse partner where that one is free), else one at the end; free
+/// cells at the end go.
+#[derive(Debug, Default)]
+pub struct Slots(Vec<Option<u32>>);
+
+impl Slots {
+    /// The cells for `games` (in the order they would be placed), the
+    /// cells kept since the last frame.
+    pub fn arrange(&mut self, games: &[u32], store: &GameStore) -> Vec<Option<u32>> {
+        let cells = &mut self.0;
+        for cell in cells.iter_mut() {
+            if cell.is_some_and(|g| !games.contains(&g)) {
+                *cell = None;
+            }
+        }
+        for &game in games {
+            if cells.contains(&Some(game)) {
+                continue;
+            }
+            let partner = store.get(game).and_then(|g| g.partner);
+            let beside = partner
+                .and_then(|p| cells.iter().position(|c| *c == Some(p)))
+                .map(|at| at + 1)
+                .filter(|at| cells.get(*at).is_none_or(Option::is_none));
+            match beside.or_else(|| cells.iter().position(Option::is_none)) {
+                Some(at) if at < cells.len() => cells[at] = Some(game),
+                _ => cells.push(Some(game)),
+            }
+        }
+        while cells.last() == Some(&None) {
+            cells.pop();
+        }
+        cells.clone()
+    }
+}
+
 /// Where each docked game goes.
 pub fn place(
     area: egui::Rect,
     docked: &[u32],
     maximized: Option<u32>,
     store: &GameStore,
+    slots: &mut Slots,
 ) -> Vec<(u32, egui::Rect)> {
     if let Some(number) = maximized.filter(|n| docked.contains(n)) {
         return vec![(number, area)];
     }
-    // Live games first: one no longer observed gives its place up.
-    let over = |n: &u32| store.get(*n).is_none_or(|g| g.is_over() || g.detached);
-    let (mut docked, finished): (Vec<u32>, Vec<u32>) = docked.iter().partition(|n| !over(n));
-    docked.extend(finished);
+    let docked = docked.to_vec();
     let own = docked
         .iter()
         .copied()
@@ -38,7 +76,7 @@ pub fn place(
                 .max_by_key(|&n| store.get(n).map(|g| g.began))
         });
     let Some(own) = own.filter(|_| docked.len() > 1) else {
-        return grid(area, &docked);
+        return grid(area, &slots.arrange(&docked, store));
     };
     let partner = (store.get(own).and_then(|g| g.partner)).filter(|p| docked.contains(p));
     let (left, right) = area.split_left_right_at_fraction(0.7);
@@ -46,6 +84,7 @@ pub fn place(
         .filter(|&n| n != own && Some(n) != partner)
         .collect();
     let mut placed = vec![(own, left)];
+    let others = slots.arrange(&others, store);
     match partner {
         Some(partner) if others.is_empty() => placed.push((partner, right)),
         Some(partner) => {
@@ -58,17 +97,18 @@ pub fn place(
     placed
 }
 
-/// The grid that gives `games` the largest boards in `area` (taller than
-/// the area when even the smallest boards do not fit: it scrolls).
-fn grid(area: egui::Rect, games: &[u32]) -> Vec<(u32, egui::Rect)> {
-    if games.is_empty() {
+/// The grid that gives `cells` (games and free cells) the largest boards
+/// in `area` (taller than the area when even the smallest boards do not
+/// fit: it scrolls).
+fn grid(area: egui::Rect, cells: &[Option<u32>]) -> Vec<(u32, egui::Rect)> {
+    if cells.is_empty() {
         return Vec::new();
     }
-    let grid = Grid::best(area.size(), games.len());
-    games
+    let grid = Grid::best(area.size(), cells.len());
+    cells
         .iter()
         .enumerate()
-        .map(|(i, &number)| (number, grid.cell_rect(area.min, i)))
+        .filter_map(|(i, cell)| cell.map(|number| (number, grid.cell_rect(area.min, i))))
         .collect()
 }
 
