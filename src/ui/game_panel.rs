@@ -557,14 +557,27 @@ fn game_buttons_ui(
                 _ => None,
             };
             let armed = decision.is_some_and(|d| view.confirm.is_armed(d, now));
+            // A button that can arm is as wide as it armed: the buttons after
+            // it stayed put no more when "Resign? Click again" grew.
+            let armed_text = format!("{label}? Click again");
+            let width = if decision.is_some() {
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                let text = ui.fonts_mut(|f| {
+                    f.layout_no_wrap(armed_text.clone(), font, egui::Color32::WHITE)
+                        .size()
+                        .x
+                });
+                text + 2.0 * ui.spacing().button_padding.x
+            } else {
+                0.0
+            };
             let button = if armed {
-                egui::Button::new(
-                    RichText::new(format!("{label}? Click again")).color(egui::Color32::WHITE),
-                )
-                .fill(egui::Color32::from_rgb(0xB0, 0x30, 0x30))
+                egui::Button::new(RichText::new(armed_text).color(egui::Color32::WHITE))
+                    .fill(egui::Color32::from_rgb(0xB0, 0x30, 0x30))
             } else {
                 egui::Button::new(label)
-            };
+            }
+            .min_size(egui::vec2(width, 0.0));
             let mut response = ui.add(button);
             if let Some(keys) = button_shortcut(label) {
                 response = response.on_hover_text(format!("{label}: {keys}"));

@@ -532,3 +532,15 @@ fn the_own_live_game_cannot_be_closed_from_its_controls() {
     assert!(h.query_by_label("Flip board, game 7").is_some());
     assert!(h.query_by_label("Close game 7").is_none());
 }
+
+/// Resign armed ("Resign? Click again") takes no more room than before:
+/// the buttons after it stay where the pointer expects them.
+#[test]
+fn arming_resign_moves_no_other_button() {
+    let mut h = harness(app_with(&[START_WHITE_TO_MOVE]));
+    let abort = h.get_by_label("Abort").rect();
+    h.get_by_label("Resign").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Resign? Click again").is_some());
+    assert_eq!(h.get_by_label("Abort").rect(), abort);
+}
