@@ -641,7 +641,6 @@ impl Chrome {
         }
     }
 
-    /// Who, where and whose move, in the window's title.
     /// Once, as soon as the screen's size is known: a window taller or
     /// wider than the screen (the first window is 1180x820; a 1366x768
     /// laptop cut off its command line) is made to fit, 48 px to spare
@@ -663,6 +662,7 @@ impl Chrome {
         }
     }
 
+    /// Who, where and whose move, in the window's title.
     pub fn update_title(
         &mut self,
         ctx: &egui::Context,

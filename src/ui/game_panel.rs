@@ -4,21 +4,21 @@
 //! changed here.
 
 use egui::{Align, Layout, RichText};
-use shakmaty::{Color, Square};
+use shakmaty::Color;
 
-use super::board::{BoardAction, BoardView, Slide, board_ui};
+use super::board_area::board_area_ui;
 use super::clock::TENTHS_BELOW_MS;
 use super::game_review::{first_mover, graph_under_moves_ui, review_of, review_row_ui};
-use super::game_view::{Action, GameView, PanelContext, PendingOffer, TimelineBar};
+use super::game_view::{Action, ButtonRow, GameView, PanelContext, PendingOffer, TimelineBar};
 use super::icons::{Icon, icon_button};
 use super::move_list::move_list_ui;
-use super::panel_analysis::{Preview, bar_and_row_ui, preview_of, preview_ui, shown_analysis};
+use super::panel_analysis::{bar_and_row_ui, preview_of, shown_analysis};
 use super::player_strip::{Shown, material_of, pieces_in_hand, strip_ui};
 use super::theme;
 use super::tile::TileLayout;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
-use crate::protocol::style12::{Relation, VerboseMove};
+use crate::protocol::style12::Relation;
 
 /// Draws a game's tile in the space `ui` offers: the board first, a strip
 /// with name, rating and clock above and below it, the own game's buttons,
@@ -222,33 +222,15 @@ pub fn game_panel_ui(
         let mut row = ui.new_child(egui::UiBuilder::new().max_rect(rect));
         // Buttons that just took another's place (Draw where Rematch was
         // clicked) wait a second before they take a click.
-        let kind = match () {
-            () if examining => 1,
-            () if view.timeline.is_some() => 2,
-            () if review.is_some() => 3,
-            () if examinable => 4,
-            () if playing => 5,
-            () => 0,
+        let shown = match () {
+            () if examining => ButtonRow::Examine,
+            () if view.timeline.is_some() => ButtonRow::Timeline,
+            () if review.is_some() => ButtonRow::Review,
+            () if examinable => ButtonRow::AfterGame,
+            () if playing => ButtonRow::Game,
+            () => ButtonRow::Empty,
         };
-        // The last press of a mouse button anywhere, in the app's time.
-        let pressed_id = egui::Id::NULL.with("kibitz last press");
-        if ui.input(|i| i.pointer.any_pressed() || i.pointer.any_click()) {
-            ui.data_mut(|d| d.insert_temp(pressed_id, cx.now));
-        }
-        let pressed: Option<Now> = ui.data(|d| d.get_temp(pressed_id));
-        let just_pressed = pressed.is_some_and(|at| cx.now.saturating_sub(at) < BUTTONS_SETTLE);
-        match view.buttons_shown {
-            // A new tile's row takes no other's place, unless it is a new
-            // game's just after a click (Draw where Rematch was clicked).
-            None if !(just_pressed && kind == 5) => {
-                view.buttons_shown = Some((kind, cx.now.saturating_sub(BUTTONS_SETTLE)));
-            }
-            None => view.buttons_shown = Some((kind, cx.now)),
-            Some((shown, _)) if shown != kind => view.buttons_shown = Some((kind, cx.now)),
-            Some(_) => {}
-        }
-        let since = view.buttons_shown.map_or(cx.now, |(_, at)| at);
-        if cx.now.saturating_sub(since) < BUTTONS_SETTLE {
+        if !row_settled(ui, view, shown, cx.now) {
             row.disable();
             ui.ctx().request_repaint_after(BUTTONS_SETTLE);
         }
@@ -400,6 +382,32 @@ fn seek_again(game: &Game) -> Option<crate::protocol::command::SeekParams> {
         rated: game.rated.unwrap_or(false),
         ..Default::default()
     })
+}
+
+/// Whether the button row `shown` has been where it is long enough to
+/// take a click: not within [`BUTTONS_SETTLE`] of taking another row's
+/// place, nor of a new game's row coming just after a click (Draw where
+/// Rematch was clicked).
+fn row_settled(ui: &egui::Ui, view: &mut GameView, shown: ButtonRow, now: Now) -> bool {
+    // The last press of a mouse button anywhere, in the app's time.
+    let pressed_id = egui::Id::NULL.with("kibitz last press");
+    if ui.input(|i| i.pointer.any_pressed() || i.pointer.any_click()) {
+        ui.data_mut(|d| d.insert_temp(pressed_id, now));
+    }
+    let pressed: Option<Now> = ui.data(|d| d.get_temp(pressed_id));
+    let just_pressed = pressed.is_some_and(|at| now.saturating_sub(at) < BUTTONS_SETTLE);
+    match view.buttons_shown {
+        // A new tile's row takes no other's place, unless it is a new
+        // game's just after a click.
+        None if !(just_pressed && shown == ButtonRow::Game) => {
+            view.buttons_shown = Some((shown, now.saturating_sub(BUTTONS_SETTLE)));
+        }
+        None => view.buttons_shown = Some((shown, now)),
+        Some((before, _)) if before != shown => view.buttons_shown = Some((shown, now)),
+        Some(_) => {}
+    }
+    let since = view.buttons_shown.map_or(now, |(_, at)| at);
+    now.saturating_sub(since) >= BUTTONS_SETTLE
 }
 
 /// How long buttons that took another's place ignore clicks.
@@ -693,229 +701,7 @@ fn tile_controls_ui(
     }
 }
 
-fn board_area_ui(
-    ui: &mut egui::Ui,
-    game: &Game,
-    view: &mut GameView,
-    cx: &mut PanelContext<'_>,
-    orientation: Color,
-    side: f32,
-    preview: Option<Preview>,
-) -> Option<Action> {
-    let board = game.board.as_deref()?;
-    view.board_side = side;
-    if let Some(preview) = preview {
-        preview_ui(ui, game, view, cx, orientation, side, preview);
-        return None;
-    }
-    let in_line = view.line_position().cloned();
-    let browsing = view.browse.and_then(|plies| game.position_after(plies));
-    let live = browsing.is_none() && in_line.is_none();
-    let pending = view.pending.as_ref().map(|(_, setup)| setup.clone());
-    let setup = in_line
-        .or(browsing)
-        .or(pending)
-        .unwrap_or_else(|| board.setup.clone());
-    // A board that is not the user's live game takes moves as tries: lines
-    // of the user's own, the game itself untouched.
-    let trying = super::try_moves::tries(game, view, &setup);
-    // The live board under the game's rules, built once a frame: the
-    // check highlight reads it, and moves are made on it (not while our
-    // move waits for the server's board, nor once the game is over).
-    let current = if live { game.playable() } else { None };
-    let check = current
-        .as_ref()
-        .and_then(|p| p.position())
-        .filter(|p| shakmaty::Position::is_check(*p))
-        .and_then(|p| {
-            let turn = shakmaty::Position::turn(p);
-            shakmaty::Position::board(p).king_of(turn)
-        });
-    let playable = current
-        .filter(|_| view.pending.is_none() && !game.is_over())
-        .or_else(|| trying.clone());
-    // Queued premoves: the board shows the position they make, and the
-    // next one is planned on it (the opponent still to move).
-    let queued = (cx.settings.premove_queue && live)
-        .then(|| after_premoves(playable.as_ref()?, game.my_color()?, &view.premoves))
-        .flatten();
-    let playable = queued.or(playable);
-    let setup = match &playable {
-        Some(p) if !view.premoves.is_empty() && cx.settings.premove_queue => p.setup().clone(),
-        _ => setup,
-    };
-    let position = playable.as_ref().and_then(|p| p.position()).cloned();
-    let last_move = if live {
-        last_move_squares(game)
-    } else {
-        super::try_moves::last_tried(view)
-    };
-    let slide = view.slide.and_then(|(slide, started)| {
-        let duration = cx.settings.animation_secs.max(0.001);
-        let progress = cx.now.saturating_sub(started).as_secs_f32() / duration;
-        (progress < 1.0 && live).then_some(Slide { progress, ..slide })
-    });
-    if slide.is_none() {
-        view.slide = None;
-    }
-    let label = format!("Board, game {}", game.number);
-    let board_view = BoardView {
-        label: &label,
-        pieces: &setup.board,
-        orientation,
-        playable: playable.as_ref(),
-        mover: game
-            .movable_side()
-            .or_else(|| trying.as_ref().map(|t| t.turn())),
-        last_move,
-        check,
-        premoves: &view.premoves,
-        slide,
-        auto_queen: cx.settings.auto_queen,
-        allow_premove: cx.settings.premove && trying.is_none(),
-        style: cx.settings.style,
-        marks: if live { &game.marks } else { &[] },
-        best_move: view.analysis.best,
-        typing: !view.type_in.text.is_empty(),
-    };
-    let board_rect = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(side));
-    let mut action = board_ui(ui, &mut view.board, &board_view, cx.cache, side);
-    if action.is_none() {
-        action = type_in_ui_for(ui, board_rect, game, view, cx, playable.as_ref());
-        // A typed move played is said (a square's Space says its own).
-        if let (Some(BoardAction::Move(mv)), Some(position)) = (&action, &position) {
-            let san = shakmaty::san::San::from_move(position, *mv);
-            view.board.said = Some(format!("Played {san}"));
-        }
-    }
-    match action? {
-        BoardAction::Move(mv) if trying.is_some() => {
-            let from = trying.as_ref()?;
-            super::try_moves::tried(game, view, from, mv);
-            None
-        }
-        BoardAction::Move(mv) => Some(Action::Move {
-            game: game.number,
-            mv,
-        }),
-        BoardAction::Premove(mv) => {
-            if !cx.settings.premove_queue {
-                view.premoves.clear();
-            }
-            if view.premoves.len() < super::game_view::MAX_PREMOVES {
-                view.premoves.push(mv);
-            }
-            None
-        }
-        BoardAction::CancelPremove => {
-            view.premoves.clear();
-            None
-        }
-        BoardAction::Refused(why) => {
-            view.board.said = Some(why.to_owned());
-            view.refusal = Some(why.to_owned());
-            None
-        }
-        BoardAction::Mark(mark) => Some(Action::Mark {
-            game: game.number,
-            mark,
-        }),
-    }
-}
-
-/// Typed moves for the board with the keyboard, in a live game of ours
-/// (`playable`: the live board, when moves can be made on it).
-fn type_in_ui_for(
-    ui: &mut egui::Ui,
-    board: egui::Rect,
-    game: &Game,
-    view: &mut GameView,
-    cx: &PanelContext<'_>,
-    playable: Option<&crate::game::rules::Playable>,
-) -> Option<BoardAction> {
-    let mover = game.my_color()?;
-    if !cx.settings.type_in || cx.keyboard != Some(game.number) {
-        return None;
-    }
-    let playable = playable?;
-    let premove = playable.turn() != mover;
-    let position = playable.for_mover(mover);
-    if premove && !cx.settings.premove {
-        return None;
-    }
-    let typed_before = view.type_in.text.clone();
-    let entered = super::type_in::type_in_keys(ui, &mut view.type_in, &position, premove);
-    // What is typed is said as it grows: the moves that fit (a screen
-    // reader hears where the entry is going).
-    if view.type_in.text != typed_before && !view.type_in.text.is_empty() {
-        view.board.said = Some(super::type_in::fitting_words(&position, &view.type_in.text));
-    }
-    super::type_in::type_in_ui(ui, board, &view.type_in, &position, premove);
-    entered
-}
-
-/// The squares of the last move, from the verbose notation.
-fn last_move_squares(game: &Game) -> Option<(Option<Square>, Square)> {
-    let board = game.board.as_deref()?;
-    let mover = !board.turn;
-    let back = mover.backrank();
-    let on_back = |file| Square::from_coords(file, back);
-    // Castling: where the king stood and stands (Chess960's and wild's
-    // kings start elsewhere than e1), where the history knows it.
-    let before = game
-        .moves
-        .len()
-        .checked_sub(1)
-        .and_then(|n| game.position_after(n));
-    let kings = before
-        .and_then(|b| b.board.king_of(mover))
-        .zip(board.setup.board.king_of(mover));
-    if matches!(
-        board.last_move,
-        VerboseMove::CastleShort | VerboseMove::CastleLong
-    ) && let Some((from, to)) = kings
-    {
-        return Some((Some(from), to));
-    }
-    match board.last_move {
-        VerboseMove::Normal { from, to, .. } => Some((Some(from), to)),
-        VerboseMove::Drop { to, .. } => Some((None, to)),
-        VerboseMove::CastleShort => {
-            Some((Some(on_back(shakmaty::File::E)), on_back(shakmaty::File::G)))
-        }
-        VerboseMove::CastleLong => {
-            Some((Some(on_back(shakmaty::File::E)), on_back(shakmaty::File::C)))
-        }
-        VerboseMove::None | VerboseMove::Other(_) => None,
-    }
-}
-
 /// When the displayed clock next changes: for repaint scheduling.
 pub fn next_clock_change(game: &Game, now: Now) -> Option<Now> {
     game.clock.next_visible_change(now, TENTHS_BELOW_MS)
-}
-
-/// The board after the queued `premoves` of `mover`, the opponent still to
-/// move; None where none is queued, it is `mover`'s turn, or one of them
-/// cannot be made there any more.
-fn after_premoves(
-    playable: &crate::game::rules::Playable,
-    mover: Color,
-    premoves: &[shakmaty::Move],
-) -> Option<crate::game::rules::Playable> {
-    use crate::game::rules::Playable;
-    if premoves.is_empty() || playable.turn() == mover {
-        return None;
-    }
-    let mut board = playable.for_mover(mover);
-    for premove in premoves {
-        let mut setup = board.after(premove)?;
-        // The mover moves again: the opponent's replies are not known.
-        setup.turn = mover;
-        setup.ep_square = None;
-        board = Playable::new(board.rules, setup);
-    }
-    let mut setup = board.setup().clone();
-    setup.turn = !mover;
-    Some(Playable::new(board.rules, setup))
 }

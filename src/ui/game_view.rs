@@ -79,8 +79,8 @@ pub struct GameView {
     /// The premoves queued, in the order they are to be played (one
     /// unless the queue is on, at most [`MAX_PREMOVES`]).
     pub premoves: Vec<Move>,
-    /// The kind of button row shown under the board, and since when.
-    pub buttons_shown: Option<(u8, Now)>,
+    /// The button row shown under the board, and since when.
+    pub buttons_shown: Option<(ButtonRow, Now)>,
     /// Our move, shown until the server's board confirms or refuses it.
     pub pending: Option<(Move, Setup)>,
     /// Why the last move tried was not made (the rules' reason, or the
@@ -159,6 +159,22 @@ pub struct TimelineBar {
     pub label: String,
     /// The step the user asked for.
     pub go: Option<usize>,
+}
+
+/// Which buttons a panel shows under its board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonRow {
+    Empty,
+    /// Forward, back ... of a game examined on the server.
+    Examine,
+    /// A bughouse review's time line.
+    Timeline,
+    /// A review's row.
+    Review,
+    /// Rematch, Seek again, Examine after a game of ours.
+    AfterGame,
+    /// Draw, Resign ... in a game of ours.
+    Game,
 }
 
 /// Premoves queued on one board at most.

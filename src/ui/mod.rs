@@ -4,6 +4,7 @@
 pub mod analysis_view;
 pub mod board;
 mod board_access;
+mod board_area;
 mod board_marks;
 mod board_model;
 pub mod clock;

@@ -31,6 +31,22 @@ fn harness(app: KibitzApp, size: [f32; 2]) -> Harness<'static, KibitzApp> {
     harness
 }
 
+/// The window over `app` logged in as Me, the lobby open: Kibitz asks for
+/// the games list, and the real server's three games answer it.
+fn with_games_list(mut app: KibitzApp) -> Harness<'static, KibitzApp> {
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.state().sent().contains(&Command::Games));
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    h.run_steps(2);
+    h
+}
+
 /// Clicks one of a tile's controls, which show while the pointer is on it.
 fn click_control(h: &mut Harness<'_, KibitzApp>, label: &str, game: u32) {
     let board = h
@@ -100,18 +116,8 @@ fn panels_open_and_close_from_events() {
 
 #[test]
 fn the_games_list_observe_button_sends_observe() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
     // Logged in with the lobby open: Kibitz asks for the games list.
-    let mut h = harness(app, [1100.0, 760.0]);
-    assert!(h.state().sent().contains(&Command::Games));
-    feed(
-        h.state_mut(),
-        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
-    );
-    h.run_steps(2);
+    let mut h = with_games_list(KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10))));
     assert_eq!(h.state().lobby().lists.games.len(), 3);
     h.get_by_label("Observe game 2").click();
     h.run_steps(2);
@@ -126,16 +132,7 @@ fn the_games_list_observe_button_sends_observe() {
 /// listing fills it (and stays out of the console, unlike a typed `games`).
 #[test]
 fn refresh_refills_the_games_list() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let mut h = harness(app, [1100.0, 760.0]);
-    feed(
-        h.state_mut(),
-        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
-    );
-    h.run_steps(2);
+    let mut h = with_games_list(KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10))));
     assert_eq!(h.state().lobby().lists.games.len(), 3);
     h.get_by_label("Refresh").click();
     h.run_steps(2);
@@ -526,15 +523,7 @@ fn a_new_game_under_an_old_number_starts_with_a_fresh_board() {
 /// and a channel's tab closes.
 #[test]
 fn a_new_session_starts_clean() {
-    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let mut h = harness(app, [1100.0, 760.0]);
-    feed(
-        h.state_mut(),
-        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
-    );
+    let mut h = with_games_list(KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10))));
     feed(
         h.state_mut(),
         b"You are now observing game 4.\n\r\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 4 Ann Bob 0 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0\n\r\
@@ -580,18 +569,10 @@ Ann(50): hello\n\rfics% ",
 /// (long handles): the boards beside it do not move under the pointer.
 #[test]
 fn a_wider_games_list_does_not_move_the_boards() {
-    let mut app = common::app_with(&[
+    let mut h = with_games_list(common::app_with(&[
         "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 42 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0",
-    ]);
-    app.apply_status(kibitz::net::Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let mut h = harness(app, [1100.0, 760.0]);
-    feed(
-        h.state_mut(),
-        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
-    );
-    h.run_steps(3);
+    ]));
+    h.run_steps(1);
     let board = h.get_by_label("Board, game 42").rect();
     h.get_by_label("Refresh").click();
     h.run_steps(2);

@@ -24,6 +24,13 @@ fn center(h: &Harness<'_, KibitzApp>, orientation: Color, square: Square) -> egu
     square_rect(board, orientation, square).center()
 }
 
+/// The position the board shows for the move just sent, before the
+/// server's board confirms it.
+fn shown_at_once(h: &Harness<'_, KibitzApp>) -> shakmaty::Setup {
+    let pending = h.state().view(7).and_then(|v| v.pending.clone());
+    pending.expect("shown at once").1
+}
+
 /// Wild 0 as the old FICS starts it for the player of Black (no type in
 /// the words: `Creating rated wild match`), after 1. e4, both of Black's
 /// wings cleared for the test.
@@ -43,11 +50,7 @@ fn a_d_file_king_castles_by_dragging_it_two_squares() {
     common::drag(&mut h, d8, f8);
     // With the far rook: long castling, in the servers' words.
     assert_eq!(common::moves_sent(h.state()), ["o-o-o"]);
-    let (_, setup) = h
-        .state()
-        .view(7)
-        .and_then(|v| v.pending.clone())
-        .expect("shown at once");
+    let setup = shown_at_once(&h);
     assert_eq!(setup.board.role_at(Square::F8), Some(Role::King));
     assert_eq!(setup.board.role_at(Square::E8), Some(Role::Rook));
 }
@@ -142,11 +145,7 @@ fn a_chess960_king_castles_onto_its_rook_by_drag_and_by_clicks() {
     );
     common::drag(&mut h, d1, a1);
     assert_eq!(common::moves_sent(h.state()), ["o-o-o"]);
-    let (_, setup) = h
-        .state()
-        .view(7)
-        .and_then(|v| v.pending.clone())
-        .expect("shown at once");
+    let setup = shown_at_once(&h);
     assert_eq!(setup.board.role_at(Square::C1), Some(Role::King));
     assert_eq!(setup.board.role_at(Square::D1), Some(Role::Rook));
 

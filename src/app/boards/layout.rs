@@ -64,7 +64,6 @@ pub fn place(
     if let Some(number) = maximized.filter(|n| docked.contains(n)) {
         return vec![(number, area)];
     }
-    let docked = docked.to_vec();
     let own = docked
         .iter()
         .copied()
@@ -76,7 +75,7 @@ pub fn place(
                 .max_by_key(|&n| store.get(n).map(|g| g.began))
         });
     let Some(own) = own.filter(|_| docked.len() > 1) else {
-        return grid(area, &slots.arrange(&docked, store));
+        return grid(area, &slots.arrange(docked, store));
     };
     let partner = (store.get(own).and_then(|g| g.partner)).filter(|p| docked.contains(p));
     let (left, right) = area.split_left_right_at_fraction(0.7);

@@ -51,6 +51,11 @@ struct Made {
 }
 
 impl Made {
+    /// A draw or takeback offer in a game of ours: its panel shows it.
+    fn on_a_board(&self, live: &[String]) -> bool {
+        self.kind != OfferKind::Match && live.contains(&self.to)
+    }
+
     fn withdraw(&self) -> Command {
         match self.id {
             Some(id) => Command::Withdraw(Some(id)),
@@ -296,9 +301,8 @@ impl Offers {
         live: &[String],
         finished: &[String],
     ) -> Vec<Action> {
-        let waiting = (self.waiting.iter())
-            .any(|w| !live.contains(&w.offer.from) && !finished.contains(&w.offer.from));
-        let made = (self.made.iter()).any(|m| m.kind == OfferKind::Match || !live.contains(&m.to));
+        let waiting = (self.waiting.iter()).any(|w| !on_a_board(&w.offer.from, live, finished));
+        let made = (self.made.iter()).any(|m| !m.on_a_board(live));
         if !waiting && !made {
             return Vec::new();
         }
@@ -322,7 +326,7 @@ impl Offers {
         let mut actions = Vec::new();
         let mut answered = None;
         for (i, offer) in self.waiting.iter().map(|w| &w.offer).enumerate() {
-            if live.contains(&offer.from) || finished.contains(&offer.from) {
+            if on_a_board(&offer.from, live, finished) {
                 continue;
             }
             ui.horizontal(|ui| {
@@ -347,8 +351,7 @@ impl Offers {
         }
         let mut withdrawn = None;
         for (i, made) in self.made.iter().enumerate() {
-            if made.kind != OfferKind::Match && live.contains(&made.to) {
-                // A draw or takeback offer in the game: its panel's.
+            if made.on_a_board(live) {
                 continue;
             }
             ui.horizontal(|ui| {
@@ -369,6 +372,12 @@ impl Offers {
         }
         actions
     }
+}
+
+/// An offer from `from`, whose game (live or just finished) has a panel:
+/// the panel shows it.
+fn on_a_board(from: &String, live: &[String], finished: &[String]) -> bool {
+    live.contains(from) || finished.contains(from)
 }
 
 /// An offer to the user as the `pending` listing gives it.
