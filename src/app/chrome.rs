@@ -457,6 +457,7 @@ impl Chrome {
             crate::config::Appearance::Light => egui::ThemePreference::Light,
             crate::config::Appearance::Dark => egui::ThemePreference::Dark,
         };
+        crate::ui::theme::install_visuals(ui.ctx());
         if ui.ctx().options(|o| o.theme_preference) != wanted {
             ui.ctx().set_theme(wanted);
         }

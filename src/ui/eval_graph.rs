@@ -19,6 +19,9 @@ pub struct GraphResponse {
     pub response: egui::Response,
 }
 
+/// A judged move's dot, in points.
+const DOT_RADIUS: f32 = 3.5;
+
 /// Draws the graph of `review` in `rect`; `current` is the position shown
 /// on the board.
 pub fn eval_graph_ui(
@@ -40,14 +43,17 @@ pub fn eval_graph_ui(
     let painter = ui.painter_at(rect);
     let colors = theme::graph_colors(ui.visuals().dark_mode);
     painter.rect_filled(rect, 2.0, colors.ground);
+    // The points keep a dot's width from the edges: a judged move at a
+    // mate (share 0 or 1) or at either end was cut in half by the edge.
+    let plot = rect.shrink(DOT_RADIUS + 1.0);
     let x_of = |index: usize| {
         if count <= 1 {
-            rect.left()
+            plot.left()
         } else {
-            rect.left() + rect.width() * index as f32 / (count - 1) as f32
+            plot.left() + plot.width() * index as f32 / (count - 1) as f32
         }
     };
-    let y_of = |share: f32| rect.bottom() - rect.height() * share.clamp(0.0, 1.0);
+    let y_of = |share: f32| plot.bottom() - plot.height() * share.clamp(0.0, 1.0);
     // White's share under the line (light), Black's over it (dark), as
     // the evaluation bar shows one position; a mesh of quads, one per
     // segment (egui fills only convex paths).
@@ -90,7 +96,7 @@ pub fn eval_graph_ui(
         if let (Some(judgement), Some(Some(at))) = (judgement, points.get(index + 1)) {
             painter.circle(
                 *at,
-                3.5,
+                DOT_RADIUS,
                 judgement_color(*judgement),
                 Stroke::new(1.0, Color32::BLACK),
             );
@@ -99,7 +105,7 @@ pub fn eval_graph_ui(
     let x = x_of(current.min(count.saturating_sub(1)));
     painter.vline(x, rect.y_range(), Stroke::new(1.5, theme::INACCURACY));
     let index_at = |pos: Pos2| {
-        let t = ((pos.x - rect.left()) / rect.width().max(1.0)).clamp(0.0, 1.0);
+        let t = ((pos.x - plot.left()) / plot.width().max(1.0)).clamp(0.0, 1.0);
         (t * count.saturating_sub(1) as f32).round() as usize
     };
     let picked = (response.clicked() || response.dragged())
