@@ -88,6 +88,43 @@ mod tests {
     }
 
     #[test]
+    fn a_shape_added_or_taken_out_damages_itself_only() {
+        // A row added in the middle (a move list's), the rest the same.
+        let old = frame(Color32::WHITE);
+        let mut new = old.clone();
+        new.insert(20, square(900.0, 500.0, 10.0, Color32::RED));
+        let row = Rect::from_min_size(pos2(898.0, 498.0), vec2(14.0, 14.0));
+        assert_eq!(damage(&old, &new, SCREEN), Damage::Rects(vec![row]));
+        assert_eq!(damage(&new, &old, SCREEN), Damage::Rects(vec![row]));
+        // Three taken out together, and one replaced further on.
+        let mut fewer = old.clone();
+        fewer.drain(5..8);
+        fewer[40] = square(600.0, 700.0, 10.0, Color32::RED);
+        let Damage::Rects(rects) = damage(&old, &fewer, SCREEN) else {
+            panic!("some rectangles");
+        };
+        let area: f32 = rects.iter().map(|r| r.area()).sum();
+        assert!(
+            area < 4.0 * 64.0 * 64.0 + 14.0 * 14.0 + 64.0 * 64.0,
+            "{rects:?}"
+        );
+    }
+
+    #[test]
+    fn two_shapes_painted_in_the_other_order_damage_where_they_meet() {
+        let under = square(100.0, 100.0, 50.0, Color32::RED);
+        let over = square(120.0, 120.0, 50.0, Color32::BLUE);
+        let damage = damage(&[under.clone(), over.clone()], &[over, under], SCREEN);
+        let Damage::Rects(rects) = damage else {
+            panic!("{damage:?}");
+        };
+        assert!(
+            rects.iter().any(|r| r.contains(pos2(135.0, 135.0))),
+            "{rects:?}"
+        );
+    }
+
+    #[test]
     fn much_damage_or_a_callback_is_a_whole_frame() {
         // Most of the window recoloured.
         let old = vec![square(0.0, 0.0, 800.0, Color32::WHITE)];

@@ -6,13 +6,11 @@
 //! rasteriser spends >80 % of a frame filling pixels nobody changed; with
 //! the damage known, a frame paints (and presents) only those rectangles.
 //!
-//! Shapes are matched by where they are (their clip rectangle and their
-//! visual bounds): under one place the old and new shapes are compared in
-//! order, and a place whose shapes differ is damaged, in its old and its
-//! new bounds (a shape that moved damages both). A paint callback, whose
-//! pixels egui cannot see, damages the whole window.
-
-use ahash::HashMap;
+//! The old and new shapes are matched in painting order (the same shape
+//! in the same clip rectangle); a shape without its match is damaged
+//! where it shows (a shape that moved damages where it was and where it
+//! is). A paint callback, whose pixels egui cannot see, damages the whole
+//! window.
 
 use egui::epaint::{ClippedShape, Shape};
 use egui::{Rect, TextureId};
@@ -176,8 +174,41 @@ fn painted_with(shape: &Shape, ids: &[TextureId]) -> bool {
     }
 }
 
+/// Shapes looked ahead for when the two frames part: a shape added or
+/// taken out (a move list's new row, a captured piece) is found again
+/// within this many.
+const LOOK_AHEAD: usize = 24;
+
+/// Whether two clipped shapes paint the same, in the same place.
+fn matches(a: &ClippedShape, b: &ClippedShape) -> bool {
+    a.clip_rect == b.clip_rect && same(&a.shape, &b.shape)
+}
+
+/// What of a shape shows: its bounds within its clip rectangle; `None`
+/// for nothing (a no-op, an empty text), `Some(None)` for bounds that are
+/// not finite (the whole window).
+fn seen(clipped: &ClippedShape) -> Option<Option<Rect>> {
+    let bounds = clipped.shape.visual_bounding_rect();
+    if !bounds.is_positive() {
+        return None;
+    }
+    if !bounds.is_finite() {
+        return Some(None);
+    }
+    let seen = bounds.intersect(clipped.clip_rect);
+    seen.is_positive().then_some(Some(seen))
+}
+
 /// [`damage`], where the textures `retextured` changed with this frame:
 /// what is painted with them, before and now, is damaged too.
+///
+/// The two frames' shapes are walked side by side; where they part, a
+/// few shapes ahead are looked at to find them together again (a shape
+/// added or taken out), else the two shapes count as replaced. Every
+/// shape not found in the other frame, in the same place and in the same
+/// order, is damage where it shows. Only those are measured: a frame
+/// differs from the last in a few shapes of thousands (a clock, a move),
+/// and measuring and sorting all of them was most of the cost.
 pub fn damage_retextured(
     old: &[ClippedShape],
     new: &[ClippedShape],
@@ -193,53 +224,69 @@ pub fn damage_retextured(
     if new.iter().chain(old).any(unknown) {
         return Damage::Full;
     }
-    // The shapes under each place, old and new, in painting order.
-    let mut places: HashMap<Place, (Vec<&Shape>, Vec<&Shape>, Rect)> =
-        HashMap::with_capacity_and_hasher(new.len(), ahash::RandomState::default());
-    let mut retextured_rects = Vec::new();
-    for (shapes, is_new) in [(old, false), (new, true)] {
-        for clipped in shapes {
-            let bounds = clipped.shape.visual_bounding_rect();
-            // Nothing to paint (a no-op, an empty text: `Rect::NOTHING`).
-            if !bounds.is_positive() {
-                continue;
-            }
-            if !bounds.is_finite() {
+    let mut rects = Vec::new();
+    // Where a shape shows is damaged; false: the whole window is.
+    let mut damage_where = |clipped: &ClippedShape, rects: &mut Vec<Rect>| match seen(clipped) {
+        None => true,
+        Some(None) => false,
+        Some(Some(seen)) => {
+            rects.push(seen.expand(MARGIN));
+            true
+        }
+    };
+    if !retextured.is_empty() {
+        for clipped in old.iter().chain(new) {
+            if painted_with(&clipped.shape, retextured) && !damage_where(clipped, &mut rects) {
                 return Damage::Full;
-            }
-            let seen = bounds.intersect(clipped.clip_rect);
-            if !seen.is_positive() {
-                continue;
-            }
-            if !retextured.is_empty() && painted_with(&clipped.shape, retextured) {
-                retextured_rects.push(seen.expand(MARGIN));
-            }
-            let entry = places
-                .entry(place(clipped.clip_rect, bounds))
-                .or_insert_with(|| (Vec::new(), Vec::new(), seen));
-            if is_new {
-                entry.1.push(&clipped.shape);
-            } else {
-                entry.0.push(&clipped.shape);
             }
         }
     }
-    let mut rects = retextured_rects;
-    for (before, now, seen) in places.into_values() {
-        if before.len() == now.len() && before.iter().zip(&now).all(|(a, b)| same(a, b)) {
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        if matches(&old[i], &new[j]) {
+            i += 1;
+            j += 1;
             continue;
         }
-        match (before.as_slice(), now.as_slice()) {
-            // One mesh changed where it was (a board's squares with their
-            // highlights): only its triangles that differ.
-            ([Shape::Mesh(old)], [Shape::Mesh(new)]) if old.texture_id == new.texture_id => {
-                rects.extend(
-                    changed_triangles(old, new)
-                        .into_iter()
-                        .map(|bounds| bounds.intersect(seen).expand(MARGIN)),
-                );
+        // One mesh changed where it was (a board's squares with their
+        // highlights): only its triangles that differ.
+        if let (Shape::Mesh(a), Shape::Mesh(b)) = (&old[i].shape, &new[j].shape)
+            && a.texture_id == b.texture_id
+            && old[i].clip_rect == new[j].clip_rect
+            && let (Some(Some(before)), Some(Some(now))) = (seen(&old[i]), seen(&new[j]))
+            && before == now
+        {
+            rects.extend(
+                changed_triangles(a, b)
+                    .into_iter()
+                    .map(|bounds| bounds.intersect(now).expand(MARGIN)),
+            );
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let added = (1..=LOOK_AHEAD).find_map(|k| {
+            if new.get(j + k).is_some_and(|b| matches(&old[i], b)) {
+                Some((0, k))
+            } else if old.get(i + k).is_some_and(|a| matches(a, &new[j])) {
+                Some((k, 0))
+            } else {
+                None
             }
-            _ => rects.push(seen.expand(MARGIN)),
+        });
+        // Replaced: one shape each.
+        let (gone, came) = added.unwrap_or((1, 1));
+        for clipped in old[i..i + gone].iter().chain(&new[j..j + came]) {
+            if !damage_where(clipped, &mut rects) {
+                return Damage::Full;
+            }
+        }
+        i += gone;
+        j += came;
+    }
+    for clipped in old[i..].iter().chain(&new[j..]) {
+        if !damage_where(clipped, &mut rects) {
+            return Damage::Full;
         }
     }
     let rects: Vec<Rect> = rects
@@ -380,17 +427,27 @@ pub fn combined(rects: Vec<Rect>, screen: Rect) -> Damage {
 /// it, clipped to it (in painting order, so what lies over a changed shape
 /// is painted over it again).
 pub fn shapes_in(shapes: &[ClippedShape], rect: Rect) -> Vec<ClippedShape> {
-    shapes
+    shapes_in_rects(shapes, &[rect])
+}
+
+/// [`shapes_in`] for each of `rects` in turn, each shape measured once.
+pub fn shapes_in_rects(shapes: &[ClippedShape], rects: &[Rect]) -> Vec<ClippedShape> {
+    // A point more: anti-aliasing feathers past the bounds.
+    let bounds: Vec<Rect> = shapes
         .iter()
-        .filter_map(|clipped| {
-            let clip = clipped.clip_rect.intersect(rect);
-            // A point more: anti-aliasing feathers past the bounds.
-            let bounds = clipped.shape.visual_bounding_rect().expand(1.0);
-            let seen = bounds.intersect(clip);
-            seen.is_positive().then(|| ClippedShape {
-                clip_rect: clip,
-                ..clipped.clone()
-            })
-        })
-        .collect()
+        .map(|clipped| clipped.shape.visual_bounding_rect().expand(1.0))
+        .collect();
+    let mut again = Vec::new();
+    for rect in rects {
+        for (clipped, bounds) in shapes.iter().zip(&bounds) {
+            let clip = clipped.clip_rect.intersect(*rect);
+            if bounds.intersect(clip).is_positive() {
+                again.push(ClippedShape {
+                    clip_rect: clip,
+                    ..clipped.clone()
+                });
+            }
+        }
+    }
+    again
 }

@@ -898,10 +898,7 @@ impl GlowWinitRunning<'_> {
                     integration.egui_ctx.tessellate(shapes, pixels_per_point)
                 }
                 super::damage_paint::Plan::Rects { paint: rects, .. } => {
-                    let again: Vec<egui::epaint::ClippedShape> = rects
-                        .iter()
-                        .flat_map(|rect| crate::damage::shapes_in(&shapes, *rect))
-                        .collect();
+                    let again = crate::damage::shapes_in_rects(&shapes, rects);
                     integration.egui_ctx.tessellate(again, pixels_per_point)
                 }
             };
