@@ -94,24 +94,6 @@ pub enum Damage {
     Full,
 }
 
-/// A shape's place: its clip rectangle and its visual bounds, as bits (a
-/// float's bits compare and hash exactly).
-type Place = [u32; 8];
-
-fn place(clip: Rect, bounds: Rect) -> Place {
-    [
-        clip.min.x,
-        clip.min.y,
-        clip.max.x,
-        clip.max.y,
-        bounds.min.x,
-        bounds.min.y,
-        bounds.max.x,
-        bounds.max.y,
-    ]
-    .map(f32::to_bits)
-}
-
 /// The damage between the shapes of the frame last painted (`old`) and
 /// this frame's (`new`), on a `screen` of this size (points).
 pub fn damage(old: &[ClippedShape], new: &[ClippedShape], screen: Rect) -> Damage {
@@ -226,7 +208,7 @@ pub fn damage_retextured(
     }
     let mut rects = Vec::new();
     // Where a shape shows is damaged; false: the whole window is.
-    let mut damage_where = |clipped: &ClippedShape, rects: &mut Vec<Rect>| match seen(clipped) {
+    let damage_where = |clipped: &ClippedShape, rects: &mut Vec<Rect>| match seen(clipped) {
         None => true,
         Some(None) => false,
         Some(Some(seen)) => {
