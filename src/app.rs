@@ -697,7 +697,7 @@ impl KibitzApp {
             let no_games = self.boards.store().games().next().is_none();
             if !self.wire.has_session() && self.chrome.connect_form_wanted(no_games) {
                 let profiles = &self.keeping.settings().servers;
-                login = self.chrome.connect_form_ui(ui, profiles);
+                login = self.chrome.connect_form_ui(ui, profiles, !no_games);
                 return;
             }
             let settings = self.keeping.settings();

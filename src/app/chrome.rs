@@ -371,8 +371,9 @@ impl Chrome {
         &mut self,
         ui: &mut egui::Ui,
         profiles: &[ServerProfile],
+        games: bool,
     ) -> Option<ConnectRequest> {
-        connect_form_ui(ui, &mut self.connect, profiles)
+        connect_form_ui(ui, &mut self.connect, profiles, games)
     }
 
     /// The user's games as an opening tree, once built.

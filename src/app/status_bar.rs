@@ -5,6 +5,16 @@
 use crate::config::PlaySettings;
 use crate::net::Status;
 
+/// The status text's place with its Log out or Connect… button, in
+/// points: "logged in as KibUser on freechess.org:5000" fits; a longer
+/// one is shortened.
+const STATUS_WIDTH: f32 = 340.0;
+/// The least it gets ("not connected" and its button; a narrower window
+/// wraps the bar).
+const MIN_STATUS_WIDTH: f32 = 190.0;
+/// What the announcements at the bar's end keep, where the window allows.
+const MIN_ANNOUNCEMENT_WIDTH: f32 = 120.0;
+
 /// What the bar shows and switches.
 pub struct TopBar<'a> {
     pub status: Option<&'a Status>,
@@ -56,52 +66,80 @@ pub fn top_bar_ui(
             }
             Some(Status::Stopped { reason }) => format!("disconnected: {reason}"),
         };
-        // At most a third of the bar, and never wider than what is left.
-        let width = (ui.available_width() - 8.0)
-            .min(ui.max_rect().width() / 3.0)
-            .max(60.0);
+        // A place of one width whatever it says ("not connected", "logged
+        // in as ... on ..."), with Log out or Connect… at its end: the
+        // switches and buttons after it stayed put no more. The text
+        // shortened to fit, whole on hover.
+        // What the switches and buttons after it take (measured the frame
+        // before: the same every frame) is left to them, so that the bar
+        // stays one line where it can.
+        let rest_id = ui.scope_id().with("bar after the status");
+        let after = ui.data(|d| d.get_temp::<f32>(rest_id)).unwrap_or(730.0);
+        let left = ui.max_rect().right() - ui.cursor().min.x;
+        // What is spare, less a place for the announcements at the bar's
+        // end.
+        let spare = left - after - 3.0 * ui.spacing().item_spacing.x;
+        let width = (spare - MIN_ANNOUNCEMENT_WIDTH).clamp(MIN_STATUS_WIDTH, STATUS_WIDTH);
         let height = ui.spacing().interact_size.y;
-        ui.allocate_ui(egui::vec2(width, height), |ui| {
-            ui.add(egui::Label::new(&text).truncate())
-                .on_hover_text(&text);
-        });
-        ui.separator();
-        ui.checkbox(&mut bar.play.auto_queen, "Auto-queen");
-        ui.checkbox(&mut bar.play.premove, "Premove");
-        ui.checkbox(&mut bar.play.auto_flag, "Auto-flag");
+        let connected = bar.session && !matches!(bar.status, Some(Status::Stopped { .. }));
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, height),
+            egui::Layout::right_to_left(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(width);
+                // Also before any session: a game pasted or opened hides
+                // the connect form, and this is the way back to it.
+                if connected {
+                    if ui.button("Log out").clicked() {
+                        actions.push(BarAction::LogOut);
+                    }
+                } else if ui.button("Connect…").clicked() {
+                    actions.push(BarAction::Connect);
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(egui::Label::new(&text).truncate())
+                        .on_hover_text(&text);
+                });
+            },
+        );
+        // The switches and buttons, each measured: their natural width,
+        // for the next frame's status width (they wrap where the window is
+        // narrower).
+        let mut natural = 0.0;
+        let gap = ui.spacing().item_spacing.x;
+        let mut measured = |response: egui::Response| {
+            natural += response.rect.width() + gap;
+            response
+        };
+        measured(ui.separator());
+        measured(ui.checkbox(&mut bar.play.auto_queen, "Auto-queen"));
+        measured(ui.checkbox(&mut bar.play.premove, "Premove"));
+        measured(ui.checkbox(&mut bar.play.auto_flag, "Auto-flag"));
         let mut recording = bar.recording;
-        if ui
-            .checkbox(&mut recording, "Record session")
+        if measured(ui.checkbox(&mut recording, "Record session"))
             .on_hover_text("Save the raw server session for a bug report (never your password)")
             .changed()
         {
             actions.push(BarAction::Record(recording));
         }
-        ui.checkbox(bar.lobby_open, "Lobby");
+        measured(ui.checkbox(bar.lobby_open, "Lobby"));
         let mut free_tiling = bar.free_tiling;
-        if ui
-            .checkbox(&mut free_tiling, "Free tiling")
+        if measured(ui.checkbox(&mut free_tiling, "Free tiling"))
             .on_hover_text("Drag a panel's handle to split or tab; off: an automatic grid")
             .changed()
         {
             actions.push(BarAction::FreeTiling(free_tiling));
         }
-        if ui.button("Seek…").clicked() {
+        if measured(ui.button("Seek…")).clicked() {
             *bar.seek_open = true;
         }
-        if ui.button("Match…").clicked() {
+        if measured(ui.button("Match…")).clicked() {
             *bar.match_open = true;
         }
-        if ui.button("Settings…").clicked() {
+        if measured(ui.button("Settings…")).clicked() {
             *bar.settings_open = !*bar.settings_open;
         }
-        let connected = bar.session && !matches!(bar.status, Some(Status::Stopped { .. }));
-        if connected && ui.button("Log out").clicked() {
-            actions.push(BarAction::LogOut);
-        }
-        if !connected && bar.session && ui.button("Connect…").clicked() {
-            actions.push(BarAction::Connect);
-        }
+        ui.data_mut(|d| d.insert_temp(rest_id, natural));
         // The rest of the row, whatever its width, and never a row of its
         // own: an announcement that wrapped ("Checkmate", an offer) made
         // the bar a line taller, and the board moved under the pointer.

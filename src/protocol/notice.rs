@@ -32,6 +32,15 @@
 //! BotA withdraws the match offer.                (an offer to the user)
 //! ```
 //!
+//! And an offer to the user that the server declined for them (a move
+//! declines a draw offer and a takeback request on the old FICS), or that
+//! they declined:
+//!
+//! ```text
+//! You decline the draw request from BotA.         (the old FICS)
+//! Declining the takeback request from BotA.       (FatICS)
+//! ```
+//!
 //! Every line is matched whole: a tell quoting one cannot fake it.
 
 use serde::Serialize;
@@ -69,6 +78,10 @@ pub enum Notice {
     /// A player withdrew an offer to the user (`what`: `match`, `draw`,
     /// `abort`, ...).
     OfferWithdrawn { by: String, what: String },
+    /// An offer from this player is declined (by the user, or by the
+    /// server for them: a move declines a draw offer); `what` as in
+    /// [`Notice::OfferWithdrawn`].
+    OfferDeclined { from: String, what: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -121,6 +134,27 @@ pub fn parse_notice(line: &str) -> Option<Notice> {
         .or_else(|| following(line))
         .or_else(|| challenge(line))
         .or_else(|| withdrawn(line))
+        .or_else(|| declined(line))
+}
+
+fn declined(line: &str) -> Option<Notice> {
+    let rest = line
+        .strip_prefix("You decline the ")
+        .or_else(|| line.strip_prefix("Declining the "))?;
+    let (what, from) = rest.strip_suffix('.')?.split_once(" from ")?;
+    let what = what
+        .strip_suffix(" offer")
+        .or_else(|| what.strip_suffix(" request"))?;
+    let what = match what {
+        "partnership" => "partner",
+        "switch sides" => "switch",
+        what => what,
+    };
+    let known = what.len() <= 16 && what.bytes().all(|b| b.is_ascii_lowercase());
+    (is_handle(from) && known).then(|| Notice::OfferDeclined {
+        from: from.to_owned(),
+        what: what.to_owned(),
+    })
 }
 
 fn withdrawn(line: &str) -> Option<Notice> {

@@ -63,11 +63,13 @@ impl Default for ConnectForm {
 
 /// Draws the form; returns a request when the user presses Connect.
 /// `profiles` are the saved servers: editing the server address takes the
-/// timeseal choice remembered for it, or the default rule.
+/// timeseal choice remembered for it, or the default rule. `games`: boards
+/// wait behind the form (a Cancel button goes back to them).
 pub fn connect_form_ui(
     ui: &mut egui::Ui,
     form: &mut ConnectForm,
     profiles: &[crate::config::ServerProfile],
+    games: bool,
 ) -> Option<ConnectRequest> {
     let mut request = None;
     let mut entered = false;
@@ -109,22 +111,26 @@ pub fn connect_form_ui(
                 ui.label("");
                 ui.checkbox(&mut form.guest, "Log in as a guest");
                 ui.end_row();
-                if !form.guest {
-                    let label = ui.label("Handle");
-                    let handle = ui
-                        .text_edit_singleline(&mut form.handle)
-                        .labelled_by(label.id);
-                    ui.end_row();
-                    let label = ui.label("Password");
-                    let password = ui
-                        .add(egui::TextEdit::singleline(&mut form.password).password(true))
-                        .labelled_by(label.id);
-                    ui.end_row();
-                    // Enter in the handle or password field connects, as
-                    // in every login form.
-                    let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    entered = enter && (handle.lost_focus() || password.lost_focus());
-                }
+                // Handle and password stay in their place as a guest,
+                // greyed: ticking the box moved every row below them.
+                let registered = !form.guest;
+                let label = ui.label("Handle");
+                let handle = ui
+                    .add_enabled(registered, egui::TextEdit::singleline(&mut form.handle))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Password");
+                let password = ui
+                    .add_enabled(
+                        registered,
+                        egui::TextEdit::singleline(&mut form.password).password(true),
+                    )
+                    .labelled_by(label.id);
+                ui.end_row();
+                // Enter in the handle or password field connects, as in
+                // every login form.
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                entered = registered && enter && (handle.lost_focus() || password.lost_focus());
                 ui.label("");
                 ui.checkbox(
                     &mut form.timeseal,
@@ -137,9 +143,29 @@ pub fn connect_form_ui(
             });
         ui.add_space(12.0);
         let ready = form.guest || !form.handle.trim().is_empty();
-        let clicked = ui
-            .add_enabled(ready, egui::Button::new("Connect"))
-            .clicked();
+        let (clicked, cancelled) = ui
+            .horizontal(|ui| {
+                // Centred: the row is as wide as its buttons.
+                let buttons = if games { 2.0 } else { 1.0 };
+                let width = 70.0 * buttons + ui.spacing().item_spacing.x * (buttons - 1.0);
+                ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                let clicked = ui
+                    .add_enabled(
+                        ready,
+                        egui::Button::new("Connect").min_size(egui::vec2(70.0, 0.0)),
+                    )
+                    .clicked();
+                let cancelled = games
+                    && ui
+                        .add(egui::Button::new("Cancel").min_size(egui::vec2(70.0, 0.0)))
+                        .on_hover_text("Back to the boards")
+                        .clicked();
+                (clicked, cancelled)
+            })
+            .inner;
+        if cancelled {
+            form.open = false;
+        }
         if clicked || (entered && ready) {
             let handle = if form.guest {
                 "guest".to_owned()

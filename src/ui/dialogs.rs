@@ -138,7 +138,7 @@ pub fn dialogs_ui(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                let label = ui.label("Handle");
+                let label = ui.label("Opponent");
                 ui.text_edit_singleline(&mut dialogs.opponent)
                     .labelled_by(label.id);
             });

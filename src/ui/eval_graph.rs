@@ -97,7 +97,7 @@ pub fn eval_graph_ui(
             painter.circle(
                 *at,
                 DOT_RADIUS,
-                judgement_color(*judgement),
+                judgement_color(*judgement, ui.visuals().dark_mode),
                 Stroke::new(1.0, Color32::BLACK),
             );
         }

@@ -254,7 +254,7 @@ pub(super) fn review_row_ui(
             let text = ui.visuals().text_color();
             job.append(&format!("{side} "), 0.0, egui::TextFormat::simple(font.clone(), text));
             for (judgement, n) in counts {
-                let color = theme::judgement_color(judgement);
+                let color = theme::judgement_color(judgement, ui.visuals().dark_mode);
                 let glyphs = format!("{n}{} ", judgement.glyph());
                 job.append(&glyphs, 0.0, egui::TextFormat::simple(font.clone(), color));
             }

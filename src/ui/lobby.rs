@@ -10,7 +10,7 @@ use crate::lobby::lists::Lists;
 use crate::lobby::players::Players;
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::game_type::GameType;
-use crate::protocol::games_list::GameStatus;
+use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::seek::Seek;
 use crate::protocol::words::Rating;
 
@@ -30,6 +30,12 @@ pub struct Lobby {
     pub friends: Friends,
     /// Kibitz's own archive (the My games tab).
     pub my_games: MyGames,
+    /// The games list as it was when the pointer came over it: kept while
+    /// the pointer stays (the refresh every 30 s dropped ended games and
+    /// moved the rows up under it: a click observed another game).
+    held_games: Option<Vec<GamesEntry>>,
+    /// The pointer was over the games list last frame.
+    games_hovered: bool,
 }
 
 /// The wall's switch and size, as the user set them.
@@ -208,23 +214,38 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
     // Observe first, then the game in two lines: a narrow lobby shows
     // every button, and a row wider still scrolls sideways (the lobby
     // keeps its width).
-    egui::ScrollArea::both()
+    if !lobby.games_hovered {
+        lobby.held_games = None;
+    } else if lobby.held_games.is_none() {
+        lobby.held_games = Some(lobby.lists.games.clone());
+    }
+    let lobby_now: &Lobby = lobby;
+    let rows = lobby_now
+        .held_games
+        .as_deref()
+        .unwrap_or(&lobby_now.lists.games);
+    let listed = |game: u32| lobby_now.lists.games.iter().any(|g| g.game == game);
+    let area = egui::ScrollArea::both()
         .id_salt("games list")
         .show(ui, |ui| {
             egui::Grid::new("games grid")
                 .striped(true)
                 .num_columns(3)
                 .show(ui, |ui| {
-                    for entry in &lobby.lists.games {
+                    for entry in rows {
                         let kind = entry.game_type.name();
                         let ratings = [
                             rating_value(&entry.white_rating),
                             rating_value(&entry.black_rating),
                         ];
-                        if !lobby.filter.keeps(&kind, entry.rated, &ratings) {
+                        if !lobby_now.filter.keeps(&kind, entry.rated, &ratings) {
                             continue;
                         }
-                        let button = ui.button("Observe");
+                        // Held while the pointer is over the list: a game
+                        // gone from the newest list shows, greyed, where it
+                        // was.
+                        let button =
+                            ui.add_enabled(listed(entry.game), egui::Button::new("Observe"));
                         let name = format!("Observe game {}", entry.game);
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
@@ -242,12 +263,19 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                             GameStatus::Setup => " (setup)".into(),
                         };
                         ui.vertical(|ui| {
+                            // "Olaf (1720) – Petra (guest)": a rating after
+                            // its player, none for the unrated (the word
+                            // "unrated" there read as the game's).
+                            let rating = |r: &Rating| match r {
+                                Rating::Known { value: 0, .. } | Rating::NoRating => String::new(),
+                                r => format!(" ({})", r.shown()),
+                            };
                             ui.label(format!(
-                                "{} {} – {} {}",
-                                entry.white_rating.shown(),
+                                "{}{} – {}{}",
                                 entry.white,
+                                rating(&entry.white_rating),
                                 entry.black,
-                                entry.black_rating.shown()
+                                rating(&entry.black_rating)
                             ));
                             ui.weak(format!(
                                 "{kind} {} {} {rated}{status}",
@@ -258,6 +286,7 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                     }
                 });
         });
+    lobby.games_hovered = ui.rect_contains_pointer(area.inner_rect);
 }
 
 fn seek_visible(lobby: &Lobby, seek: &Seek) -> bool {

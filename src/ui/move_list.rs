@@ -229,7 +229,7 @@ fn move_cell(
             egui::Align2::LEFT_CENTER,
             glyph,
             font,
-            judgement_color(judgement),
+            judgement_color(judgement, ui.visuals().dark_mode),
         );
     }
     // The time it took: small, at the cell's right (over its fill); said

@@ -232,12 +232,17 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// The colour of a judgement's glyph (lichess's).
-pub fn judgement_color(judgement: Judgement) -> Color32 {
-    match judgement {
-        Judgement::Inaccuracy => INACCURACY,
-        Judgement::Mistake => MISTAKE,
-        Judgement::Blunder => BLUNDER,
+/// The colour of a judgement's glyph (lichess's), readable as text on the
+/// dark or light panels (lichess's light blue and amber were 2:1 on the
+/// light ones).
+pub fn judgement_color(judgement: Judgement, dark: bool) -> Color32 {
+    match (judgement, dark) {
+        (Judgement::Inaccuracy, true) => INACCURACY,
+        (Judgement::Mistake, true) => MISTAKE,
+        (Judgement::Blunder, true) => Color32::from_rgb(0xF0, 0x58, 0x58),
+        (Judgement::Inaccuracy, false) => Color32::from_rgb(0x1A, 0x62, 0x9E),
+        (Judgement::Mistake, false) => Color32::from_rgb(0x94, 0x58, 0x00),
+        (Judgement::Blunder, false) => Color32::from_rgb(0xB8, 0x1C, 0x1C),
     }
 }
 
@@ -286,6 +291,17 @@ mod tests {
             ] {
                 let ratio = contrast(color, ground);
                 assert!(ratio >= 4.5, "{name} on the {dark} theme: {ratio:.2}");
+            }
+            for judgement in [
+                Judgement::Inaccuracy,
+                Judgement::Mistake,
+                Judgement::Blunder,
+            ] {
+                let ratio = contrast(judgement_color(judgement, dark), ground);
+                assert!(
+                    ratio >= 4.5,
+                    "{judgement:?} on the {dark} theme: {ratio:.2}"
+                );
             }
             // The graph reads by the edge between White's share and
             // Black's (its line only follows that edge).

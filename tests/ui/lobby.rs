@@ -5,7 +5,7 @@ use crate::common;
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kibitz::app::{KibitzApp, TimeSource};
 use kibitz::protocol::command::{Command, ObserveTarget};
 use kibitz::protocol::decoder::StreamDecoder;
@@ -185,6 +185,17 @@ fn an_offer_shows_accept_which_accepts_it() {
     feed(h.state_mut(), b"<pr> 6\n\r");
     h.run_steps(2);
     assert!(h.query_by_label("Accept").is_none());
+    // So does one the server declines for the user (the old FICS: a move
+    // declines a draw offer, with no <pr>).
+    feed(h.state_mut(), b"\n\rBotC offers you a draw.\n\rfics% ");
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_some());
+    feed(
+        h.state_mut(),
+        b"\n\rYou decline the draw request from BotC.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_none(), "the declined offer");
 }
 
 /// An observer is told of a takeback the players ask for (`Game 97: X
@@ -382,9 +393,9 @@ fn seek_and_match_dialogs_send_their_commands() {
 
     h.get_by_label("Match…").click();
     h.run_steps(4);
-    h.get_by_label("Handle").focus();
+    h.get_by_label("Opponent").focus();
     h.run_steps(1);
-    h.get_by_label("Handle").type_text("BotB");
+    h.get_by_label("Opponent").type_text("BotB");
     h.run_steps(1);
     h.get_by_label("Send the challenge").click();
     h.run_steps(2);
@@ -412,9 +423,9 @@ fn the_match_dialog_offers_the_servers_variants_in_its_words() {
     let mut h = harness(app, [1100.0, 760.0]);
     h.get_by_label("Match…").click();
     h.run_steps(4);
-    h.get_by_label("Handle").focus();
+    h.get_by_label("Opponent").focus();
     h.run_steps(1);
-    h.get_by_label("Handle").type_text("BotB");
+    h.get_by_label("Opponent").type_text("BotB");
     h.run_steps(1);
     h.get_by_label("Variant").click();
     h.run_steps(2);
@@ -586,4 +597,38 @@ fn a_wider_games_list_does_not_move_the_boards() {
         "the wide row is listed"
     );
     assert_eq!(h.get_by_label("Board, game 42").rect(), board);
+}
+
+/// The list holds still under the pointer: a refresh that drops a game
+/// while the pointer is over the list leaves its row (greyed) where it
+/// was, so the next click observes the game it was aimed at; with the
+/// pointer gone the new list shows.
+#[test]
+fn the_games_list_holds_still_under_the_pointer() {
+    let mut h = with_games_list(KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10))));
+    // The list asked for again (as every 30 s), the pointer then over a row.
+    h.get_by_label("Refresh").click();
+    h.run_steps(2);
+    let aimed = h.get_by_label("Observe game 2").rect().center();
+    h.hover_at(aimed);
+    h.run_steps(2);
+    feed(
+        h.state_mut(),
+        b"\n\r  7 1500 BotA        1400 BotB      [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r\n\r  1 game displayed (of 1 in progress).\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert_eq!(h.state().lobby().lists.games.len(), 1, "the new list came");
+    let held = h.get_by_label("Observe game 2");
+    assert_eq!(
+        held.rect().center(),
+        aimed,
+        "the row stayed under the pointer"
+    );
+    assert!(held.accesskit_node().is_disabled(), "a game gone: greyed");
+    assert!(h.query_by_label("Observe game 7").is_none());
+    // The pointer leaves: the list is the server's.
+    h.hover_at(egui::pos2(900.0, 700.0));
+    h.run_steps(3);
+    assert!(h.query_by_label("Observe game 2").is_none());
+    assert!(h.query_by_label("Observe game 7").is_some());
 }

@@ -69,12 +69,28 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
         script.push(Step::Close);
         let served = Served::start(vec![script]);
         let mut h = harness(size);
+        h.run_steps(2);
+        let before: std::collections::HashMap<&str, egui::Rect> =
+            ["Auto-queen", "Lobby", "Settings…"]
+                .into_iter()
+                .map(|label| (label, h.get_by_label(label).rect()))
+                .collect();
         connect(&mut h, &served.addr, "guest", None);
         wait_for(&mut h, "login", &logged_in);
         h.state_mut().apply_status(Status::LoggedIn {
             handle: "AVeryLongHandleOfSeventeen on a-long-server-name.example.org:5000".into(),
         });
         h.run_steps(3);
+        // Each control where it was before the login (the status text's
+        // place is one width, whatever it says).
+        let moved: Vec<&str> = ["Auto-queen", "Lobby", "Settings…"]
+            .into_iter()
+            .filter(|label| h.get_by_label(label).rect() != before[*label])
+            .collect();
+        assert!(
+            moved.is_empty(),
+            "{moved:?} moved at the login in a {size:?} window"
+        );
         for label in [
             "Auto-queen",
             "Premove",

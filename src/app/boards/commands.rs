@@ -20,10 +20,13 @@ impl Boards {
         if command != Command::Rematch {
             return command;
         }
+        // The game that ended last, not the one numbered highest: servers
+        // hand the lowest free number to a new game, so the rematch of a
+        // rematch found the first game again (the same colours twice).
         self.store
             .games()
             .filter(|g| g.relation.is_playing() && g.is_over())
-            .last()
+            .max_by_key(|g| (g.ended, g.began))
             .and_then(|g| crate::lobby::rematch::rematch(g, family))
             .map_or(Command::Rematch, Command::Match)
     }

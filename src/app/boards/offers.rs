@@ -200,6 +200,12 @@ impl Offers {
                 let same = offer_kind_name(&w.what) == *what;
                 !(w.id.is_none() && w.offer.from == *by && same)
             }),
+            // Every offer of that kind from that player, numbered or not
+            // (the old FICS declines them for the user's move, with no
+            // `<pr>`).
+            Notice::OfferDeclined { from, what } => self
+                .waiting
+                .retain(|w| !(w.offer.from == *from && offer_kind_name(&w.what) == *what)),
             _ => {}
         }
     }

@@ -188,3 +188,38 @@ fn an_offer_to_the_user_withdrawn() {
         None
     );
 }
+
+#[test]
+fn an_offer_to_the_user_declined() {
+    let declined = |from: &str, what: &str| {
+        Some(Notice::OfferDeclined {
+            from: from.into(),
+            what: what.into(),
+        })
+    };
+    assert_eq!(
+        parse_notice("You decline the draw request from BotE."),
+        declined("BotE", "draw")
+    );
+    assert_eq!(
+        parse_notice("Declining the takeback request from BotE."),
+        declined("BotE", "takeback")
+    );
+    assert_eq!(
+        parse_notice("Declining the draw offer from BotE."),
+        declined("BotE", "draw")
+    );
+    assert_eq!(
+        parse_notice("You decline the partnership request from BotE."),
+        declined("BotE", "partner")
+    );
+    assert_eq!(
+        parse_notice("You decline the switch sides request from BotE."),
+        declined("BotE", "switch")
+    );
+    assert_eq!(parse_notice("You decline the draw request from."), None);
+    assert_eq!(
+        parse_notice("BotA tells you: You decline the draw request from BotE."),
+        None
+    );
+}
