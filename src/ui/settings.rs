@@ -4,6 +4,16 @@
 use crate::config::{BoardTheme, Settings};
 use crate::engine::process::EngineStatus;
 
+/// A slider with its label before it, as desktop forms have it (egui
+/// puts a slider's text after it).
+fn slider_row(ui: &mut egui::Ui, label: &str, slider: egui::Slider<'_>) -> egui::Response {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(slider).labelled_by(label.id)
+    })
+    .inner
+}
+
 /// Four squares of the theme chosen, beside its menu.
 fn theme_preview_ui(ui: &mut egui::Ui, board: &crate::config::BoardSettings) {
     let (light, dark) = super::theme::board_colors(board);
@@ -23,8 +33,8 @@ fn theme_preview_ui(ui: &mut egui::Ui, board: &crate::config::BoardSettings) {
     }
 }
 
-/// The settings window; `engines`: how the chess and the variant engine
-/// are doing.
+/// The settings window, when `open`; `engines`: how the chess and the
+/// variant engine are doing.
 pub fn settings_window_ui(
     ctx: &egui::Context,
     settings: &mut Settings,
@@ -36,6 +46,14 @@ pub fn settings_window_ui(
     // the rest scrolling.
     let screen = ctx.content_rect();
     let tallest = (screen.height() - 60.0).max(200.0);
+    // Opened again, it starts at the top (it kept the last scroll, even
+    // over a restart: the section looked for was off screen).
+    let shown_id = egui::Id::new("settings shown last frame");
+    let just_opened = !ctx.data(|d| d.get_temp::<bool>(shown_id).unwrap_or(false));
+    ctx.data_mut(|d| d.insert_temp(shown_id, *open));
+    if !*open {
+        return;
+    }
     egui::Window::new("Settings")
         .open(open)
         .resizable([false, true])
@@ -43,9 +61,11 @@ pub fn settings_window_ui(
         .default_height(tallest)
         .max_height(tallest)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| settings_body_ui(ui, settings, engines, pieces));
+            let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+            if just_opened {
+                area = area.vertical_scroll_offset(0.0);
+            }
+            area.show(ui, |ui| settings_body_ui(ui, settings, engines, pieces));
         });
 }
 
@@ -97,15 +117,17 @@ fn settings_body_ui(
                 ui.radio_value(&mut settings.appearance, Appearance::Light, "light");
                 ui.radio_value(&mut settings.appearance, Appearance::Dark, "dark");
             });
-            ui.add(
-                egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0)
-                    .text("Piece size (of the square)"),
+            slider_row(
+                ui,
+                "Piece size (of the square)",
+                egui::Slider::new(&mut settings.board.piece_scale, 0.5..=1.0),
             );
             ui.checkbox(&mut settings.board.coordinates, "Coordinates");
             ui.checkbox(&mut settings.board.show_legal_targets, "Show legal targets");
-            ui.add(
-                egui::Slider::new(&mut settings.board.animation_ms, 0..=400)
-                    .text("Move animation (ms)"),
+            slider_row(
+                ui,
+                "Move animation (ms)",
+                egui::Slider::new(&mut settings.board.animation_ms, 0..=400),
             );
         });
     egui::CollapsingHeader::new(egui::RichText::new("Play").heading())
@@ -169,8 +191,10 @@ fn settings_body_ui(
         .show(ui, |ui| {
             ui.checkbox(&mut settings.sound.enabled, "Sounds");
             ui.add_enabled_ui(settings.sound.enabled, |ui| {
-                ui.add(
-                    egui::Slider::new(&mut settings.sound.volume_percent, 0..=100).text("Volume"),
+                slider_row(
+                    ui,
+                    "Volume",
+                    egui::Slider::new(&mut settings.sound.volume_percent, 0..=100),
                 );
                 ui.horizontal_wrapped(|ui| {
                     ui.checkbox(&mut settings.sound.on_move, "Move");
@@ -212,30 +236,34 @@ fn settings_body_ui(
                 "fairy-stockfish, or a path",
                 engines[1],
             );
-            ui.add(
-                egui::Slider::new(&mut settings.analysis.lines, crate::config::LINES_RANGE)
-                    .text("Engine lines (on the board looked at)"),
+            slider_row(
+                ui,
+                "Engine lines (on the board looked at)",
+                egui::Slider::new(&mut settings.analysis.lines, crate::config::LINES_RANGE),
             );
             ui.checkbox(
                 &mut settings.analysis.arrow,
                 "The engine's best move as an arrow on the board",
             );
-            ui.add(
-                egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE)
-                    .text("Engine threads"),
+            slider_row(
+                ui,
+                "Engine threads",
+                egui::Slider::new(&mut settings.analysis.threads, crate::config::THREADS_RANGE),
             );
-            ui.add(
+            slider_row(
+                ui,
+                "Engine hash (MiB)",
                 egui::Slider::new(&mut settings.analysis.hash_mb, crate::config::HASH_MB_RANGE)
-                    .logarithmic(true)
-                    .text("Engine hash (MiB)"),
+                    .logarithmic(true),
             );
-            ui.add(
+            slider_row(
+                ui,
+                "Review: time per position (ms)",
                 egui::Slider::new(
                     &mut settings.analysis.review_ms,
                     crate::config::REVIEW_MS_RANGE,
                 )
-                .logarithmic(true)
-                .text("Review: time per position (ms)"),
+                .logarithmic(true),
             )
             .on_hover_text("Review game (on a game of My games) looks at every position this long");
         });

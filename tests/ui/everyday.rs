@@ -376,3 +376,34 @@ fn a_settings_section_folds() {
         "Play still open"
     );
 }
+
+/// Settings opened again start at the top, wherever they were scrolled
+/// (the Windows choice was off screen, and a click meant for it ticked a
+/// sound).
+#[test]
+fn settings_open_again_at_the_top() {
+    let mut h = common::window(common::app_with(&[]), [1366.0, 768.0]);
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    let top = h.get_by_label("Coordinates").rect();
+    h.hover_at(top.center());
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+        });
+        h.run_steps(1);
+    }
+    h.run_steps(3);
+    let scrolled = h.get_by_label("Coordinates").rect();
+    assert!(scrolled.min.y < top.min.y - 100.0, "scrolled: {scrolled:?}");
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Coordinates").is_none(), "closed");
+    h.get_by_label("Settings…").click();
+    h.run_steps(3);
+    assert_eq!(h.get_by_label("Coordinates").rect(), top);
+}

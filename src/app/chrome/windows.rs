@@ -23,15 +23,14 @@ impl Chrome {
         if self.settings_open || self.position_editor.open {
             self.piece_previews.new_frame(settings.board.pieces);
         }
-        if self.settings_open {
-            settings_window_ui(
-                ctx,
-                settings,
-                engines,
-                &mut self.piece_previews,
-                &mut self.settings_open,
-            );
-        }
+        // Called closed too: it notes when it opens again.
+        settings_window_ui(
+            ctx,
+            settings,
+            engines,
+            &mut self.piece_previews,
+            &mut self.settings_open,
+        );
         let mut wants: Vec<Want> = dialogs_ui(ctx, &mut self.dialogs, self.server.variants())
             .map(Want::Send)
             .into_iter()
