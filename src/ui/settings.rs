@@ -48,7 +48,7 @@ pub fn settings_window_ui(
     let tallest = (screen.height() - 60.0).max(200.0);
     // Opened again, it starts at the top (it kept the last scroll, even
     // over a restart: the section looked for was off screen).
-    let shown_id = egui::Id::new("settings shown last frame");
+    let shown_id = egui::Id::NULL.with("settings shown last frame");
     let just_opened = !ctx.data(|d| d.get_temp::<bool>(shown_id).unwrap_or(false));
     ctx.data_mut(|d| d.insert_temp(shown_id, *open));
     if !*open {
