@@ -319,10 +319,11 @@ pub fn my_games_ui(ui: &mut egui::Ui, state: &mut MyGames) -> Option<MyGamesActi
         let label = ui.label("Search");
         ui.add(
             egui::TextEdit::singleline(&mut state.search)
-                .hint_text("player, date, opening…")
+                .hint_text("name, date…")
                 .desired_width(110.0),
         )
-        .labelled_by(label.id);
+        .labelled_by(label.id)
+        .on_hover_text("A player, a date (2026.11), an opening or an event");
         let counts = state.whose_counts();
         let label = ui.label("Show");
         egui::ComboBox::from_id_salt("my games show")

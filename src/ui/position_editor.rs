@@ -354,7 +354,7 @@ fn controls_ui(
     }
     let label = ui.label("FEN");
     let typed = ui
-        .add(egui::TextEdit::singleline(&mut editor.fen).desired_width(330.0))
+        .add(egui::TextEdit::singleline(&mut editor.fen).desired_width(460.0))
         .labelled_by(label.id);
     if typed.changed() {
         let text = editor.fen.clone();
