@@ -1,7 +1,7 @@
 //! Clock text and colours: `m:ss`, tenths under 20 s, negative once the
 //! flag has fallen, a low-time colour under 1/8 of the base time.
 
-use egui::{Color32, RichText};
+use egui::Color32;
 
 use super::theme;
 
@@ -62,13 +62,18 @@ pub fn clock_ui(
         "-".to_owned()
     };
     let (bg, fg) = clock_colors(remaining_ms, running, low_ms, timed);
-    let label = RichText::new(&text).monospace().size(size).color(fg);
-    let response = egui::Frame::new()
-        .fill(bg)
-        .corner_radius(4.0)
-        .inner_margin(egui::Margin::symmetric(6, 2))
-        .show(ui, |ui| ui.label(label))
-        .inner;
+    // Painted, not a framed label: a frame is a child Ui and a label a
+    // selectable text, and with 32 clocks on the wall that was a tenth of
+    // a frame's layout.
+    let font = egui::FontId::monospace(size);
+    let galley = ui.painter().layout_no_wrap(text.clone(), font, fg);
+    let margin = egui::vec2(6.0, 2.0);
+    let (rect, response) =
+        ui.allocate_exact_size(galley.size() + 2.0 * margin, egui::Sense::hover());
+    if ui.is_rect_visible(rect) {
+        ui.painter().rect_filled(rect, 4.0, bg);
+        ui.painter().galley(rect.min + margin, galley, fg);
+    }
     let accessible = format!("{who} clock {text}");
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &accessible));
     response
