@@ -17,7 +17,7 @@ use crate::game::{Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
-use crate::protocol::reply::{Answer, Reply};
+use crate::protocol::reply::Reply;
 use crate::sound::Player;
 pub use crate::ui::connect::ConnectRequest;
 use crate::ui::console::Console;
@@ -42,6 +42,7 @@ mod layout;
 mod on_screen;
 mod opening_tree_loading;
 mod options;
+mod part;
 mod pick_file;
 mod repaint;
 mod shortcuts;
@@ -59,20 +60,18 @@ use analysis::Analyses;
 use asked::Asker;
 use boards::{Boards, BoardsFrame};
 use chrome::{BarState, Chrome};
-use feedback::{Feedback, LookedAt};
+use feedback::Feedback;
 use frame_stats::Frames;
 use keeping::Keeping;
 use layout::Layout;
+use part::{Cx, LookedAt, Part};
 use shortcuts::Shortcut;
-use wall::{Wall, WallSwitches};
 use want::Want;
 use wire::Wire;
 
 pub struct KibitzApp {
     /// The games and everything shown of them.
     boards: Boards,
-    /// "Fill the wall": its state between frames.
-    wall: Wall,
     /// The session with the server.
     wire: Wire,
     /// Settings, logins and the archive.
@@ -99,7 +98,6 @@ impl KibitzApp {
     pub fn new(time: TimeSource) -> Self {
         KibitzApp {
             boards: Boards::default(),
-            wall: Wall::default(),
             wire: Wire::default(),
             keeping: Keeping::default(),
             chrome: Chrome::default(),
@@ -306,7 +304,7 @@ impl KibitzApp {
         self.chrome.connecting(&request, self.keeping.data_dir());
         // The last session's watched games and the wall's plans leave.
         self.boards.new_session();
-        self.wall = Wall::default();
+        self.chrome.new_wall();
         let waker = self.waker.as_ref().map_or_else(
             || Arc::new(|_| {}) as net::Waker,
             |ctx| on_screen::waker(&self.on_screen, ctx),
@@ -401,78 +399,54 @@ impl KibitzApp {
         self.run(Want::of_effects(&effects));
     }
 
-    /// Folds one protocol event into the app: the parts in a fixed order.
+    /// Folds one protocol event into the app: the store (with the boards
+    /// that own it) first, then every part hears it with what it changed.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
-        // The console shows the text (the lines of replies to our own
-        // requests come as `OwnReply`, for the log).
-        let wants = self.chrome.apply(event);
-        self.run(wants);
         match event {
             Event::OwnReply(text) => tracing::debug!("reply to Kibitz: {text}"),
             Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),
             Event::Reply(reply) => self.answer(now, reply),
             _ => {}
         }
-        // The boards: the store says what changed.
         let applied = self.boards.apply(now, event);
-        // What the user hears and is told.
-        let looked_at = LookedAt {
-            focused: self.boards.focused(),
-            maximized: self.boards.maximized(),
-        };
-        let (store, settings) = (self.boards.store(), self.keeping.settings());
-        let waker = self.waker.as_ref();
-        let words = self
-            .feedback
-            .on_event(event, applied.moved, store, settings, looked_at, waker);
-        self.run(words.map(Want::Say));
-        self.run(applied.wants());
-        match event {
-            Event::LoginFailed { reason } => {
-                let server = self.wire.server().to_owned();
-                let forgotten = self.keeping.login_refused(&server);
-                self.chrome.login_failed(reason, forgotten);
-            }
-            Event::LoggedIn { handle, titles } => {
-                let lists = self.chrome.logged_in(handle, titles, now);
-                self.run(lists);
-                self.logged_in(now);
-            }
-            Event::TimesealRefused { .. } => {
-                let server = self.wire.server().to_owned();
-                self.chrome.without_timeseal(&server);
-                self.keeping.without_timeseal(&server);
-            }
-            _ => {}
+        let mut wants = Vec::new();
+        let (cx, parts) = self.parts(now);
+        for part in parts {
+            wants.extend(part.on_event(&cx, event, &applied.effects));
         }
+        self.run(wants);
+        self.run(applied.wants());
     }
 
-    /// The reply to a request of ours goes to the part that asked.
+    /// The reply to a request of ours goes to the part that asked (each
+    /// looks for its own; the boards' after the store's owner).
     fn answer(&mut self, now: Now, reply: &Reply) {
         let Some(asker) = self.wire.answered(reply.to) else {
             return;
         };
-        self.chrome.answer(&asker, &reply.answer);
-        match (asker, &reply.answer) {
-            (Asker::Games, Answer::Games { .. }) => {
-                // The wall fills from the new list.
-                let pending = self.wire.pending_observes().collect();
-                let lobby = self.chrome.lobby();
-                let games = self.wall.fill(lobby, self.boards.store(), pending);
-                self.run(games.into_iter().map(Want::observe));
-            }
-            (Asker::ExamineLookup, answer) => match self.boards.examine_answered(answer) {
-                Some(Ok(examine)) => self.send(examine),
-                Some(Err(why)) => self.chrome.say(why),
-                None => {}
-            },
-            (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
-                // Refused after the reconnect: the game is gone.
-                let effects = self.boards.gone_while_disconnected(game, now);
-                self.run(Want::of_effects(&effects));
-            }
-            _ => {}
+        let mut wants = self.boards.on_reply(now, &asker, &reply.answer);
+        let (cx, parts) = self.parts(now);
+        for part in parts {
+            wants.extend(part.on_reply(&cx, &asker, &reply.answer));
         }
+        self.run(wants);
+    }
+
+    /// The parts that hear events, replies and ticks, and the context they
+    /// read (everything but them).
+    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 2]) {
+        let cx = Cx {
+            now,
+            store: self.boards.store(),
+            settings: self.keeping.settings(),
+            session: &self.wire,
+            looked_at: LookedAt {
+                focused: self.boards.focused(),
+                maximized: self.boards.maximized(),
+            },
+            window: self.waker.as_ref(),
+        };
+        (cx, [&mut self.chrome, &mut self.feedback])
     }
 
     /// Logged in: the games we observed before a reconnect (each comes
@@ -534,11 +508,19 @@ impl KibitzApp {
                 } => {
                     // The wall does not bring it back (and fills a closed
                     // one's place at once).
-                    let (now, on) = (self.now(), self.chrome.lobby().wall.on);
-                    if self.wall.dismissed(game, players, closed, now, on) {
+                    let now = self.now();
+                    if self.chrome.dismissed(game, players, closed, now) {
                         self.wire.ask(Asker::Games, Command::Games);
                     }
                 }
+                Want::LoginRefused => {
+                    let server = self.wire.server().to_owned();
+                    if self.keeping.login_refused(&server) {
+                        self.chrome.password_forgotten();
+                    }
+                }
+                Want::SessionReady => self.logged_in(self.now()),
+                Want::WithoutTimeseal(server) => self.keeping.without_timeseal(&server),
             }
         }
     }
@@ -601,24 +583,15 @@ impl KibitzApp {
         {
             self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
         }
-        let switches = WallSwitches {
-            on: self.chrome.lobby().wall.on,
-            logged_in: self.wire.logged_in(),
-            lobby_open: self.chrome.lobby_open(),
-        };
-        let step = self.wall.tick(now, switches, self.boards.store());
-        self.run(step.wants());
-        if self.wire.logged_in() && self.chrome.players_due(now) {
-            let players = self.chrome.ask_players(now);
-            self.run(players);
-        }
         let auto_flag = self.keeping.settings().play.auto_flag;
         let claims = self.boards.auto_flag(now, auto_flag);
         self.run(claims.into_iter().map(Want::Send));
-        let settings = self.keeping.settings();
-        if let Some(left) = self.feedback.low_time(self.boards.store(), settings, now) {
-            self.chrome.say(announce::low_time_words(left));
+        let mut wants = Vec::new();
+        let (cx, parts) = self.parts(now);
+        for part in parts {
+            wants.extend(part.on_tick(&cx));
         }
+        self.run(wants);
     }
 
     /// Saves changed settings atomically, but not in the middle of a drag.
@@ -742,25 +715,20 @@ impl KibitzApp {
     /// Repaint only when something visible changes: a running clock's next
     /// digit (observed clocks coalesced, see [`repaint`]). Animations and
     /// network events ask for their own frames. Idle, the app costs nothing.
-    fn schedule_repaint(&self, ctx: &egui::Context, now: Now) {
-        let list_refresh = self
-            .wall
-            .next_list()
-            .filter(|_| self.wire.logged_in())
-            .filter(|_| self.chrome.lobby_lists_wanted());
+    fn schedule_repaint(&mut self, ctx: &egui::Context, now: Now) {
         let store = self.boards.store();
         let auto_flag = self.keeping.settings().play.auto_flag;
-        let next = [
+        let own = [
             repaint::next_clock_frame(store.games(), now),
-            self.wall.deadline(),
             self.boards.auto_flag_deadline(now, auto_flag),
-            list_refresh,
-            self.chrome.players_next().filter(|_| self.wire.logged_in()),
             self.wire.resume_deadline(store),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
+        ];
+        let (cx, parts) = self.parts(now);
+        let next = parts
+            .iter()
+            .filter_map(|part| part.next_frame(&cx))
+            .chain(own.into_iter().flatten())
+            .min();
         if let Some(at) = next {
             ctx.request_repaint_after(at.saturating_sub(now));
         }

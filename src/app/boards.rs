@@ -46,6 +46,13 @@ mod review;
 
 pub use partners::partners_together;
 
+/// Whether `effects` added a move to `game`.
+pub fn moved(effects: &[Effect], game: u32) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::Moved { game: g, .. } if *g == game))
+}
+
 /// What one event did to the boards.
 #[derive(Debug, Default)]
 pub struct Applied {
@@ -194,7 +201,7 @@ impl Boards {
         }
         applied.effects = self.store.apply(now, event);
         applied.moved = match event {
-            Event::Board(board) => applied.effects.contains(&Effect::Moved(board.game)),
+            Event::Board(board) => moved(&applied.effects, board.game),
             _ => false,
         };
         for effect in &applied.effects {
@@ -219,7 +226,7 @@ impl Boards {
                         self.store.link_partners(ours, board.game);
                     }
                 }
-                let moved = applied.effects.contains(&Effect::Moved(board.game));
+                let moved = moved(&applied.effects, board.game);
                 applied.premove = self.on_board(now, board, moved);
             }
             // A resumed game takes the place of its adjourned panel.
@@ -363,10 +370,21 @@ impl Boards {
         Some(Command::Move(playable.move_text(&mv)))
     }
 
-    /// The reply to the history asked for by [`Self::examine_finished`]:
-    /// the `examine` to send, or why there is none.
-    pub fn examine_answered(&mut self, answer: &Answer) -> Option<Result<Command, String>> {
-        self.examine_lookup.answered(answer)
+    /// A reply to the boards' own request: the history asked for by
+    /// [`Self::examine_finished`] (the `examine` to send, or why there is
+    /// none), or an observe refused after a reconnect (the game is gone).
+    pub fn on_reply(&mut self, now: Now, asker: &Asker, answer: &Answer) -> Vec<Want> {
+        match (asker, answer) {
+            (Asker::ExamineLookup, answer) => match self.examine_lookup.answered(answer) {
+                Some(Ok(examine)) => vec![Want::Send(examine)],
+                Some(Err(why)) => vec![Want::Say(why)],
+                None => Vec::new(),
+            },
+            (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
+                Want::of_effects(&self.store.gone_while_disconnected(*game, now))
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// "Examine" on a finished game of ours: the history to ask for (the
@@ -396,11 +414,6 @@ impl Boards {
     /// Interrupted games that did not come back end unfinished.
     pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
         self.store.give_up_interrupted(now, why)
-    }
-
-    /// The server no longer has this interrupted game.
-    pub fn gone_while_disconnected(&mut self, game: u32, now: Now) -> Vec<Effect> {
-        self.store.gone_while_disconnected(game, now)
     }
 
     /// A new session: the last one's games leave (all archived as they

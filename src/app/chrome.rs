@@ -31,6 +31,7 @@ use super::title::window_title;
 use super::want::Want;
 
 mod my_games;
+mod part;
 mod people;
 mod windows;
 use super::want::review;
@@ -69,6 +70,8 @@ pub struct Chrome {
     chat: super::chat_keeping::ChatKeeping,
     /// My games being read off the UI thread.
     archive: super::archive_loading::ArchiveLoading,
+    /// "Fill the wall": its state between frames.
+    wall: super::wall::Wall,
 }
 
 impl Default for Chrome {
@@ -93,6 +96,7 @@ impl Default for Chrome {
             notice: None,
             chat: Default::default(),
             archive: Default::default(),
+            wall: Default::default(),
         }
     }
 }
@@ -338,12 +342,34 @@ impl Chrome {
 
     /// The login was refused: the form comes back, saying why (and that the
     /// password is no longer remembered, if it was).
-    pub fn login_failed(&mut self, reason: &str, password_forgotten: bool) {
+    pub fn login_failed(&mut self, reason: &str) {
         self.connect.error = Some(format!("Login failed: {reason}"));
         self.connect.open = true;
-        if password_forgotten {
-            self.connect.remember = false;
-        }
+    }
+
+    /// The refused login's remembered password was forgotten: the form's
+    /// box says so.
+    pub fn password_forgotten(&mut self) {
+        self.connect.remember = false;
+    }
+
+    /// The user unobserved or closed an observed game between `players`:
+    /// the wall does not bring it back. True when the games list is to be
+    /// asked for (closed while the wall is on: its place is filled at once).
+    pub fn dismissed(
+        &mut self,
+        game: u32,
+        players: (String, String),
+        closed: bool,
+        now: Now,
+    ) -> bool {
+        let on = self.lobby.wall.on;
+        self.wall.dismissed(game, players, closed, now, on)
+    }
+
+    /// A new session: the wall's plans were the last one's.
+    pub fn new_wall(&mut self) {
+        self.wall = Default::default();
     }
 
     /// The login failed and the form says why: a stop needs no note.

@@ -3,13 +3,16 @@
 use std::collections::BTreeSet;
 
 use crate::config::Settings;
-use crate::game::{GameStore, Now};
+use crate::game::{Effect, GameStore, Now};
 use crate::protocol::chat::ChatKind;
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 use crate::protocol::offer::OfferLine;
 use crate::protocol::style12::Relation;
 use crate::sound::{Player, Sound};
+
+use super::part::{Cx, Part};
+use super::want::Want;
 
 /// The sounds' player and what already sounded.
 pub struct Feedback {
@@ -28,13 +31,6 @@ impl Default for Feedback {
             low_time_warned: BTreeSet::new(),
         }
     }
-}
-
-/// Which boards the user looks at (a watched board sounds only there).
-#[derive(Debug, Clone, Copy)]
-pub struct LookedAt {
-    pub focused: Option<u32>,
-    pub maximized: Option<u32>,
 }
 
 impl Feedback {
@@ -68,15 +64,8 @@ impl Feedback {
     /// when the window is not focused, and the words the screen reader
     /// says of it. `moved`: the event added a move to its game (the store
     /// said so).
-    pub fn on_event(
-        &mut self,
-        event: &Event,
-        moved: bool,
-        store: &GameStore,
-        settings: &Settings,
-        looked_at: LookedAt,
-        window: Option<&egui::Context>,
-    ) -> Option<String> {
+    fn sound_and_words(&mut self, cx: &Cx<'_>, event: &Event, moved: bool) -> Option<String> {
+        let (store, settings, looked_at, window) = (cx.store, cx.settings, cx.looked_at, cx.window);
         let mine = |game: u32| store.get(game).is_some_and(|g| g.my_color().is_some());
         // A watched board sounds only where the user looks at it: the one
         // with the keyboard, or shown alone (and only if asked for).
@@ -150,7 +139,7 @@ impl Feedback {
 
     /// One beep when the user's clock drops under the low-time mark: the
     /// time left then, to announce.
-    pub fn low_time(&mut self, store: &GameStore, settings: &Settings, now: Now) -> Option<i64> {
+    fn low_time(&mut self, store: &GameStore, settings: &Settings, now: Now) -> Option<i64> {
         let mut warn = None;
         for game in store.games().filter(|g| !g.is_over()) {
             let Some(me) = game.my_color() else { continue };
@@ -168,5 +157,25 @@ impl Feedback {
                 .play(Sound::LowTime, f32::from(s.volume_percent) / 100.0);
         }
         Some(left)
+    }
+}
+
+impl Part for Feedback {
+    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
+        let moved = match event {
+            Event::Board(board) => super::boards::moved(effects, board.game),
+            _ => false,
+        };
+        self.sound_and_words(cx, event, moved)
+            .map(Want::Say)
+            .into_iter()
+            .collect()
+    }
+
+    fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        self.low_time(cx.store, cx.settings, cx.now)
+            .map(|left| Want::Say(super::announce::low_time_words(left)))
+            .into_iter()
+            .collect()
     }
 }

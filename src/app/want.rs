@@ -50,6 +50,14 @@ pub enum Want {
         players: (String, String),
         closed: bool,
     },
+    /// The server refused the login: a remembered password for it is
+    /// forgotten (it would fail again at every start).
+    LoginRefused,
+    /// Logged in and set up: the session's own first steps (games observed
+    /// before a reconnect, those asked for on the command line).
+    SessionReady,
+    /// This server does not speak timeseal: remembered in its profile.
+    WithoutTimeseal(String),
 }
 
 impl Want {
@@ -60,7 +68,7 @@ impl Want {
             Effect::Send(command) => Some(Want::Ask(Asker::Nobody, command.clone())),
             Effect::Ended(number) => Some(Want::ArchiveEnded(*number)),
             Effect::Retired(game) => Some(Want::Archive(game.clone())),
-            Effect::Started(_) | Effect::Moved(_) => None,
+            Effect::Started(_) | Effect::Moved { .. } => None,
         }
     }
 

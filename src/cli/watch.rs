@@ -169,7 +169,7 @@ impl Driver {
                             }
                             Effect::Retired(game) => self.archive_game(&game, out)?,
                             // Every event is printed already.
-                            Effect::Started(_) | Effect::Moved(_) => {}
+                            Effect::Started(_) | Effect::Moved { .. } => {}
                         }
                     }
                 }

@@ -23,8 +23,9 @@ pub enum Effect {
     /// This game's first board arrived: a new game in the store.
     Started(u32),
     /// This game's next move was added (its board is one ply further): a
-    /// move to slide in, sound and announce.
-    Moved(u32),
+    /// move to slide in, sound and announce. `san` as the move list has it;
+    /// `ours`: the user plays in this game.
+    Moved { game: u32, san: String, ours: bool },
     /// This game just ended: archive it, tell the user.
     Ended(u32),
     /// This game ended unseen (the connection was lost, and its number now
@@ -259,7 +260,15 @@ impl GameStore {
                 if let Some(ply) = game.moves.last_mut() {
                     ply.seen = Some(self.moves_seen);
                 }
-                effects.push(Effect::Moved(number));
+                effects.push(Effect::Moved {
+                    game: number,
+                    san: game
+                        .moves
+                        .last()
+                        .map(|ply| ply.san.clone())
+                        .unwrap_or_default(),
+                    ours: board.relation.is_playing(),
+                });
                 if let Some((a, b)) = self.passes.moved(number, &self.games) {
                     self.link_partners(a, b);
                 }

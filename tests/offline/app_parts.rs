@@ -140,3 +140,44 @@ fn a_functions_lines_are_counted() {
     assert_eq!(function_lines(text, "f"), Some(4));
     assert_eq!(function_lines(text, "h"), None);
 }
+
+/// The text of the function `name` in `text` (as [`function_lines`]
+/// counts it).
+fn function_body(text: &str, name: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().contains(&format!("fn {name}(")))?;
+    let count = function_lines(text, name)?;
+    Some(lines[start..start + count].join("\n"))
+}
+
+/// The parts that hear events, replies and ticks implement `Part`
+/// (`app/part.rs`) each in a file of its own; the router's event, reply,
+/// tick and repaint paths loop over them and name none.
+#[test]
+fn the_router_loops_over_the_parts() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut implementers = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        let impls = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("impl Part for "))
+            .count();
+        assert!(impls <= 1, "{} parts in {}", impls, file.display());
+        if impls == 1 {
+            implementers.push(file.clone());
+        }
+    }
+    assert!(implementers.len() >= 2, "parts: {implementers:?}");
+    let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
+    for path in ["apply_event", "answer", "tick", "schedule_repaint"] {
+        let body = function_body(&app, path).unwrap_or_else(|| panic!("fn {path}"));
+        for part in ["self.chrome", "self.feedback"] {
+            assert!(!body.contains(part), "{path} names {part}");
+        }
+        assert!(body.contains("self.parts("), "{path} loops over the parts");
+    }
+}

@@ -309,9 +309,14 @@ fn the_store_says_what_changed() {
     let mut store = GameStore::new();
     let t0 = Duration::from_secs(1);
     assert_eq!(store.apply(t0, &first), [Effect::Started(4)]);
-    assert_eq!(store.apply(t0, &second), [Effect::Moved(4)]);
+    let moved = |san: &str| Effect::Moved {
+        game: 4,
+        san: san.to_owned(),
+        ours: false,
+    };
+    assert_eq!(store.apply(t0, &second), [moved("e4")]);
     assert_eq!(store.apply(t0, &second), []);
-    assert_eq!(store.apply(t0, &third), [Effect::Moved(4)]);
+    assert_eq!(store.apply(t0, &third), [moved("e5")]);
     assert_eq!(store.apply(t0, &second), [], "a takeback adds no move");
     let end = kibitz::protocol::message::parse_message(
         "{Game 4 (Newton vs. Einstein) Einstein resigns} 1-0",
