@@ -301,7 +301,7 @@ impl KibitzApp {
         {
             self.chrome.note(&note);
         }
-        self.chrome.connecting(&request, self.keeping.data_dir());
+        (self.chrome).connecting(&request, self.keeping.data_dir(), self.waker.clone());
         // The last session's watched games and the wall's plans leave.
         self.boards.new_session();
         self.chrome.new_wall();

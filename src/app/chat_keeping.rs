@@ -1,51 +1,161 @@
 //! The conversations kept across runs, as the chrome's console fills: a
 //! tab that opens shows its conversation's earlier lines, and every chat
-//! line goes to its conversation's file (`archive::chat_log`). Nothing is
-//! kept without a data directory (tests) or before a server is known.
+//! line goes to its conversation's file (`archive::chat_log`). The files
+//! are read and written on a thread of their own (the UI thread does no
+//! file IO): jobs go in order, so a tab's earlier lines are read before
+//! this run's lines are written and none comes twice; what was read comes
+//! back and is put in its tab at the next settle. Nothing is kept without
+//! a data directory (tests) or before a server is known.
 
 use std::path::Path;
+use std::sync::mpsc;
 
 use crate::archive::UtcTime;
-use crate::archive::chat_log::ChatLog;
+use crate::archive::chat_log::{ChatLog, Earlier};
+use crate::protocol::conversation::Conversation;
 use crate::ui::console::Console;
 
 /// Earlier lines a tab shows when it opens.
 const EARLIER_LINES: usize = 50;
 
+/// What the keeping thread does, in order.
+enum Job {
+    /// Read a conversation's last lines (sent back).
+    Recent(Conversation),
+    Append(Conversation, String, UtcTime),
+    /// Nothing: answered when every job before it is done (tests).
+    #[cfg(test)]
+    Barrier,
+}
+
+/// What the keeping thread sends back: a conversation's earlier lines, or
+/// None for a barrier reached.
+type Done = Option<(Conversation, Vec<Earlier>)>;
+
 #[derive(Debug, Default)]
 pub struct ChatKeeping {
-    /// The log of the server connected to.
-    log: Option<ChatLog>,
+    /// The thread keeping the server's conversations, while connected to
+    /// one with a data directory.
+    worker: Option<Worker>,
+}
+
+#[derive(Debug)]
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+    done: mpsc::Receiver<Done>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Worker {
+    /// The lines still queued are written before the app goes.
+    fn drop(&mut self) {
+        let (jobs, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.jobs, jobs));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl ChatKeeping {
     /// A session with this server (`host:port`) begins: its conversations
-    /// are kept under `data_dir` (None: not kept).
-    pub fn connecting(&mut self, data_dir: Option<&Path>, server: &str) {
-        self.log = data_dir.map(|dir| ChatLog::new(dir, server));
+    /// are kept under `data_dir` (None: not kept); `window` is woken when
+    /// earlier lines were read.
+    pub fn connecting(
+        &mut self,
+        data_dir: Option<&Path>,
+        server: &str,
+        window: Option<egui::Context>,
+    ) {
+        self.worker = data_dir.and_then(|dir| {
+            let log = ChatLog::new(dir, server);
+            let (jobs, queue) = mpsc::channel::<Job>();
+            let (answer, done) = mpsc::channel::<Done>();
+            let thread = std::thread::Builder::new()
+                .name("chat-keeping".into())
+                .spawn(move || keep(&log, &queue, &answer, window.as_ref()))
+                .map_err(|e| tracing::warn!("chat not kept: {e}"))
+                .ok()?;
+            Some(Worker {
+                jobs,
+                done,
+                thread: Some(thread),
+            })
+        });
     }
 
-    /// After the console took a line: tabs opened get their earlier lines
-    /// (read before this run's lines are written, so none comes twice),
-    /// then the new lines are written away.
+    /// After the console took a line (and once a frame): tabs opened ask
+    /// for their earlier lines, new lines go to be written, and earlier
+    /// lines read meanwhile go into their tabs.
     pub fn settle(&mut self, console: &mut Console) {
         let opened = std::mem::take(&mut console.opened);
         let kept = std::mem::take(&mut console.kept);
-        let Some(log) = &self.log else {
+        let Some(worker) = &self.worker else {
             return;
         };
         for conversation in opened {
-            let earlier = log.recent(&conversation, EARLIER_LINES);
-            console.insert_earlier(&conversation, &earlier);
+            let _ = worker.jobs.send(Job::Recent(conversation));
         }
-        if kept.is_empty() {
+        if !kept.is_empty() {
+            // The user's own clock, as the console shows this run's lines.
+            let seconds = u64::try_from(crate::local_time::now_local_s()).unwrap_or(0);
+            let now = UtcTime::from_unix(seconds);
+            for (conversation, text) in kept {
+                let _ = worker.jobs.send(Job::Append(conversation, text, now));
+            }
+        }
+        while let Ok(done) = worker.done.try_recv() {
+            if let Some((conversation, earlier)) = done {
+                console.insert_earlier(&conversation, &earlier);
+            }
+        }
+    }
+
+    /// Waits until every job given so far is done, then settles (tests).
+    #[cfg(test)]
+    pub fn settle_all(&mut self, console: &mut Console) {
+        self.settle(console);
+        let Some(worker) = &self.worker else {
+            return;
+        };
+        if worker.jobs.send(Job::Barrier).is_err() {
             return;
         }
-        // The user's own clock, as the console shows this run's lines.
-        let now = UtcTime::from_unix(u64::try_from(crate::local_time::now_local_s()).unwrap_or(0));
-        for (conversation, text) in kept {
-            if let Err(e) = log.append(&conversation, &text, now) {
-                tracing::warn!("chat line not kept: {e}");
+        while let Ok(done) = worker.done.recv() {
+            match done {
+                Some((conversation, earlier)) => console.insert_earlier(&conversation, &earlier),
+                None => break,
+            }
+        }
+    }
+}
+
+/// The keeping thread: jobs in the order given, until the app lets go.
+fn keep(
+    log: &ChatLog,
+    queue: &mpsc::Receiver<Job>,
+    answer: &mpsc::Sender<Done>,
+    window: Option<&egui::Context>,
+) {
+    for job in queue {
+        match job {
+            Job::Recent(conversation) => {
+                let earlier = log.recent(&conversation, EARLIER_LINES);
+                if !earlier.is_empty() {
+                    let _ = answer.send(Some((conversation, earlier)));
+                    if let Some(window) = window {
+                        window.request_repaint();
+                    }
+                }
+            }
+            Job::Append(conversation, text, at) => {
+                if let Err(e) = log.append(&conversation, &text, at) {
+                    tracing::warn!("chat line not kept: {e}");
+                }
+            }
+            #[cfg(test)]
+            Job::Barrier => {
+                let _ = answer.send(None);
             }
         }
     }
@@ -54,7 +164,6 @@ impl ChatKeeping {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::conversation::Conversation;
     use crate::protocol::decoder::StreamDecoder;
     use crate::ui::console::{ConsoleTab, LineKind};
 
@@ -62,7 +171,7 @@ mod tests {
     fn run(dir: &Path, said: &str) -> Console {
         let mut console = Console::default();
         let mut keeping = ChatKeeping::default();
-        keeping.connecting(Some(dir), "127.0.0.1:5003");
+        keeping.connecting(Some(dir), "127.0.0.1:5003", None);
         let mut decoder = StreamDecoder::default();
         let mut events = Vec::new();
         decoder.push(said.as_bytes(), &mut events);
@@ -71,6 +180,7 @@ mod tests {
             console.push_event(event);
             keeping.settle(&mut console);
         }
+        keeping.settle_all(&mut console);
         console
     }
 

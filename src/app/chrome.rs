@@ -312,7 +312,12 @@ impl Chrome {
 
     /// A session begins (its conversations kept under `data_dir`); the
     /// connect form shows this login if it comes back (a refused password).
-    pub fn connecting(&mut self, request: &ConnectRequest, data_dir: Option<&std::path::Path>) {
+    pub fn connecting(
+        &mut self,
+        request: &ConnectRequest,
+        data_dir: Option<&std::path::Path>,
+        window: Option<egui::Context>,
+    ) {
         // A new session starts clean: the last one's lists, players,
         // friends, offers and channel tabs were another server's or user's.
         self.lobby.lists = Default::default();
@@ -322,7 +327,7 @@ impl Chrome {
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
         self.server = ServerFamily::of_address(&request.server);
-        self.chat.connecting(data_dir, &request.server);
+        self.chat.connecting(data_dir, &request.server, window);
         self.connect.guest = guest;
         if !guest {
             self.connect.handle = request.handle.clone();

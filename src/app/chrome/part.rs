@@ -48,6 +48,8 @@ impl Part for Chrome {
     }
 
     fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        // A tab's earlier lines, read off the UI thread meanwhile.
+        self.chat.settle(&mut self.console);
         let logged_in = cx.session.logged_in();
         let switches = WallSwitches {
             on: self.lobby.wall.on,
