@@ -265,9 +265,7 @@ impl Announcement {
             // The keyboard moved on: the next widget is not described.
             self.described = None;
         }
-        let response = ui
-            .add(egui::Label::new(egui::RichText::new(text).weak()).truncate())
-            .on_hover_text(text);
+        let response = ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Status, true, text));
         if self.described.is_none() {
             ui.ctx().accesskit_node_builder(response.id, |node| {

@@ -97,8 +97,11 @@ pub fn top_bar_ui(
                     actions.push(BarAction::Connect);
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    // Shortened, the label shows the whole text on hover
+                    // by itself (a tooltip of ours showed it twice);
+                    // the screen reader hears it whole.
                     ui.add(egui::Label::new(&text).truncate())
-                        .on_hover_text(&text);
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
                 });
             },
         );

@@ -34,11 +34,13 @@
 //!
 //! And an offer to the user that the server declined for them (a move
 //! declines a draw offer and a takeback request on the old FICS), or that
-//! they declined:
+//! they answered:
 //!
 //! ```text
 //! You decline the draw request from BotA.         (the old FICS)
 //! Declining the takeback request from BotA.       (FatICS)
+//! You accept the takeback request from BotA.      (the old FICS)
+//! Accepting the takeback request from BotA.       (FatICS)
 //! ```
 //!
 //! Every line is matched whole: a tell quoting one cannot fake it.
@@ -78,10 +80,10 @@ pub enum Notice {
     /// A player withdrew an offer to the user (`what`: `match`, `draw`,
     /// `abort`, ...).
     OfferWithdrawn { by: String, what: String },
-    /// An offer from this player is declined (by the user, or by the
-    /// server for them: a move declines a draw offer); `what` as in
-    /// [`Notice::OfferWithdrawn`].
-    OfferDeclined { from: String, what: String },
+    /// An offer from this player is answered: accepted or declined by the
+    /// user, or declined by the server for them (a move declines a draw
+    /// offer); `what` as in [`Notice::OfferWithdrawn`].
+    OfferAnswered { from: String, what: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -134,13 +136,18 @@ pub fn parse_notice(line: &str) -> Option<Notice> {
         .or_else(|| following(line))
         .or_else(|| challenge(line))
         .or_else(|| withdrawn(line))
-        .or_else(|| declined(line))
+        .or_else(|| answered(line))
 }
 
-fn declined(line: &str) -> Option<Notice> {
-    let rest = line
-        .strip_prefix("You decline the ")
-        .or_else(|| line.strip_prefix("Declining the "))?;
+fn answered(line: &str) -> Option<Notice> {
+    let rest = [
+        "You decline the ",
+        "Declining the ",
+        "You accept the ",
+        "Accepting the ",
+    ]
+    .into_iter()
+    .find_map(|start| line.strip_prefix(start))?;
     let (what, from) = rest.strip_suffix('.')?.split_once(" from ")?;
     let what = what
         .strip_suffix(" offer")
@@ -151,7 +158,7 @@ fn declined(line: &str) -> Option<Notice> {
         what => what,
     };
     let known = what.len() <= 16 && what.bytes().all(|b| b.is_ascii_lowercase());
-    (is_handle(from) && known).then(|| Notice::OfferDeclined {
+    (is_handle(from) && known).then(|| Notice::OfferAnswered {
         from: from.to_owned(),
         what: what.to_owned(),
     })

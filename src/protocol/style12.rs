@@ -315,7 +315,12 @@ impl Style12 {
         let white_long = flag(field("white castle long")?, "white castle long")?;
         let black_short = flag(field("black castle short")?, "black castle short")?;
         let black_long = flag(field("black castle long")?, "black castle long")?;
-        let halfmove_clock = number(field("halfmove clock")?, "halfmove clock")?;
+        // The old FICS sends -1 here after a takeback past the last capture
+        // or pawn move (its count goes below zero): read as 0, the board
+        // is good (refused, the game stayed on the taken-back move).
+        let halfmove_clock =
+            u32::try_from(number::<i64>(field("halfmove clock")?, "halfmove clock")?.max(0))
+                .map_err(|_| error("halfmove clock", "too large"))?;
         let game = number(field("game number")?, "game number")?;
         let white = field("white name")?.to_owned();
         let black = field("black name")?.to_owned();

@@ -45,12 +45,13 @@ pub(super) fn lines_over_moves_ui(
     child.set_clip_rect(area.intersect(ui.clip_rect()));
     for (i, line) in analysis.others.iter().enumerate() {
         let text = words(i + 2, line.eval, position, &line.line_san);
+        // Shortened, the label shows the whole line on hover by itself.
         child
             .add_sized(
                 [area.width(), ROW],
                 egui::Label::new(RichText::new(&text).weak()).truncate(),
             )
-            .on_hover_text(&text);
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
     }
     rect
 }

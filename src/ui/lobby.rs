@@ -224,7 +224,12 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
         .held_games
         .as_deref()
         .unwrap_or(&lobby_now.lists.games);
-    let listed = |game: u32| lobby_now.lists.games.iter().any(|g| g.game == game);
+    // Still on the server: the same number between the same players (a
+    // number ended is soon another game's).
+    let listed = |entry: &GamesEntry| {
+        (lobby_now.lists.games.iter())
+            .any(|g| g.game == entry.game && g.white == entry.white && g.black == entry.black)
+    };
     let area = egui::ScrollArea::both()
         .id_salt("games list")
         .show(ui, |ui| {
@@ -244,8 +249,8 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                         // Held while the pointer is over the list: a game
                         // gone from the newest list shows, greyed, where it
                         // was.
-                        let button =
-                            ui.add_enabled(listed(entry.game), egui::Button::new("Observe"));
+                        let live = listed(entry);
+                        let button = ui.add_enabled(live, egui::Button::new("Observe"));
                         let name = format!("Observe game {}", entry.game);
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
@@ -255,7 +260,12 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                                 crate::protocol::command::ObserveTarget::Game(entry.game),
                             ));
                         }
-                        ui.label(entry.game.to_string());
+                        // A game gone: its whole row greyed.
+                        let text = |text: String| {
+                            let text = egui::RichText::new(text);
+                            if live { text } else { text.weak() }
+                        };
+                        ui.label(text(entry.game.to_string()));
                         let rated = if entry.rated { "rated" } else { "unrated" };
                         let status = match entry.status {
                             GameStatus::Playing => String::new(),
@@ -270,13 +280,13 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                                 Rating::Known { value: 0, .. } | Rating::NoRating => String::new(),
                                 r => format!(" ({})", r.shown()),
                             };
-                            ui.label(format!(
+                            ui.label(text(format!(
                                 "{}{} – {}{}",
                                 entry.white,
                                 rating(&entry.white_rating),
                                 entry.black,
                                 rating(&entry.black_rating)
-                            ));
+                            )));
                             ui.weak(format!(
                                 "{kind} {} {} {rated}{status}",
                                 entry.time_min, entry.increment_s

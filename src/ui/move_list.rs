@@ -36,8 +36,8 @@ pub fn move_list_ui(
         }
         // The opening reached (the name of the last position in the list).
         if let Some(opening) = game.opening {
-            ui.add(egui::Label::new(RichText::new(opening.label()).weak()).truncate())
-                .on_hover_text(opening.label());
+            // Shortened, it shows the whole name on hover by itself.
+            ui.add(egui::Label::new(RichText::new(opening.label()).weak()).truncate());
         }
     });
     // The game out (PGN, FEN) and a copy to study; none of it from the

@@ -196,6 +196,22 @@ fn an_offer_shows_accept_which_accepts_it() {
     );
     h.run_steps(2);
     assert!(h.query_by_label("Accept").is_none(), "the declined offer");
+    // And a takeback accepted (the old FICS sends no <pr> for it either).
+    feed(
+        h.state_mut(),
+        b"\n\rBotC would like to take back 1 half move(s).\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(h.query_by_label("Accept").is_some());
+    feed(
+        h.state_mut(),
+        b"\n\rYou accept the takeback request from BotC.\n\rfics% ",
+    );
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Accept").is_none(),
+        "the accepted takeback"
+    );
 }
 
 /// An observer is told of a takeback the players ask for (`Game 97: X
@@ -614,21 +630,27 @@ fn the_games_list_holds_still_under_the_pointer() {
     h.run_steps(2);
     feed(
         h.state_mut(),
-        b"\n\r  7 1500 BotA        1400 BotB      [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r\n\r  1 game displayed (of 1 in progress).\n\rfics% ",
+        b"\n\r  2 1500 BotG        1400 BotH      [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r  7 1500 BotA        1400 BotB      [ br  5   0]   4:59 -  5:00 (39-39) W:  2\n\r\n\r  2 games displayed (of 2 in progress).\n\rfics% ",
     );
     h.run_steps(2);
-    assert_eq!(h.state().lobby().lists.games.len(), 1, "the new list came");
+    assert_eq!(h.state().lobby().lists.games.len(), 2, "the new list came");
     let held = h.get_by_label("Observe game 2");
     assert_eq!(
         held.rect().center(),
         aimed,
         "the row stayed under the pointer"
     );
+    // Its number is another game's now (BotG - BotH): not that one either.
     assert!(held.accesskit_node().is_disabled(), "a game gone: greyed");
     assert!(h.query_by_label("Observe game 7").is_none());
     // The pointer leaves: the list is the server's.
     h.hover_at(egui::pos2(900.0, 700.0));
     h.run_steps(3);
-    assert!(h.query_by_label("Observe game 2").is_none());
+    assert!(
+        !h.get_by_label("Observe game 2")
+            .accesskit_node()
+            .is_disabled(),
+        "BotG - BotH's game 2"
+    );
     assert!(h.query_by_label("Observe game 7").is_some());
 }

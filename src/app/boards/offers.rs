@@ -201,9 +201,9 @@ impl Offers {
                 !(w.id.is_none() && w.offer.from == *by && same)
             }),
             // Every offer of that kind from that player, numbered or not
-            // (the old FICS declines them for the user's move, with no
-            // `<pr>`).
-            Notice::OfferDeclined { from, what } => self
+            // (the old FICS declines them for the user's move, and takes
+            // an accepted takeback, with no `<pr>`).
+            Notice::OfferAnswered { from, what } => self
                 .waiting
                 .retain(|w| !(w.offer.from == *from && offer_kind_name(&w.what) == *what)),
             _ => {}

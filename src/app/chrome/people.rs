@@ -41,6 +41,9 @@ impl Chrome {
     /// the top bar last said of the session no longer holds.
     pub fn forget_asked(&mut self) {
         self.lobby.players.forget_asked();
+        // The games and seeks listed were the server's: none is to be
+        // observed or played now (Observe did nothing after a logout).
+        self.lobby.lists = Default::default();
         self.announcement.clear();
     }
 

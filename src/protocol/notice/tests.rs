@@ -190,9 +190,9 @@ fn an_offer_to_the_user_withdrawn() {
 }
 
 #[test]
-fn an_offer_to_the_user_declined() {
+fn an_offer_to_the_user_answered() {
     let declined = |from: &str, what: &str| {
-        Some(Notice::OfferDeclined {
+        Some(Notice::OfferAnswered {
             from: from.into(),
             what: what.into(),
         })
@@ -216,6 +216,14 @@ fn an_offer_to_the_user_declined() {
     assert_eq!(
         parse_notice("You decline the switch sides request from BotE."),
         declined("BotE", "switch")
+    );
+    assert_eq!(
+        parse_notice("You accept the takeback request from BotE."),
+        declined("BotE", "takeback")
+    );
+    assert_eq!(
+        parse_notice("Accepting the takeback request from BotE."),
+        declined("BotE", "takeback")
     );
     assert_eq!(parse_notice("You decline the draw request from."), None);
     assert_eq!(

@@ -336,3 +336,14 @@ fn seconds_that_overflow_milliseconds_are_an_error() {
     let ms = MODERN.replace("181291 179452", "9223372036854775807 179452");
     assert!(Style12::parse(&ms, true).is_ok());
 }
+
+/// The old FICS after an accepted takeback past the last capture or pawn
+/// move: its half-move count is -1. The board is good (refused, the game
+/// stayed on the move taken back, the user's clock running).
+#[test]
+fn a_negative_halfmove_clock_after_a_takeback_reads_as_zero() {
+    let line = SEED_SPACE.replace(" 0 0 1 1 0 7 ", " 0 0 1 1 -1 7 ");
+    let s = Style12::parse(&line, false).unwrap();
+    assert_eq!(s.halfmove_clock, 0);
+    assert_eq!(s.game, 7);
+}
