@@ -42,8 +42,13 @@ pub fn move_list_ui(
     });
     // The game out (PGN, FEN) and a copy to study; none of it from the
     // user's own game while it goes on (fair play: a copy would take the
-    // engine).
-    if !game.is_own_live() {
+    // engine): there the row keeps its place, empty, so that the move
+    // list stays where it is when the game ends and the tools come (it
+    // moved down a row).
+    ui.scope(|ui| {
+        if game.is_own_live() {
+            ui.set_invisible();
+        }
         // Where the row does not fit (a narrow tile cut "Set up…" to
         // "S"), the same tools in a menu.
         // The row's width as last laid out (the same words every frame).
@@ -74,7 +79,7 @@ pub fn move_list_ui(
                 .response
                 .on_hover_text("Copy PGN, Copy FEN, Analyse, Set up…");
         }
-    }
+    });
     // Rows of fixed size, laid out by hand and only where visible: an
     // `egui::Grid` re-measures its columns when a move is added and asks for
     // two more frames each time, and a long game would be laid out whole.
