@@ -480,7 +480,9 @@ fn result_banner_ui(ui: &mut egui::Ui, board: egui::Rect, text: &str) {
 }
 
 /// Offers from the opponent of the own game, with Accept and Decline, over
-/// the top of the board.
+/// the opponent's strip above the board (one offer; more reach down over
+/// the board): a bar over the board's top hid half the opponent's back
+/// rank.
 fn offers_ui(
     ui: &mut egui::Ui,
     game: &Game,
@@ -497,13 +499,19 @@ fn offers_ui(
     if offers.is_empty() {
         return;
     }
+    let row = layout.top_strip.height();
     let rect = egui::Rect::from_min_size(
-        layout.board.min,
-        egui::vec2(layout.board.width(), 30.0 * offers.len() as f32),
+        layout.top_strip.min,
+        egui::vec2(layout.board.width(), row * offers.len() as f32),
     );
     ui.painter()
         .rect_filled(rect, 0.0, theme::BANNER_BG.gamma_multiply(0.95));
-    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(3.0)));
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect.shrink2(egui::vec2(3.0, 0.0)))
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    child.spacing_mut().item_spacing.y = 0.0;
     for offer in offers {
         // On FICS a rematch is a challenge like any other.
         let words = if offer.challenge && game.is_over() {
@@ -511,19 +519,34 @@ fn offers_ui(
         } else {
             format!("{} offers: {}", offer.from, offer.kind)
         };
-        child.horizontal(|ui| {
-            ui.label(RichText::new(words).color(theme::BANNER_FG));
-            if ui.button("Accept").on_hover_text("Accept: Alt+Y").clicked() {
-                actions.push(Action::Send(offer.accept.clone()));
-            }
-            if ui
-                .button("Decline")
-                .on_hover_text("Decline: Alt+N")
-                .clicked()
-            {
-                actions.push(Action::Send(offer.decline.clone()));
-            }
-        });
+        child.allocate_ui_with_layout(
+            egui::vec2(rect.width() - 6.0, row),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                // The buttons first from the right: a long offer's words
+                // are shortened, never its buttons.
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .small_button("Decline")
+                        .on_hover_text("Decline: Alt+N")
+                        .clicked()
+                    {
+                        actions.push(Action::Send(offer.decline.clone()));
+                    }
+                    if ui
+                        .small_button("Accept")
+                        .on_hover_text("Accept: Alt+Y")
+                        .clicked()
+                    {
+                        actions.push(Action::Send(offer.accept.clone()));
+                    }
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        let words = RichText::new(&words).color(theme::BANNER_FG);
+                        ui.add(egui::Label::new(words).truncate());
+                    });
+                });
+            },
+        );
     }
 }
 

@@ -305,3 +305,32 @@ fn the_own_game_beside_the_wall() {
     assert!(e5.max.x <= beside.min.x, "{e5:?} under {beside:?}");
     h.snapshot("own-game-beside-the-wall");
 }
+
+/// The opponent's draw offer lies over their strip above the board, not
+/// over the board: the back rank stays in sight (the bar hid half of it),
+/// Accept and Decline in the bar.
+#[test]
+fn a_draw_offer_leaves_the_board_in_sight() {
+    let mut h = common::raster::window(common::app_with(&BEFORE_MATE), common::SIZE);
+    h.run_steps(2);
+    let before = h.render().expect("painted");
+    let now = std::time::Duration::from_secs(10);
+    for event in common::decode(b"\n\rOpp offers you a draw.\n\rfics% ") {
+        h.state_mut().apply_event(now, &event);
+    }
+    h.run_steps(3);
+    let accept = h.get_by_label("Accept").rect();
+    let board = h.get_by_label("Board, game 3").rect();
+    assert!(
+        accept.max.y <= board.min.y + 1.0,
+        "Accept at {accept:?} over the board"
+    );
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    for square in [Square::A8, Square::D8, Square::H8] {
+        let area = square_rect(board, Color::White, square);
+        let share = changed_share(&before, &after, area, ppp);
+        assert!(share < 0.02, "{square} covered ({share})");
+    }
+    h.snapshot("draw-offer");
+}
