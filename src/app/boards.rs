@@ -422,7 +422,7 @@ impl Boards {
     /// wrong server. Boards opened from files stay.
     pub fn new_session(&mut self) {
         let session: Vec<u32> = (self.store.games())
-            .filter(|g| g.number < crate::archive::replay::FIRST_REVIEW_NUMBER)
+            .filter(|g| !g.is_opened())
             .map(|g| g.number)
             .collect();
         for game in session {

@@ -50,7 +50,7 @@ fn is_finished_observed(game: &Game, me: Option<&str>) -> bool {
         game.players.white.handle.eq_ignore_ascii_case(me)
             || game.players.black.handle.eq_ignore_ascii_case(me)
     });
-    let opened = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+    let opened = game.is_opened();
     !ours
         && !opened
         && matches!(
@@ -275,11 +275,9 @@ mod tests {
             Some("KibUser")
         ));
         // A review board the user opened from My games.
-        let review = crate::archive::replay::FIRST_REVIEW_NUMBER;
-        assert!(!is_finished_observed(
-            &finished(review, "Alpha"),
-            Some("KibUser")
-        ));
+        let mut review = finished(crate::archive::replay::FIRST_REVIEW_NUMBER, "Alpha");
+        review.source = crate::game::Source::Opened;
+        assert!(!is_finished_observed(&review, Some("KibUser")));
     }
 
     #[test]

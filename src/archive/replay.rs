@@ -234,6 +234,7 @@ impl Replay {
     /// The game over, with the record's result and words.
     fn finish(mut self, result: &str, reason: &str, now: Now) -> Game {
         self.game.detached = true;
+        self.game.source = crate::game::Source::Opened;
         let mut outcome = outcome(result);
         if !reason.is_empty() {
             outcome.text = reason.to_owned();
@@ -342,7 +343,7 @@ mod tests {
         let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
         assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]);
         assert!(game.moves.iter().all(|m| m.position.is_some()));
-        assert!(game.is_over() && game.detached);
+        assert!(game.is_over() && game.detached && game.is_opened());
         assert_eq!(game.players.white.handle, "KibUser");
         assert_eq!(game.kind, Some(GameType::Blitz));
         let board = game.board.as_deref().unwrap();

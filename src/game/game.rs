@@ -115,9 +115,30 @@ pub struct Game {
     /// archive or a PGN file opened again): its PGN keeps them. Empty for
     /// a game seen live.
     pub tags: Vec<(String, String)>,
+    /// Where the game comes from: the server, or opened on a board of its
+    /// own (a game of the archive or a file, a copy to analyse).
+    pub source: Source,
+}
+
+/// Where a game in the store comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Source {
+    /// A server's game: played, observed or examined (its relation says
+    /// which).
+    #[default]
+    Server,
+    /// Opened on a board of its own to study (a game of the archive or a
+    /// PGN file, a copy of a game to analyse): its moves can be changed,
+    /// the server knows nothing of it.
+    Opened,
 }
 
 impl Game {
+    /// Opened on a board of its own to study (see [`Source::Opened`]).
+    pub fn is_opened(&self) -> bool {
+        self.source == Source::Opened
+    }
+
     pub fn new(number: u32, now: Now) -> Self {
         Game {
             number,
@@ -143,6 +164,7 @@ impl Game {
             ended: None,
             marks: Vec::new(),
             tags: Vec::new(),
+            source: Source::Server,
             note: None,
             opening: None,
         }

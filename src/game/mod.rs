@@ -17,5 +17,5 @@ pub mod variant;
 pub mod variation;
 
 pub use clock::{Clock, Now};
-pub use game::{Game, Outcome, Player, Ply};
+pub use game::{Game, Outcome, Player, Ply, Source};
 pub use store::{Effect, GameStore};

@@ -64,7 +64,7 @@ pub fn game_panel_ui(
     let examinable = game.relation.is_playing() && game.is_over() && cx.examinable;
     let shown = shown_analysis(game, view, cx);
     // A game of the archive (or a PGN file) is reviewed with the engine.
-    let review = (game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER)
+    let review = (game.is_opened())
         .then(|| review_of(game, &mut view.review, &mut cx.analysis))
         .flatten();
     // A bughouse game of ours gets a row of partner tells under its buttons.
@@ -80,7 +80,7 @@ pub fn game_panel_ui(
         (false, _) => 0,
     };
     // A review is studied: its move list (and graph) stay beside it.
-    let reviewed = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+    let reviewed = game.is_opened();
     // So is the user's own game: its move list stays whatever the wall holds.
     let layout = if review.is_some() || reviewed || ours {
         TileLayout::keeping_moves(area, rows, shown.is_some())

@@ -132,7 +132,7 @@ pub fn move_list_ui(
                 ListRow::Moves(row) => row,
                 ListRow::Line { line, first } => {
                     let moves = game.moves.len();
-                    let promotable = game.number >= crate::archive::replay::FIRST_REVIEW_NUMBER;
+                    let promotable = game.is_opened();
                     let row = (line, first);
                     if line_row_ui(ui, game.start_ply, moves, view, row, promotable) {
                         action = Some(Action::Promote {

@@ -71,10 +71,10 @@ impl Boards {
     /// where it branched; the game's moves from there become a line (and
     /// the result, no longer the game's, is unknown: `*`).
     pub fn promote(&mut self, number: u32, line: usize) -> Result<(), String> {
-        if number < FIRST_REVIEW_NUMBER {
+        let game = self.store.get(number).ok_or("No such board")?;
+        if !game.is_opened() {
             return Err("Only a review board's moves can be changed".to_owned());
         }
-        let game = self.store.get(number).ok_or("No such board")?;
         let view = self.views.get(&number).cloned().unwrap_or_default();
         let mut archived = read_back(game, &[]).ok_or("The game does not read back")?;
         let mut variations = view.variations.clone();
