@@ -40,7 +40,6 @@ mod examine_lookup;
 mod focus;
 mod layout;
 mod linked;
-mod offers;
 mod partners;
 mod review;
 
@@ -104,7 +103,7 @@ pub struct Boards {
     free_tiling: bool,
     workspace: Workspace,
     cache: PieceCache,
-    offers: offers::Offers,
+    offers: crate::game::offers::Offers,
     auto_flag: auto_flag::AutoFlag,
     partners: partners::Partners,
     /// "Examine" on a finished game, waiting for our history.
@@ -501,7 +500,7 @@ impl Boards {
             self.store.games().partition(|g| g.is_over());
         let opponents: Vec<String> = live.into_iter().filter_map(opponent).collect();
         let finished: Vec<String> = finished.into_iter().filter_map(opponent).collect();
-        self.offers.bar_ui(ui, &opponents, &finished)
+        crate::ui::offers::bar_ui(ui, &mut self.offers, &opponents, &finished)
     }
 
     /// The game panels; also the boards that want analysis, in drawing

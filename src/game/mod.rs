@@ -5,6 +5,7 @@ pub mod clock;
 pub mod game;
 pub mod marks;
 pub mod material;
+pub mod offers;
 pub mod opening;
 pub mod passes;
 pub mod rules;

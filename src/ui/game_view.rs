@@ -3,6 +3,7 @@
 //! the types the panel's files (`game_panel.rs`, `move_list.rs`,
 //! `panel_analysis.rs`) and the app share.
 
+use crate::game::offers::PendingOffer;
 use shakmaty::{Move, Setup};
 
 use super::analysis_view::{AnalysisFrame, AnalysisView};
@@ -46,19 +47,6 @@ pub enum Action {
     Promote { game: u32, line: usize },
     /// The position editor, on this position (FEN).
     SetUp(String),
-}
-
-/// An offer to the user that a panel can answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PendingOffer {
-    pub from: String,
-    /// `draw`, `abort`, `takeback` ...
-    pub kind: String,
-    pub accept: Command,
-    pub decline: Command,
-    /// A challenge to a game (from the opponent of a game just played: a
-    /// rematch).
-    pub challenge: bool,
 }
 
 /// How long a chat line stays on its board.

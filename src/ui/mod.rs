@@ -25,6 +25,7 @@ pub mod lobby;
 pub mod move_list;
 mod move_rows;
 pub mod my_games;
+pub mod offers;
 pub mod opening_tree;
 mod panel_analysis;
 mod partner_row;

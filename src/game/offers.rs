@@ -2,14 +2,13 @@
 //! the server's prose line or its `<pf>` line (one entry per offer on
 //! servers that send both), dropped when answered, withdrawn (`<pr>`) or
 //! when the game between the two ends. Shown in the game's panel, or in
-//! the bar above the boards when no panel shows the offerer's game.
+//! the bar above the boards when no panel shows the offerer's game
+//! (`ui/offers.rs` draws the bar; this is the model and its words).
 //!
 //! The user's own offers (a challenge, mostly) are kept too, from `<pt>`
 //! or the `Issuing:` line, until answered, withdrawn or void; the bar
 //! shows them with a Withdraw button. A `pending` listing replaces both
 //! lists with what the server says is waiting.
-
-use egui::RichText;
 
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
@@ -18,7 +17,19 @@ use crate::protocol::message::{Message, ProseOffer};
 use crate::protocol::notice::Notice;
 use crate::protocol::offer::{MatchOfferParams, OfferKind, OfferLine, parse_match_params};
 use crate::protocol::pending::{PendingLine, PendingRow};
-use crate::ui::game_view::{Action, PendingOffer};
+
+/// An offer to the user that a panel can answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingOffer {
+    pub from: String,
+    /// `draw`, `abort`, `takeback` ...
+    pub kind: String,
+    pub accept: Command,
+    pub decline: Command,
+    /// A challenge to a game (from the opponent of a game just played: a
+    /// rematch).
+    pub challenge: bool,
+}
 
 /// The offers waiting for an answer, oldest first; each with its server
 /// id when the server gave one.
@@ -297,86 +308,41 @@ impl Offers {
         self.waiting.iter().map(|w| w.offer.clone()).collect()
     }
 
-    /// The bar of offers from players who are not the opponents of our
-    /// games shown, live or `finished` (whose offers their game's panel
-    /// shows: a draw, or after the game a rematch); our `live` opponents'
-    /// offers made to us elsewhere stay in their panel too.
-    pub fn bar_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        live: &[String],
-        finished: &[String],
-    ) -> Vec<Action> {
-        let waiting = (self.waiting.iter()).any(|w| !on_a_board(&w.offer.from, live, finished));
-        let made = (self.made.iter()).any(|m| !m.on_a_board(live));
-        if !waiting && !made {
-            return Vec::new();
-        }
-        // Over the boards' top right, not rows of their own: a challenge
-        // coming in pushed every board down under the pointer.
-        let at = ui.max_rect().right_top() + egui::vec2(-8.0, 4.0);
-        egui::Area::new(ui.scope_id().with("offers"))
-            .order(egui::Order::Foreground)
-            .fixed_pos(at)
-            .pivot(egui::Align2::RIGHT_TOP)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style())
-                    .show(ui, |ui| self.rows_ui(ui, live, finished))
-                    .inner
-            })
-            .inner
+    /// The offers to the user that no game's panel shows (their offerer
+    /// is not the opponent of a game of ours shown, `live` or
+    /// `finished`), by their place in the list.
+    pub fn waiting_elsewhere<'a>(
+        &'a self,
+        live: &'a [String],
+        finished: &'a [String],
+    ) -> impl Iterator<Item = (usize, &'a PendingOffer)> + 'a {
+        (self.waiting.iter().map(|w| &w.offer).enumerate())
+            .filter(move |(_, offer)| !on_a_board(&offer.from, live, finished))
     }
 
-    /// The offers' rows: each with its answers, or Withdraw.
-    fn rows_ui(&mut self, ui: &mut egui::Ui, live: &[String], finished: &[String]) -> Vec<Action> {
-        let mut actions = Vec::new();
-        let mut answered = None;
-        for (i, offer) in self.waiting.iter().map(|w| &w.offer).enumerate() {
-            if on_a_board(&offer.from, live, finished) {
-                continue;
-            }
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("{} offers {}", offer.from, offer.kind)).strong());
-                if ui.button("Accept").on_hover_text("Accept: Alt+Y").clicked() {
-                    actions.push(Action::Send(offer.accept.clone()));
-                    answered = Some(i);
-                }
-                if ui
-                    .button("Decline")
-                    .on_hover_text("Decline: Alt+N")
-                    .clicked()
-                {
-                    actions.push(Action::Send(offer.decline.clone()));
-                    answered = Some(i);
-                }
-            });
+    /// The user's own offers that no game's panel shows, by their place:
+    /// what each is, in words, and to whom.
+    pub fn made_elsewhere<'a>(
+        &'a self,
+        live: &'a [String],
+    ) -> impl Iterator<Item = (usize, String, &'a str)> + 'a {
+        (self.made.iter().enumerate())
+            .filter(move |(_, made)| !made.on_a_board(live))
+            .map(|(i, made)| (i, made.describe(), made.to.as_str()))
+    }
+
+    /// The offer at `index` (of [`Self::waiting_elsewhere`]) was answered:
+    /// it goes at once (servers without `<pr>` never say so).
+    pub fn answered(&mut self, index: usize) {
+        if index < self.waiting.len() {
+            self.waiting.remove(index);
         }
-        // Answered offers go at once (servers without `<pr>` never say so).
-        if let Some(i) = answered {
-            self.waiting.remove(i);
-        }
-        let mut withdrawn = None;
-        for (i, made) in self.made.iter().enumerate() {
-            if made.on_a_board(live) {
-                continue;
-            }
-            ui.horizontal(|ui| {
-                ui.label(made.describe());
-                ui.weak("waiting");
-                if ui
-                    .button("Withdraw")
-                    .on_hover_text(format!("Withdraw this offer to {}", made.to))
-                    .clicked()
-                {
-                    actions.push(Action::Send(made.withdraw()));
-                    withdrawn = Some(i);
-                }
-            });
-        }
-        if let Some(i) = withdrawn {
-            self.made.remove(i);
-        }
-        actions
+    }
+
+    /// The user's offer at `index` (of [`Self::made_elsewhere`]) is
+    /// withdrawn: the command that withdraws it.
+    pub fn withdraw(&mut self, index: usize) -> Option<Command> {
+        (index < self.made.len()).then(|| self.made.remove(index).withdraw())
     }
 }
 
