@@ -12,7 +12,7 @@ use shakmaty::Move;
 use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
-use crate::game::{Effect, Game, GameStore, Now};
+use crate::game::{Change, Effect, Game, GameStore, Now};
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
@@ -222,7 +222,11 @@ impl Boards {
                 if let Some(ours) = self.own_live_game() {
                     let named = self.store.get(ours).and_then(|g| g.partner) == Some(board.game);
                     if by_name || named {
-                        self.store.link_partners(ours, board.game);
+                        let link = Change::LinkPartners {
+                            ours,
+                            theirs: board.game,
+                        };
+                        self.store.change(link);
                     }
                 }
                 let moved = moved(&applied.effects, board.game);
@@ -255,7 +259,11 @@ impl Boards {
             }
             Event::Partnership(Partnership::PartnerPlaying { game: Some(theirs) }) => {
                 if let Some(ours) = self.own_live_game() {
-                    self.store.link_partners(ours, *theirs);
+                    let link = Change::LinkPartners {
+                        ours,
+                        theirs: *theirs,
+                    };
+                    self.store.change(link);
                 }
             }
             Event::Chat(chat) if chat.kind == ChatKind::PartnerTell => {
@@ -380,7 +388,8 @@ impl Boards {
                 None => Vec::new(),
             },
             (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
-                Want::of_effects(&self.store.gone_while_disconnected(*game, now))
+                let gone = Change::GoneWhileDisconnected { game: *game, now };
+                Want::of_effects(&self.store.change(gone))
             }
             _ => Vec::new(),
         }
@@ -399,20 +408,32 @@ impl Boards {
     /// The user drew (or took away) a mark on a board: on an examined
     /// board the others see it too, by the kibitz returned.
     pub fn toggle_mark(&mut self, number: u32, mark: Mark) -> Option<Command> {
-        let game = self.store.game_mut(number)?;
-        let change = game.toggle_mark(mark);
-        game.shares_marks()
-            .then(|| Command::Kibitz(mark_text(change)))
+        let toggle = Change::ToggleMark { game: number, mark };
+        self.store
+            .change(toggle)
+            .into_iter()
+            .find_map(|effect| match effect {
+                Effect::Marked {
+                    change,
+                    shared: true,
+                    ..
+                } => Some(Command::Kibitz(mark_text(change))),
+                _ => None,
+            })
     }
 
     /// The connection dropped: live games stop their clocks and wait.
     pub fn connection_lost(&mut self, now: Now) {
-        self.store.connection_lost(now);
+        self.store.change(Change::ConnectionLost { now });
     }
 
     /// Interrupted games that did not come back end unfinished.
     pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
-        self.store.give_up_interrupted(now, why)
+        let give_up = Change::GiveUpInterrupted {
+            why: why.to_owned(),
+            now,
+        };
+        self.store.change(give_up)
     }
 
     /// A new session: the last one's games leave (all archived as they
@@ -432,7 +453,7 @@ impl Boards {
 
     /// A game leaves the screen (and the store).
     pub fn close(&mut self, game: u32) {
-        self.store.close(game);
+        self.store.change(Change::Close(game));
         self.views.remove(&game);
     }
 

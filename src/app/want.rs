@@ -68,7 +68,8 @@ impl Want {
             Effect::Send(command) => Some(Want::Ask(Asker::Nobody, command.clone())),
             Effect::Ended(number) => Some(Want::ArchiveEnded(*number)),
             Effect::Retired(game) => Some(Want::Archive(game.clone())),
-            Effect::Started(_) | Effect::Moved { .. } => None,
+            // A mark shared is the board's business (`Boards::toggle_mark`).
+            Effect::Started(_) | Effect::Moved { .. } | Effect::Marked { .. } => None,
         }
     }
 

@@ -149,7 +149,10 @@ impl Driver {
                     writeln!(out, "{}", status_json(&status))?;
                     match status {
                         // Live games wait, clocks stopped, for the reconnect.
-                        Status::RetryingIn { .. } => store.connection_lost(handle.now()),
+                        Status::RetryingIn { .. } => {
+                            let now = handle.now();
+                            store.change(crate::game::Change::ConnectionLost { now });
+                        }
                         Status::Stopped { .. } => break,
                         _ => {}
                     }
@@ -169,7 +172,7 @@ impl Driver {
                             }
                             Effect::Retired(game) => self.archive_game(&game, out)?,
                             // Every event is printed already.
-                            Effect::Started(_) | Effect::Moved { .. } => {}
+                            Effect::Started(_) | Effect::Moved { .. } | Effect::Marked { .. } => {}
                         }
                     }
                 }

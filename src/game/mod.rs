@@ -19,4 +19,4 @@ pub mod variation;
 
 pub use clock::{Clock, Now};
 pub use game::{Game, Outcome, Player, Ply, Source};
-pub use store::{Effect, GameStore};
+pub use store::{Change, Effect, GameStore};

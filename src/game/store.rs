@@ -31,6 +31,39 @@ pub enum Effect {
     /// This game ended unseen (the connection was lost, and its number now
     /// belongs to another game): it left the store; archive it.
     Retired(Box<Game>),
+    /// A mark was drawn or taken away on this game's board; `shared`: the
+    /// others see it (an examined board: tell them).
+    Marked {
+        game: u32,
+        change: crate::protocol::marks::MarkChange,
+        shared: bool,
+    },
+}
+
+/// What changes the store besides the server's events: the user's and the
+/// session's doings, through its one other door ([`GameStore::change`]).
+/// Nothing outside `game/` writes the store otherwise.
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// A game opened on a board of its own (a review, a pasted game, a
+    /// copy to analyse), or such a game replaced by its new version.
+    Open(Box<Game>),
+    /// The user closed a game's board.
+    Close(u32),
+    /// These two games are one bughouse game's boards.
+    LinkPartners { ours: u32, theirs: u32 },
+    /// A mark drawn (or taken away) on a board.
+    ToggleMark {
+        game: u32,
+        mark: crate::protocol::marks::Mark,
+    },
+    /// The connection dropped (at `now`): live games stop their clocks
+    /// and wait.
+    ConnectionLost { now: Now },
+    /// Interrupted games that did not come back end unfinished, so marked.
+    GiveUpInterrupted { why: String, now: Now },
+    /// The server no longer has this interrupted game.
+    GoneWhileDisconnected { game: u32, now: Now },
 }
 
 /// How the games a session's end cut off are marked: `reason` is the
@@ -94,14 +127,46 @@ impl GameStore {
         self.me.as_deref()
     }
 
-    /// The user closed a game's panel.
-    pub fn close(&mut self, number: u32) -> Option<Game> {
-        self.games.remove(&number)
+    /// The store's other door, besides the server's events
+    /// ([`Self::apply`]): what the user and the session change. What it
+    /// changed, as `apply` says it.
+    pub fn change(&mut self, change: Change) -> Vec<Effect> {
+        match change {
+            Change::Open(game) => {
+                self.games.insert(game.number, *game);
+                Vec::new()
+            }
+            Change::Close(number) => {
+                self.games.remove(&number);
+                Vec::new()
+            }
+            Change::LinkPartners { ours, theirs } => {
+                self.link_partners(ours, theirs);
+                Vec::new()
+            }
+            Change::ToggleMark { game: number, mark } => {
+                let Some(game) = self.games.get_mut(&number) else {
+                    return Vec::new();
+                };
+                let change = game.toggle_mark(mark);
+                vec![Effect::Marked {
+                    game: number,
+                    change,
+                    shared: game.shares_marks(),
+                }]
+            }
+            Change::ConnectionLost { now } => {
+                self.connection_lost(now);
+                Vec::new()
+            }
+            Change::GiveUpInterrupted { why, now } => self.give_up_interrupted(now, &why),
+            Change::GoneWhileDisconnected { game, now } => self.gone_while_disconnected(game, now),
+        }
     }
 
     /// Two boards of one bughouse game: each names the other (the one not
     /// here yet is named when it comes: see `on_board`).
-    pub fn link_partners(&mut self, ours: u32, theirs: u32) {
+    fn link_partners(&mut self, ours: u32, theirs: u32) {
         if ours == theirs {
             return;
         }
@@ -120,16 +185,6 @@ impl GameStore {
                 }
             }
         }
-    }
-
-    /// A game that comes from no server (a review board).
-    pub fn insert(&mut self, game: Game) {
-        self.games.insert(game.number, game);
-    }
-
-    /// A game to change from outside the event stream (the user's marks).
-    pub fn game_mut(&mut self, number: u32) -> Option<&mut Game> {
-        self.games.get_mut(&number)
     }
 
     /// Folds one event into the store.
@@ -279,7 +334,7 @@ impl GameStore {
 
     /// The connection dropped: every live game stops its clocks and is
     /// marked until its boards come back after the reconnect.
-    pub fn connection_lost(&mut self, now: Now) {
+    fn connection_lost(&mut self, now: Now) {
         for game in self
             .games
             .values_mut()
@@ -293,7 +348,7 @@ impl GameStore {
     /// Games still interrupted (no board since the reconnect, or no
     /// reconnect at all) end as unfinished, `*`: each is reported ended so
     /// it is archived. The panels stay, with the reason.
-    pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
+    fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
         let mut effects = Vec::new();
         for game in self.games.values_mut().filter(|g| g.interrupted) {
             game.interrupted = false;
@@ -305,7 +360,7 @@ impl GameStore {
 
     /// After the reconnect the server says an interrupted game is gone (our
     /// `observe` of it was refused): it ended while we were away.
-    pub fn gone_while_disconnected(&mut self, number: u32, now: Now) -> Vec<Effect> {
+    fn gone_while_disconnected(&mut self, number: u32, now: Now) -> Vec<Effect> {
         match self.games.get_mut(&number) {
             Some(game) if game.interrupted => {
                 game.interrupted = false;

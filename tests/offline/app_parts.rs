@@ -181,3 +181,18 @@ fn the_router_loops_over_the_parts() {
         assert!(body.contains("self.parts("), "{path} loops over the parts");
     }
 }
+
+/// The store has two doors: the server's events (`apply`) and what the
+/// user and the session change (`change`, with `game::Change`). No other
+/// writer is public, so nothing outside `game/` writes it another way.
+#[test]
+fn the_store_has_two_doors() {
+    let store = std::fs::read_to_string(src().join("game/store.rs")).expect("store.rs");
+    let writers: Vec<&str> = store
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with("pub fn ") && l.contains("(&mut self"))
+        .filter_map(|l| l["pub fn ".len()..].split('(').next())
+        .collect();
+    assert_eq!(writers, ["change", "apply"], "the store's public writers");
+}

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use kibitz::archive::{self, UtcTime};
-use kibitz::game::{Effect, GameStore};
+use kibitz::game::{Change, Effect, GameStore};
 use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 
@@ -329,16 +329,26 @@ const WATCHED: [&str; 3] = [
 fn a_watched_game_cut_off_by_the_users_logout_is_not_archived() {
     let logged_out = kibitz::game::store::session_ended(kibitz::protocol::session::LOGGED_OUT);
     let mut store = store_after(&WATCHED);
-    store.connection_lost(Duration::ZERO);
-    store.give_up_interrupted(Duration::ZERO, &logged_out);
+    store.change(Change::ConnectionLost {
+        now: Duration::ZERO,
+    });
+    store.change(Change::GiveUpInterrupted {
+        why: logged_out.clone(),
+        now: Duration::ZERO,
+    });
     let game = store.get(12).expect("game 12");
     assert!(game.is_over());
     assert!(!archive::worth_archiving(game));
 
     let mut store = store_after(&WATCHED);
-    store.connection_lost(Duration::ZERO);
+    store.change(Change::ConnectionLost {
+        now: Duration::ZERO,
+    });
     let dropped = kibitz::game::store::session_ended("connection lost: reset");
-    store.give_up_interrupted(Duration::ZERO, &dropped);
+    store.change(Change::GiveUpInterrupted {
+        why: dropped.clone(),
+        now: Duration::ZERO,
+    });
     assert!(archive::worth_archiving(store.get(12).expect("game 12")));
 
     let own: Vec<String> = WATCHED
@@ -347,8 +357,13 @@ fn a_watched_game_cut_off_by_the_users_logout_is_not_archived() {
         .collect();
     let own: Vec<&str> = own.iter().map(String::as_str).collect();
     let mut store = store_after(&own);
-    store.connection_lost(Duration::ZERO);
-    store.give_up_interrupted(Duration::ZERO, &logged_out);
+    store.change(Change::ConnectionLost {
+        now: Duration::ZERO,
+    });
+    store.change(Change::GiveUpInterrupted {
+        why: logged_out.clone(),
+        now: Duration::ZERO,
+    });
     assert!(archive::worth_archiving(store.get(12).expect("game 12")));
 }
 

@@ -6,7 +6,7 @@ use super::super::want::Want;
 use super::{Boards, linked};
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_bughouse, review_game};
-use crate::game::{Game, Now};
+use crate::game::{Change, Game, Now};
 
 impl Boards {
     /// A game of the archive (or a PGN file) on a review board of its own,
@@ -20,7 +20,7 @@ impl Boards {
             let (games, timeline) = review_bughouse(archived, [number, partner], now)?;
             for mut game in games {
                 self.seen_from_the_users_side(archived, &mut game);
-                self.store.insert(game);
+                self.store.change(Change::Open(Box::new(game)));
             }
             self.linked
                 .push(linked::LinkedReview::new([number, partner], timeline));
@@ -29,7 +29,7 @@ impl Boards {
             self.seen_from_the_users_side(archived, &mut game);
             // The file's variations, as lines tried on the board.
             let lines = crate::game::variation::Variations::replayed(&game, &archived.variations);
-            self.store.insert(game);
+            self.store.change(Change::Open(Box::new(game)));
             self.views.entry(number).or_default().variations = lines;
         }
         self.focused = Some(number);
@@ -101,7 +101,7 @@ impl Boards {
             board.flip = flip;
         }
         let lines = crate::game::variation::Variations::replayed(&replaced, &read);
-        self.store.insert(replaced);
+        self.store.change(Change::Open(Box::new(replaced)));
         let view = self.views.entry(number).or_default();
         view.variations = lines;
         view.line = None;
