@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use shakmaty::Move;
 
 use crate::config::Settings;
+use crate::console::Console;
 use crate::game::{Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
@@ -20,7 +21,6 @@ use crate::protocol::event::Event;
 use crate::protocol::reply::Reply;
 use crate::sound::Player;
 pub use crate::ui::connect::ConnectRequest;
-use crate::ui::console::Console;
 use crate::ui::game_view::{Action, GameView, PanelSettings};
 use crate::ui::lobby::Lobby;
 

@@ -7,6 +7,7 @@ pub mod app;
 pub mod archive;
 pub mod cli;
 pub mod config;
+pub mod console;
 pub mod desktop;
 pub mod engine;
 pub mod game;

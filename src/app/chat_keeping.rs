@@ -12,8 +12,8 @@ use std::sync::mpsc;
 
 use crate::archive::UtcTime;
 use crate::archive::chat_log::{ChatLog, Earlier};
+use crate::console::Console;
 use crate::protocol::conversation::Conversation;
-use crate::ui::console::Console;
 
 /// Earlier lines a tab shows when it opens.
 const EARLIER_LINES: usize = 50;
@@ -164,8 +164,8 @@ fn keep(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::console::{ConsoleTab, LineKind};
     use crate::protocol::decoder::StreamDecoder;
-    use crate::ui::console::{ConsoleTab, LineKind};
 
     /// A run of the console with what the server said, kept under `dir`.
     fn run(dir: &Path, said: &str) -> Console {

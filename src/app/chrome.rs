@@ -3,6 +3,7 @@
 //! bar with its live region for screen readers, and the window's title.
 
 use crate::config::{ServerProfile, Settings};
+use crate::console::{Console, ConsoleTab, LineKind};
 use crate::game::{Game, Now};
 use crate::lobby::card::Profile;
 use crate::lobby::friends::Notice;
@@ -17,7 +18,7 @@ use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
-use crate::ui::console::{Console, ConsoleTab, LineKind, console_ui};
+use crate::ui::console::console_ui;
 use crate::ui::dialogs::Dialogs;
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
+use crate::console::ConsoleTab;
 use crate::net::urgency::{self, Wake};
-use crate::ui::console::ConsoleTab;
 
 /// Updated by the UI every frame, read by the network thread.
 #[derive(Debug)]

@@ -5,17 +5,9 @@
 
 use egui::RichText;
 
-use super::{Console, ConsoleTab};
+use crate::console::{Console, ConsoleTab};
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
-
-/// A conversation's tab: opened by its first line, closed by the user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Talk {
-    pub conversation: Conversation,
-    /// Lines since the tab was last shown.
-    pub unread: u32,
-}
 
 /// All, then a tab per conversation with its unread count and a close
 /// button; a tab's menu moves it, a channel's asks who is in it or leaves

@@ -1,4 +1,5 @@
 use super::*;
+use crate::protocol::event::Event;
 
 /// A frame of the console alone; whether it asked for another.
 fn frame(ctx: &egui::Context, console: &mut Console) -> bool {
@@ -30,165 +31,12 @@ fn new_lines_ask_for_the_frame_that_scrolls_them_into_view() {
     let ctx = egui::Context::default();
     let mut console = Console::default();
     for i in 0..100 {
-        console.push(LineKind::Server, &format!("line {i}"));
+        console.push_event(&Event::Text(format!("line {i}")));
     }
     let settled = (0..10).any(|_| !frame(&ctx, &mut console));
     assert!(settled, "the first frames settle");
-    console.push(LineKind::Server, "BotB tells you: are you there?");
+    console.push_event(&Event::Text("BotB tells you: are you there?".to_owned()));
     assert!(frame(&ctx, &mut console), "a second frame for the new row");
     let settled = (0..10).any(|_| !frame(&ctx, &mut console));
     assert!(settled, "then it settles");
-}
-
-/// The tabs and speakers come from the typed chat event the decoder
-/// gives after a line's text.
-#[test]
-fn chat_lines_go_to_their_tabs_by_their_typed_reading() {
-    let mut console = Console::default();
-    let mut events = Vec::new();
-    let mut decoder = crate::protocol::decoder::StreamDecoder::new();
-    decoder.push(
-        b"Anna(SR)(TM) tells you: hi\n\rBob(53): all\n\rCid(1740)[90] kibitzes: nice\n\rThere is no such game.\n\r",
-        &mut events,
-    );
-    decoder.finish(&mut events);
-    for event in &events {
-        console.push_event(event);
-    }
-    let kinds: Vec<(LineKind, Option<&str>)> = console
-        .lines
-        .iter()
-        .map(|l| (l.kind, l.speaker.as_deref()))
-        .collect();
-    assert_eq!(
-        kinds,
-        [
-            (LineKind::Chat(Chat::Tell), Some("Anna")),
-            (LineKind::Chat(Chat::Channel), Some("Bob")),
-            (LineKind::Chat(Chat::Game), Some("Cid")),
-            (LineKind::Server, None),
-        ]
-    );
-    // A tab per conversation, each with its line unread.
-    let talks: Vec<(String, u32)> = console
-        .talks
-        .iter()
-        .map(|t| (t.conversation.title(), t.unread))
-        .collect();
-    assert_eq!(
-        talks,
-        [
-            ("Anna".to_owned(), 1),
-            ("53 guest chat".to_owned(), 1),
-            ("Game 90".to_owned(), 1)
-        ]
-    );
-    let anna = ConsoleTab::Talk(Conversation::Person("anna".into()));
-    let shown: Vec<&str> = console
-        .lines
-        .iter()
-        .filter(|l| anna.shows(l))
-        .map(|l| l.text.as_str())
-        .collect();
-    assert_eq!(shown, ["Anna(SR)(TM) tells you: hi"]);
-    console.show_tab(anna);
-    assert_eq!(console.talks[0].unread, 0, "read once shown");
-    // Said in her tab: a tell to her; a leading `/` is a command.
-    console.input = "hello".into();
-    assert_eq!(
-        console.submit().and_then(|c| c.to_line().ok()).as_deref(),
-        Some("tell Anna hello")
-    );
-    console.input = "/games".into();
-    assert_eq!(console.submit(), Some(Command::Raw("games".into())));
-    // The user's own tell goes in the tab too; a closed tab comes back
-    // with the next line.
-    console.echo(&Command::Tell {
-        to: "Anna".into(),
-        text: "bye".into(),
-    });
-    assert_eq!(
-        console.lines.back().and_then(|l| l.conversation.clone()),
-        Some(Conversation::Person("Anna".into()))
-    );
-    console.close_tab(&Conversation::Person("Anna".into()));
-    assert_eq!(console.tab, ConsoleTab::All);
-    assert_eq!(console.talks.len(), 2);
-    // Completion knows the speakers.
-    console.input = "tell an".into();
-    console.complete();
-    assert_eq!(console.input, "tell Anna ");
-}
-
-#[test]
-fn tab_completes_commands_and_handles() {
-    let mut console = Console::default();
-    console.remember_handle("BotAnna");
-    console.input = "obs".into();
-    console.complete();
-    assert_eq!(console.input, "observe ");
-    console.input = "tell bota".into();
-    console.complete();
-    assert_eq!(console.input, "tell BotAnna ");
-    console.input = "tell zz".into();
-    console.complete();
-    assert_eq!(console.input, "tell zz");
-}
-
-#[test]
-fn character_references_are_shown_as_characters() {
-    assert_eq!(
-        unescape_char_refs("&#x2659;&#x265a; Thank you &#xe0;"),
-        "PK Thank you \u{e0}"
-    );
-    assert_eq!(
-        unescape_char_refs("a &#xZZ; b &#x; &#x1"),
-        "a &#xZZ; b &#x; &#x1"
-    );
-    assert_eq!(unescape_char_refs("&#x7;bell"), "&#x7;bell");
-}
-
-#[test]
-fn history_recalls_the_last_commands() {
-    let mut console = Console::default();
-    for line in ["games", "observe 7", "observe 7"] {
-        console.input = line.into();
-        console.submit();
-    }
-    assert_eq!(console.history, ["games", "observe 7"]);
-    console.recall(true);
-    assert_eq!(console.input, "observe 7");
-    console.recall(true);
-    assert_eq!(console.input, "games");
-    console.recall(false);
-    assert_eq!(console.input, "observe 7");
-    console.recall(false);
-    assert_eq!(console.input, "");
-}
-
-#[test]
-fn scrollback_is_bounded_and_unparsed_lines_are_kept() {
-    let mut console = Console::default();
-    for i in 0..SCROLLBACK + 10 {
-        console.push_event(&Event::Text(format!("line {i}")));
-    }
-    assert_eq!(console.lines.len(), SCROLLBACK);
-    console.push_event(&Event::Unparsed {
-        line: "<12> broken".into(),
-        error: "x".into(),
-    });
-    assert_eq!(
-        console.lines.back().map(|l| l.kind),
-        Some(LineKind::Unparsed)
-    );
-}
-
-#[test]
-fn the_handle_counts_as_a_word_of_its_own_in_any_case() {
-    assert!(mentions("BotA tells you: hi KibUser", "KibUser"));
-    assert!(mentions("kibuser, are you there?", "KibUser"));
-    assert!(mentions("(KibUser)", "KibUser"));
-    assert!(!mentions("There are 12 guests online", "guest"));
-    assert!(!mentions("KibUsers unite", "KibUser"));
-    assert!(!mentions("anything", ""));
 }
