@@ -34,6 +34,7 @@ mod asked;
 mod boards;
 mod chat_keeping;
 mod chrome;
+mod console_panel;
 mod feedback;
 mod frame_stats;
 mod keeping;
@@ -60,6 +61,7 @@ use analysis::Analyses;
 use asked::Asker;
 use boards::{Boards, BoardsFrame};
 use chrome::{BarState, Chrome};
+use console_panel::ConsolePanel;
 use feedback::Feedback;
 use frame_stats::Frames;
 use keeping::Keeping;
@@ -76,8 +78,10 @@ pub struct KibitzApp {
     wire: Wire,
     /// Settings, logins and the archive.
     keeping: Keeping,
-    /// Console, lobby, dialogs, top bar, title.
+    /// Lobby, dialogs, top bar, title.
     chrome: Chrome,
+    /// The console and the conversations.
+    console: ConsolePanel,
     /// Sounds and the OS attention request.
     feedback: Feedback,
     /// Engine analysis: the engine thread, its status and results.
@@ -101,6 +105,7 @@ impl KibitzApp {
             wire: Wire::default(),
             keeping: Keeping::default(),
             chrome: Chrome::default(),
+            console: ConsolePanel::default(),
             feedback: Feedback::default(),
             analyses: Analyses::default(),
             frames: Frames::new(),
@@ -131,9 +136,9 @@ impl KibitzApp {
         app.wire.observe_on_login(options.observe);
         if let Some(dir) = crate::config::config_dir() {
             if let Some(notice) = app.keeping.load_from(dir) {
-                app.chrome.note(&notice);
+                app.console.note(&notice);
             }
-            app.chrome
+            app.console
                 .set_history(app.keeping.settings().console_history.clone());
         }
         let data_dir = crate::archive::data_dir();
@@ -152,7 +157,7 @@ impl KibitzApp {
             let waker = on_screen::waker(&app.on_screen, ctx);
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
                 Ok(handle) => app.time = TimeSource::Real(app.wire.attach(handle, "replay")),
-                Err(e) => app.chrome.note(&format!("cannot replay: {e}")),
+                Err(e) => app.console.note(&format!("cannot replay: {e}")),
             }
         } else if let Some(request) = options.connect {
             app.connect_to(request);
@@ -160,7 +165,7 @@ impl KibitzApp {
             match app.keeping.remembered_login() {
                 Ok(Some(request)) => app.connect_to(request),
                 Ok(None) => {}
-                Err(note) => app.chrome.note(&note),
+                Err(note) => app.console.note(&note),
             }
         }
         launch::step("app ready");
@@ -236,7 +241,7 @@ impl KibitzApp {
     }
 
     pub fn console(&self) -> &Console {
-        self.chrome.console()
+        self.console.console()
     }
 
     pub fn lobby(&self) -> &Lobby {
@@ -282,7 +287,7 @@ impl KibitzApp {
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
         let command = self.boards.as_sent(command, self.chrome.server_family());
-        self.chrome.echo(&command);
+        self.console.echo(&command);
         self.wire.send(command);
     }
 
@@ -299,9 +304,11 @@ impl KibitzApp {
         if self.keeping.keeps_settings()
             && let Some(note) = self.keeping.remember_login(&request)
         {
-            self.chrome.note(&note);
+            self.console.note(&note);
         }
-        (self.chrome).connecting(&request, self.keeping.data_dir(), self.waker.clone());
+        self.chrome.connecting(&request);
+        let data_dir = self.keeping.data_dir();
+        (self.console).connecting(data_dir, &request.server, self.waker.clone());
         // The last session's watched games and the wall's plans leave.
         self.boards.new_session();
         self.chrome.new_wall();
@@ -312,7 +319,7 @@ impl KibitzApp {
         match self.wire.connect(&request, waker) {
             Ok(origin) => self.time = TimeSource::Real(origin),
             Err(e) => self
-                .chrome
+                .console
                 .note(&format!("cannot start the network thread: {e}")),
         }
     }
@@ -325,7 +332,7 @@ impl KibitzApp {
     /// Turns session recording on or off, for the session running now too.
     pub fn set_recording(&mut self, on: bool) {
         if let Some(path) = self.wire.set_recording(on) {
-            self.chrome
+            self.console
                 .note(&format!("recording the session to {}", path.display()));
         }
     }
@@ -374,7 +381,7 @@ impl KibitzApp {
             if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
                 && !self.chrome.login_refused()
             {
-                self.chrome.note(reason);
+                self.console.note(reason);
             }
             self.boards.connection_lost(now);
             self.chrome.forget_asked();
@@ -434,7 +441,7 @@ impl KibitzApp {
 
     /// The parts that hear events, replies and ticks, and the context they
     /// read (everything but them).
-    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 2]) {
+    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 3]) {
         let cx = Cx {
             now,
             store: self.boards.store(),
@@ -446,7 +453,10 @@ impl KibitzApp {
             },
             window: self.waker.as_ref(),
         };
-        (cx, [&mut self.chrome, &mut self.feedback])
+        (
+            cx,
+            [&mut self.chrome, &mut self.console, &mut self.feedback],
+        )
     }
 
     /// Logged in: the games we observed before a reconnect (each comes
@@ -461,7 +471,7 @@ impl KibitzApp {
         // style 12 their boards need.
         for game in asked {
             let observe = Command::Observe(ObserveTarget::Game(game));
-            self.chrome.echo(&observe);
+            self.console.echo(&observe);
             self.wire.send_after_setup(observe);
         }
     }
@@ -521,6 +531,8 @@ impl KibitzApp {
                 }
                 Want::SessionReady => self.logged_in(self.now()),
                 Want::WithoutTimeseal(server) => self.keeping.without_timeseal(&server),
+                Want::Note(text) => self.console.note(&text),
+                Want::TalkTo(handle) => self.console.talk_to(handle),
             }
         }
     }
@@ -530,7 +542,7 @@ impl KibitzApp {
             .and_then(|p| self.boards.store().get(p))
             .filter(|other| other.partner == Some(game.number));
         if let Some(note) = self.keeping.archive(game, partner, self.wire.server()) {
-            self.chrome.note(&note);
+            self.console.note(&note);
         }
     }
 
@@ -566,7 +578,7 @@ impl KibitzApp {
 
     fn shortcut(&mut self, shortcut: Shortcut, now: Now) {
         if shortcut == Shortcut::CommandLine {
-            self.chrome.focus_command_line();
+            self.console.focus_command_line();
         } else {
             let wants = self.boards.shortcut(shortcut, now, self.keeping.settings());
             self.run(wants);
@@ -597,14 +609,14 @@ impl KibitzApp {
     /// Saves changed settings atomically, but not in the middle of a drag.
     fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
         // Copied only when it changed: this runs every frame.
-        if self.keeping.settings().console_history != *self.chrome.history() {
-            self.keeping.settings_mut().console_history = self.chrome.history().clone();
+        if self.keeping.settings().console_history != *self.console.history() {
+            self.keeping.settings_mut().console_history = self.console.history().clone();
         }
         if ctx.input(|i| i.pointer.any_down()) {
             return;
         }
         if let Some(note) = self.keeping.save_if_changed() {
-            self.chrome.note(&note);
+            self.console.note(&note);
         }
     }
 
@@ -630,7 +642,7 @@ impl KibitzApp {
         self.panels_ui(ui, now);
         self.chrome.describe_focused(ui.ctx());
         self.on_screen
-            .update(self.chrome.console_tab(), self.chrome.lobby_lists_wanted());
+            .update(self.console.tab(), self.chrome.lobby_lists_wanted());
         self.on_screen
             .set_players_shown(self.chrome.players_shown());
         let me = self.wire.me();
@@ -656,7 +668,9 @@ impl KibitzApp {
             recording: self.wire.recording(),
             free_tiling: self.boards.free_tiling(),
         };
-        let wants = self.chrome.side_panels_ui(ui, side, state, self.wire.me());
+        let times = state.settings.console_times;
+        let console = |ui: &mut egui::Ui| self.console.panel_ui(ui, side, times);
+        let wants = (self.chrome).side_panels_ui(ui, side, state, self.wire.me(), console);
         self.run(wants);
         let mut actions = Vec::new();
         let mut analysed = None;

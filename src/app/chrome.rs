@@ -3,22 +3,18 @@
 //! bar with its live region for screen readers, and the window's title.
 
 use crate::config::{ServerProfile, Settings};
-use crate::console::{Console, ConsoleTab, LineKind};
 use crate::game::{Game, Now};
 use crate::lobby::card::Profile;
 use crate::lobby::friends::Notice;
 use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
-use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
-use crate::protocol::messages::MessagesLine;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
-use crate::ui::console::console_ui;
 use crate::ui::dialogs::Dialogs;
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
@@ -38,7 +34,6 @@ mod windows;
 use super::want::review;
 
 pub struct Chrome {
-    console: Console,
     lobby: Lobby,
     lobby_open: bool,
     dialogs: Dialogs,
@@ -54,9 +49,6 @@ pub struct Chrome {
     connect: ConnectForm,
     /// The screen reader's live region (`app/announce.rs`).
     announcement: Announcement,
-    /// Lines of the server's answer to the user's last command still to
-    /// be said (see `say_reply`).
-    replies_to_say: u8,
     /// The window title last sent (sent again only when it changes).
     title: String,
     /// The window was checked against the screen's size (once).
@@ -67,8 +59,6 @@ pub struct Chrome {
     notice: Option<Notice>,
     /// Which FICS the server is: the variants the dialogs offer.
     server: ServerFamily,
-    /// The console's conversations kept across runs.
-    chat: super::chat_keeping::ChatKeeping,
     /// My games being read off the UI thread.
     archive: super::archive_loading::ArchiveLoading,
     /// "Fill the wall": its state between frames.
@@ -78,7 +68,6 @@ pub struct Chrome {
 impl Default for Chrome {
     fn default() -> Self {
         Chrome {
-            console: Console::default(),
             lobby: Lobby::default(),
             lobby_open: true,
             dialogs: Dialogs::default(),
@@ -89,13 +78,11 @@ impl Default for Chrome {
             collections_changed: false,
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
-            replies_to_say: 0,
             server: ServerFamily::Unknown,
             title: "Kibitz".to_owned(),
             fitted: false,
             profile: None,
             notice: None,
-            chat: Default::default(),
             archive: Default::default(),
             wall: Default::default(),
         }
@@ -112,15 +99,7 @@ pub struct BarState<'a> {
     pub free_tiling: bool,
 }
 
-/// Lines of an answer to the user's command said at most (a long listing
-/// such as `games` stays in the console).
-const REPLY_LINES_SAID: u8 = 3;
-
 impl Chrome {
-    pub fn console(&self) -> &Console {
-        &self.console
-    }
-
     pub fn lobby(&self) -> &Lobby {
         &self.lobby
     }
@@ -152,38 +131,6 @@ impl Chrome {
         self.lobby_open || self.lobby.wall.on
     }
 
-    pub fn console_tab(&self) -> &ConsoleTab {
-        &self.console.tab
-    }
-
-    /// A note of Kibitz's own in the console.
-    pub fn note(&mut self, text: &str) {
-        self.console.push_note(text);
-    }
-
-    /// A command the user gave, echoed in the console.
-    pub fn echo(&mut self, command: &Command) {
-        if !command.is_sensitive() {
-            self.console.echo(command);
-            self.chat.settle(&mut self.console);
-            self.replies_to_say = REPLY_LINES_SAID;
-        }
-    }
-
-    /// The commands typed, remembered across runs.
-    pub fn history(&self) -> &Vec<String> {
-        &self.console.history
-    }
-
-    pub fn set_history(&mut self, history: Vec<String>) {
-        self.console.history = history;
-    }
-
-    /// The command line gets the keyboard.
-    pub fn focus_command_line(&mut self) {
-        self.console.focus_wanted = true;
-    }
-
     /// An event for the console, the lobby's seek stream, the players'
     /// arrivals and departures, the friends' changes. (The lines of replies
     /// to Kibitz's own requests are not text: the console never sees them.)
@@ -193,20 +140,9 @@ impl Chrome {
         self.server.apply(event);
         self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
-        self.console.push_event(event);
-        self.chat.settle(&mut self.console);
-        self.say_reply(event);
         self.lobby.lists.apply(event);
         self.tell(event);
-        match event {
-            Event::Messages(MessagesLine::Waiting { total, unread })
-                if unread.unwrap_or(*total) > 0 =>
-            {
-                let unread = unread.is_some();
-                vec![Want::Ask(Asker::Nobody, Command::Messages { unread })]
-            }
-            _ => Vec::new(),
-        }
+        Vec::new()
     }
 
     /// News told above the boards and to the screen reader: a friend came
@@ -214,19 +150,6 @@ impl Chrome {
     /// bughouse partnership formed or ended.
     fn tell(&mut self, event: &Event) {
         match event {
-            // A line in the conversation shown is said as the console shows
-            // it (tells are said wherever they go: `announce.rs`).
-            Event::Chat(chat) if !matches!(chat.kind, ChatKind::Tell | ChatKind::PartnerTell) => {
-                let line = self.console.lines.back().filter(|line| {
-                    matches!(line.kind, LineKind::Chat(_))
-                        && self.console.tab.shows(line)
-                        && self.console.tab != ConsoleTab::All
-                });
-                if let Some(line) = line {
-                    let words: String = line.text.chars().take(300).collect();
-                    self.say(words);
-                }
-            }
             Event::Presence(presence) if presence.notify => {
                 let what = if presence.arrived { "arrived" } else { "left" };
                 self.tell_friend(format!("{} {what}", presence.handle), None);
@@ -290,45 +213,22 @@ impl Chrome {
         }
     }
 
-    /// The first lines of the server's answer to the user's command are
-    /// said: a screen reader's user hears "There is no such game." without
-    /// going to the console. The answer ends at the prompt after it.
-    fn say_reply(&mut self, event: &Event) {
-        match event {
-            Event::Text(line) if self.replies_to_say > 0 && !line.trim().is_empty() => {
-                self.replies_to_say -= 1;
-                self.announcement.say(line.trim().to_owned());
-            }
-            // The prompt after a line of the answer ends it (a prompt
-            // after a board that came first does not).
-            Event::Prompt(_) if self.replies_to_say < REPLY_LINES_SAID => self.replies_to_say = 0,
-            _ => {}
-        }
-    }
-
     /// Puts `text` in the screen reader's live region.
     pub fn say(&mut self, text: String) {
         self.announcement.say(text);
     }
 
-    /// A session begins (its conversations kept under `data_dir`); the
-    /// connect form shows this login if it comes back (a refused password).
-    pub fn connecting(
-        &mut self,
-        request: &ConnectRequest,
-        data_dir: Option<&std::path::Path>,
-        window: Option<egui::Context>,
-    ) {
-        // A new session starts clean: the last one's lists, players,
-        // friends, offers and channel tabs were another server's or user's.
+    /// A session begins; the connect form shows this login if it comes
+    /// back (a refused password).
+    pub fn connecting(&mut self, request: &ConnectRequest) {
+        // A new session starts clean: the last one's lists, players and
+        // friends were another server's or user's.
         self.lobby.lists = Default::default();
         self.lobby.players.new_session();
         self.lobby.friends = Default::default();
-        self.console.new_session();
         let guest = request.handle.eq_ignore_ascii_case("guest");
         self.connect.server = request.server.clone();
         self.server = ServerFamily::of_address(&request.server);
-        self.chat.connecting(data_dir, &request.server, window);
         self.connect.guest = guest;
         if !guest {
             self.connect.handle = request.handle.clone();
@@ -385,10 +285,7 @@ impl Chrome {
 
     /// The server does not speak timeseal (the network thread reconnects
     /// without it).
-    pub fn without_timeseal(&mut self, server: &str) {
-        self.console.push_note(&format!(
-            "{server} does not speak timeseal: reconnecting without it (remembered for this server)"
-        ));
+    pub fn without_timeseal(&mut self) {
         self.connect.timeseal = false;
     }
 
@@ -444,27 +341,19 @@ impl Chrome {
         self.announcement.describe_focused(ctx);
     }
 
-    /// The console: the command typed, if one was.
-    pub fn console_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
-        let command = console_ui(ui, &mut self.console);
-        // The tab the keyboard moved to is said.
-        if let Some(words) = self.console.to_say.take() {
-            self.say(words);
-        }
-        command
-    }
-
-    /// The panels around the boards: the top bar, the console, the lobby
-    /// and the player card (`side`: their frame); what they want done.
+    /// The panels around the boards: the top bar, the console (drawn by
+    /// `console`, the console's part: under the top bar, across the
+    /// window), the lobby and the player card (`side`: their frame); what
+    /// they want done.
     pub fn side_panels_ui(
         &mut self,
         ui: &mut egui::Ui,
         side: egui::Frame,
         bar: BarState<'_>,
         me: Option<&str>,
+        console: impl FnOnce(&mut egui::Ui) -> Vec<Want>,
     ) -> Vec<Want> {
         let mut wants = Vec::new();
-        self.console.show_times = bar.settings.console_times;
         // My games' collections: a change made there goes to the settings
         // (and My games is read again), else the settings' list is shown.
         let collections = &mut self.lobby.my_games.collections;
@@ -506,12 +395,7 @@ impl Chrome {
                     }),
             );
         });
-        egui::Panel::bottom("console")
-            .frame(side)
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| wants.extend(self.console_ui(ui).map(Want::Send)));
-        wants.extend(self.take_card_wanted().map(Want::OpenCard));
+        wants.extend(console(ui));
         if self.lobby_open {
             egui::Panel::left("lobby")
                 .frame(side)
@@ -573,7 +457,7 @@ impl Chrome {
                     egui::ScrollArea::vertical()
                         .id_salt("profile card")
                         .show(ui, |ui| {
-                            wants.extend(self.profile_ui(ui, me).into_iter().map(Want::Send));
+                            wants.extend(self.profile_ui(ui, me));
                         });
                 });
         }

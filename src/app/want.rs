@@ -58,6 +58,10 @@ pub enum Want {
     SessionReady,
     /// This server does not speak timeseal: remembered in its profile.
     WithoutTimeseal(String),
+    /// A note of Kibitz's own in the console.
+    Note(String),
+    /// The conversation with this player shown, ready to type in.
+    TalkTo(String),
 }
 
 impl Want {

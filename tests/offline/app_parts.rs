@@ -6,12 +6,13 @@
 use std::path::{Path, PathBuf};
 
 /// The parts: (file under `src/app/`, struct).
-const PARTS: [(&str, &str); 7] = [
+const PARTS: [(&str, &str); 8] = [
     ("boards.rs", "Boards"),
     ("wall.rs", "Wall"),
     ("wire.rs", "Wire"),
     ("keeping.rs", "Keeping"),
     ("chrome.rs", "Chrome"),
+    ("console_panel.rs", "ConsolePanel"),
     ("feedback.rs", "Feedback"),
     ("analysis.rs", "Analyses"),
 ];
@@ -175,7 +176,7 @@ fn the_router_loops_over_the_parts() {
     let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
     for path in ["apply_event", "answer", "tick", "schedule_repaint"] {
         let body = function_body(&app, path).unwrap_or_else(|| panic!("fn {path}"));
-        for part in ["self.chrome", "self.feedback"] {
+        for part in ["self.chrome", "self.console", "self.feedback"] {
             assert!(!body.contains(part), "{path} names {part}");
         }
         assert!(body.contains("self.parts("), "{path} loops over the parts");

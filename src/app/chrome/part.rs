@@ -26,7 +26,10 @@ impl Part for Chrome {
             }
             Event::TimesealRefused { .. } => {
                 let server = cx.session.server();
-                self.without_timeseal(server);
+                self.without_timeseal();
+                wants.push(Want::Note(format!(
+                    "{server} does not speak timeseal: reconnecting without it (remembered for this server)"
+                )));
                 wants.push(Want::WithoutTimeseal(server.to_owned()));
             }
             _ => {}
@@ -48,8 +51,6 @@ impl Part for Chrome {
     }
 
     fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
-        // A tab's earlier lines, read off the UI thread meanwhile.
-        self.chat.settle(&mut self.console);
         let logged_in = cx.session.logged_in();
         let switches = WallSwitches {
             on: self.lobby.wall.on,

@@ -7,7 +7,6 @@ use crate::app::want::Want;
 use crate::game::Now;
 use crate::lobby::card::Profile;
 use crate::protocol::command::Command;
-use crate::protocol::conversation::Conversation;
 use crate::protocol::words::is_guest_handle;
 use crate::ui::profile::{ProfileAction, profile_ui};
 
@@ -52,11 +51,6 @@ impl Chrome {
         self.lobby_open && self.lobby.tab == crate::ui::lobby::Tab::Players
     }
 
-    /// A card asked for from the console (a chat line's speaker clicked).
-    pub fn take_card_wanted(&mut self) -> Option<String> {
-        self.console.card_wanted.take()
-    }
-
     /// Opens the card of `handle` (Kibitz asks for its finger and history).
     /// The card's requests: finger, history, journal (not a guest's: none
     /// kept; FatICS's refusal stays out too), and on our own card our
@@ -80,27 +74,24 @@ impl Chrome {
 
     /// The card beside the boards: the commands it gives (a challenge and
     /// a tell are handled here: the Match dialog, the command line).
-    pub fn profile_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Command> {
+    pub fn profile_ui(&mut self, ui: &mut egui::Ui, me: Option<&str>) -> Vec<Want> {
         let Some(profile) = &self.profile else {
             return Vec::new();
         };
-        let mut commands = Vec::new();
+        let mut wants = Vec::new();
         let friend = self.lobby.friends.contains(&profile.handle);
         for action in profile_ui(ui, profile, me, friend) {
             match action {
-                ProfileAction::Send(command) => commands.push(command),
+                ProfileAction::Send(command) => wants.push(Want::Send(command)),
                 ProfileAction::Challenge(handle) => {
                     self.dialogs.opponent = handle;
                     self.dialogs.match_open = true;
                 }
                 // Their conversation's tab, ready to type in.
-                ProfileAction::Tell(handle) => {
-                    self.console.talk_to(Conversation::Person(handle));
-                    self.console.focus_wanted = true;
-                }
+                ProfileAction::Tell(handle) => wants.push(Want::TalkTo(handle)),
                 ProfileAction::Close => self.profile = None,
             }
         }
-        commands
+        wants
     }
 }
