@@ -51,6 +51,7 @@ mod status_bar;
 mod title;
 mod wall;
 mod want;
+mod windows;
 mod wire;
 
 pub use launch::{mark_launch, step as launch_step};
@@ -69,6 +70,7 @@ use layout::Layout;
 use part::{Cx, LookedAt, Part};
 use shortcuts::Shortcut;
 use want::Want;
+use windows::Windows;
 use wire::Wire;
 
 pub struct KibitzApp {
@@ -78,7 +80,7 @@ pub struct KibitzApp {
     wire: Wire,
     /// Settings, logins and the archive.
     keeping: Keeping,
-    /// Lobby, dialogs, top bar, title.
+    /// Lobby, connect form, top bar, card, title.
     chrome: Chrome,
     /// The console and the conversations.
     console: ConsolePanel,
@@ -93,8 +95,8 @@ pub struct KibitzApp {
     waker: Option<egui::Context>,
     /// What is on screen, for the network thread's waker.
     on_screen: Arc<on_screen::OnScreen>,
-    /// The file dialog for a PGN file, while it is open.
-    pick_file: pick_file::PickFile,
+    /// Settings, the dialogs, the position editor, the file dialog.
+    windows: Windows,
 }
 
 impl KibitzApp {
@@ -111,7 +113,7 @@ impl KibitzApp {
             frames: Frames::new(),
             time,
             waker: None,
-            pick_file: pick_file::PickFile::default(),
+            windows: Windows::default(),
             on_screen: Arc::default(),
         }
     }
@@ -502,8 +504,8 @@ impl KibitzApp {
                     }
                 }
                 Want::ReloadMyGames => self.chrome.load_my_games(self.keeping.games_dir()),
-                Want::SetUp(fen) => self.chrome.set_up_position(fen.as_deref()),
-                Want::PickFile => self.pick_file.open(self.waker.clone()),
+                Want::SetUp(fen) => self.windows.set_up_position(fen.as_deref()),
+                Want::PickFile => self.windows.pick_file(self.waker.clone()),
                 Want::Record(on) => self.set_recording(on),
                 Want::FreeTiling(on) => self.boards.set_free_tiling(on),
                 Want::LogOut => self.wire.logout(),
@@ -533,6 +535,7 @@ impl KibitzApp {
                 Want::WithoutTimeseal(server) => self.keeping.without_timeseal(&server),
                 Want::Note(text) => self.console.note(&text),
                 Want::TalkTo(handle) => self.console.talk_to(handle),
+                Want::Challenge(handle) => self.windows.challenge(handle),
             }
         }
     }
@@ -561,13 +564,13 @@ impl KibitzApp {
     /// PGN files dropped on the window or picked in the file dialog: their
     /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
-        let wants = self.chrome.opened(ctx, self.pick_file.picked());
+        let wants = self.chrome.opened(ctx, self.windows.picked());
         self.run(wants);
     }
 
     /// Asks for files another way than the system's dialog (tests).
     pub fn set_file_picker(&mut self, picker: Picker) {
-        self.pick_file.set_picker(picker);
+        self.windows.set_picker(picker);
     }
 
     /// Opens a player's card and asks the server for what it shows.
@@ -634,8 +637,9 @@ impl KibitzApp {
         }
         let engines = [self.analyses.status(), self.analyses.variant_status()];
         let online = self.wire.logged_in();
-        let wants =
-            (self.chrome).windows_ui(ui.ctx(), self.keeping.settings_mut(), engines, online);
+        let family = self.chrome.server_family();
+        let settings = self.keeping.settings_mut();
+        let wants = (self.windows).ui(ui.ctx(), settings, engines, online, family);
         self.run(wants);
         self.save_settings_if_changed(ui.ctx());
         self.open_pgn_files(ui.ctx());
@@ -667,6 +671,7 @@ impl KibitzApp {
             settings: self.keeping.settings_mut(),
             recording: self.wire.recording(),
             free_tiling: self.boards.free_tiling(),
+            windows: self.windows.switches(),
         };
         let times = state.settings.console_times;
         let console = |ui: &mut egui::Ui| self.console.panel_ui(ui, side, times);

@@ -1,6 +1,7 @@
-//! The chrome: everything around the boards. The console, the lobby, the
-//! seek and match dialogs, the settings window, the connect form, the top
-//! bar with its live region for screen readers, and the window's title.
+//! The chrome: what is around the boards but the console and the windows
+//! over them (`console_panel.rs`, `windows.rs`): the lobby, the connect
+//! form, the top bar with its live region for screen readers, the player
+//! card, and the window's title.
 
 use crate::config::{ServerProfile, Settings};
 use crate::game::{Game, Now};
@@ -15,11 +16,9 @@ use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest;
 use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
-use crate::ui::dialogs::Dialogs;
 use crate::ui::friends::{NoticeAction, notice_ui};
 use crate::ui::lobby::{Lobby, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
-use crate::ui::position_editor::PositionEditor;
 
 use super::announce::Announcement;
 use super::asked::Asker;
@@ -30,20 +29,13 @@ use super::want::Want;
 mod my_games;
 mod part;
 mod people;
-mod windows;
 use super::want::review;
 
 pub struct Chrome {
     lobby: Lobby,
     lobby_open: bool,
-    dialogs: Dialogs,
-    settings_open: bool,
-    /// Every piece set, small, for Settings (the boards keep their own).
-    piece_previews: crate::ui::pieces::PieceCache,
     /// The user's games as an opening tree, for the review boards.
     opening_tree: super::opening_tree_loading::OpeningTreeLoading,
-    /// A position set up by hand.
-    position_editor: PositionEditor,
     /// My games' list of collections changed: the settings take it.
     collections_changed: bool,
     connect: ConnectForm,
@@ -57,7 +49,7 @@ pub struct Chrome {
     profile: Option<Profile>,
     /// News of a friend (arrived, left, started a game) above the boards.
     notice: Option<Notice>,
-    /// Which FICS the server is: the variants the dialogs offer.
+    /// Which FICS the server is (the variants the dialogs offer).
     server: ServerFamily,
     /// My games being read off the UI thread.
     archive: super::archive_loading::ArchiveLoading,
@@ -70,11 +62,7 @@ impl Default for Chrome {
         Chrome {
             lobby: Lobby::default(),
             lobby_open: true,
-            dialogs: Dialogs::default(),
-            settings_open: false,
-            piece_previews: Default::default(),
             opening_tree: Default::default(),
-            position_editor: PositionEditor::default(),
             collections_changed: false,
             connect: ConnectForm::default(),
             announcement: Announcement::default(),
@@ -97,6 +85,8 @@ pub struct BarState<'a> {
     pub settings: &'a mut Settings,
     pub recording: bool,
     pub free_tiling: bool,
+    /// The windows' switches (Seek…, Match…, Settings…).
+    pub windows: super::windows::WindowSwitches<'a>,
 }
 
 impl Chrome {
@@ -326,9 +316,9 @@ impl Chrome {
             recording: state.recording,
             lobby_open: &mut self.lobby_open,
             free_tiling: state.free_tiling,
-            seek_open: &mut self.dialogs.seek_open,
-            match_open: &mut self.dialogs.match_open,
-            settings_open: &mut self.settings_open,
+            seek_open: state.windows.seek_open,
+            match_open: state.windows.match_open,
+            settings_open: state.windows.settings_open,
         };
         let announcement = &mut self.announcement;
         top_bar_ui(ui, bar, |ui| announcement.ui(ui))
@@ -418,10 +408,11 @@ impl Chrome {
                     let place = ui.available_rect_before_wrap();
                     let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(place));
                     inner.set_clip_rect(place.intersect(ui.clip_rect()));
-                    let (commands, card, my_games) = self.lobby_ui(&mut inner, me);
+                    let (commands, card, my_games, challenge) = self.lobby_ui(&mut inner, me);
                     ui.advance_cursor_after_rect(place);
                     wants.extend(commands.into_iter().map(lobby_want));
                     wants.extend(card.map(Want::OpenCard));
+                    wants.extend(challenge.map(Want::Challenge));
                     wants.extend(my_games.map(|action| match action {
                         MyGamesAction::Reload => Want::ReloadMyGames,
                         MyGamesAction::SetUp => Want::SetUp(None),
@@ -465,24 +456,25 @@ impl Chrome {
     }
 
     /// The lobby: the commands its buttons give, a player whose card to
-    /// open, what the My games tab asks for. A challenge from the Players
-    /// tab opens the Match dialog for that player.
+    /// open, what the My games tab asks for, a player to challenge (from
+    /// the Players tab: the Match dialog opens for them).
     pub fn lobby_ui(
         &mut self,
         ui: &mut egui::Ui,
         me: Option<&str>,
-    ) -> (Vec<Command>, Option<String>, Option<MyGamesAction>) {
+    ) -> (
+        Vec<Command>,
+        Option<String>,
+        Option<MyGamesAction>,
+        Option<String>,
+    ) {
         let out = lobby_ui(ui, &mut self.lobby, me);
         for command in &out.commands {
             if let Command::Play(index) = command {
                 self.lobby.lists.playing(*index);
             }
         }
-        if let Some(handle) = out.challenge {
-            self.dialogs.opponent = handle;
-            self.dialogs.match_open = true;
-        }
-        (out.commands, out.profile, out.my_games)
+        (out.commands, out.profile, out.my_games, out.challenge)
     }
 
     /// Logged in: the lobby's seeks are there from the start (then kept

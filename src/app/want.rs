@@ -62,6 +62,8 @@ pub enum Want {
     Note(String),
     /// The conversation with this player shown, ready to type in.
     TalkTo(String),
+    /// The Match dialog, to challenge this player.
+    Challenge(String),
 }
 
 impl Want {

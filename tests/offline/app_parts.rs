@@ -6,13 +6,14 @@
 use std::path::{Path, PathBuf};
 
 /// The parts: (file under `src/app/`, struct).
-const PARTS: [(&str, &str); 8] = [
+const PARTS: [(&str, &str); 9] = [
     ("boards.rs", "Boards"),
     ("wall.rs", "Wall"),
     ("wire.rs", "Wire"),
     ("keeping.rs", "Keeping"),
     ("chrome.rs", "Chrome"),
     ("console_panel.rs", "ConsolePanel"),
+    ("windows.rs", "Windows"),
     ("feedback.rs", "Feedback"),
     ("analysis.rs", "Analyses"),
 ];

@@ -83,10 +83,7 @@ impl Chrome {
         for action in profile_ui(ui, profile, me, friend) {
             match action {
                 ProfileAction::Send(command) => wants.push(Want::Send(command)),
-                ProfileAction::Challenge(handle) => {
-                    self.dialogs.opponent = handle;
-                    self.dialogs.match_open = true;
-                }
+                ProfileAction::Challenge(handle) => wants.push(Want::Challenge(handle)),
                 // Their conversation's tab, ready to type in.
                 ProfileAction::Tell(handle) => wants.push(Want::TalkTo(handle)),
                 ProfileAction::Close => self.profile = None,
