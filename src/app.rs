@@ -30,6 +30,7 @@ const EVENT_BUDGET: Duration = Duration::from_millis(8);
 mod analysis;
 mod announce;
 mod archive_loading;
+mod archive_writing;
 mod asked;
 mod boards;
 mod chat_keeping;
@@ -544,7 +545,15 @@ impl KibitzApp {
         let partner = (game.partner)
             .and_then(|p| self.boards.store().get(p))
             .filter(|other| other.partner == Some(game.number));
-        if let Some(note) = self.keeping.archive(game, partner, self.wire.server()) {
+        let (server, window) = (self.wire.server(), self.waker.clone());
+        self.keeping.archive(game, partner, server, window);
+    }
+
+    /// Waits until every finished game is written to the archive, its
+    /// note in the console (tests: the writing is off the UI thread).
+    pub fn archive_written(&mut self) {
+        self.keeping.archive_written();
+        for note in self.keeping.archive_notes() {
             self.console.note(&note);
         }
     }
@@ -630,6 +639,10 @@ impl KibitzApp {
         let boards = &self.boards;
         self.frames.count(ui, now, || boards.animating());
         self.tick(now);
+        // What the archive's writing said meanwhile.
+        for note in self.keeping.archive_notes() {
+            self.console.note(&note);
+        }
         // Before any widget reads the keys.
         let playing = self.boards.own_live_game().is_some();
         for shortcut in shortcuts::shortcuts(ui.ctx(), playing) {

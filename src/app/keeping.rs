@@ -9,6 +9,8 @@ use crate::config::{self, ServerProfile, Settings};
 use crate::game::Game;
 use crate::ui::connect::ConnectRequest;
 
+use super::archive_writing::{ArchiveWriting, Record};
+
 #[derive(Default)]
 pub struct Keeping {
     settings: Settings,
@@ -19,6 +21,8 @@ pub struct Keeping {
     /// Finished games go to the archive here (`None`: not archived, as for
     /// replays and tests).
     archive_dir: Option<PathBuf>,
+    /// The games being written there, off the UI thread.
+    writing: ArchiveWriting,
 }
 
 impl Keeping {
@@ -87,48 +91,60 @@ impl Keeping {
     }
 
     /// Appends a finished game to the archive (if games are archived and
-    /// this one is worth it): the note for the console. A bughouse board
-    /// goes with its other board (`partner`, where Kibitz has it) in one
-    /// record, once both have ended: nothing while the other plays on.
-    pub fn archive(&self, game: &Game, partner: Option<&Game>, server: &str) -> Option<String> {
+    /// this one is worth it), written off the UI thread (`window`: woken
+    /// for the note it makes, see [`Self::archive_notes`]). A bughouse
+    /// board goes with its other board (`partner`, where Kibitz has it) in
+    /// one record, once both have ended: nothing while the other plays on.
+    pub fn archive(
+        &mut self,
+        game: &Game,
+        partner: Option<&Game>,
+        server: &str,
+        window: Option<egui::Context>,
+    ) {
         if !self.settings.archive_games {
-            return None;
+            return;
         }
-        let dir = self.archive_dir.as_ref()?;
-        let server = if server.is_empty() { "fics" } else { server };
-        let ended = archive::UtcTime::now();
-        match partner {
+        let Some(dir) = self.archive_dir.clone() else {
+            return;
+        };
+        let server = if server.is_empty() { "fics" } else { server }.to_owned();
+        let record = match partner {
             // Its end comes with this one's: the record is written then.
-            Some(other) if !other.is_over() && !other.detached => None,
+            Some(other) if !other.is_over() && !other.detached => return,
             Some(other) if other.is_over() => {
                 if !(archive::worth_archiving(game) || archive::worth_archiving(other)) {
-                    return None;
+                    return;
                 }
                 // Board A is the user's own, else the lower number.
                 let own_first = game.relation.is_playing()
                     || (!other.relation.is_playing() && game.number < other.number);
                 let boards = if own_first {
-                    [game, other]
+                    [game.clone(), other.clone()]
                 } else {
-                    [other, game]
+                    [other.clone(), game.clone()]
                 };
-                let numbers = format!("{} and {}", boards[0].number, boards[1].number);
-                Some(match archive::append_bughouse(dir, boards, server, ended) {
-                    Ok(path) => format!("bughouse games {numbers} saved to {}", path.display()),
-                    Err(e) => format!("bughouse games {numbers} NOT saved: {e:#}"),
-                })
+                Record::Bughouse(Box::new(boards))
             }
             _ => {
-                let number = game.number;
                 if !archive::worth_archiving(game) {
-                    return None;
+                    return;
                 }
-                Some(match archive::append(dir, game, server, ended) {
-                    Ok(path) => format!("game {number} saved to {}", path.display()),
-                    Err(e) => format!("game {number} NOT saved: {e:#}"),
-                })
+                Record::Game(Box::new(game.clone()))
             }
-        }
+        };
+        self.writing.write(dir, record, server, window);
+    }
+
+    /// What was said of the games written since ("game 7 saved to ..."),
+    /// for the console.
+    pub fn archive_notes(&mut self) -> Vec<String> {
+        self.writing.notes()
+    }
+
+    /// Waits until every game given to the archive is written (tests).
+    pub fn archive_written(&mut self) {
+        self.writing.wait();
     }
 
     /// The login to make at start: the current profile, when remembered

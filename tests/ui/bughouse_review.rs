@@ -21,6 +21,15 @@ fn an_observed_bughouse_game_is_archived_as_one_record_of_both_boards() {
     // into the other's holdings.
     let bytes = common::read(&common::fixtures_dir().join("real-server/bughouse-observer.bin"));
     common::serve(&mut app, Duration::from_secs(100), &bytes);
+    // Written off the UI thread: once it is done, said in the console.
+    app.archive_written();
+    assert!(
+        app.console()
+            .lines
+            .iter()
+            .any(|l| l.text.starts_with("bughouse games") && l.text.contains("saved to")),
+        "the note"
+    );
     let files: Vec<_> = std::fs::read_dir(dir.path().join("games"))
         .expect("the archive")
         .flatten()

@@ -172,6 +172,8 @@ fn a_dropped_connection_keeps_panels_and_sorts_out_the_games_after() {
     let four = h.state().store().get(4).expect("its panel stays");
     assert!(four.is_over() && !four.interrupted);
 
+    // Written off the UI thread: once it is done.
+    h.state_mut().archive_written();
     let pgn = std::fs::read_dir(archive.path().join("games"))
         .expect("archive dir")
         .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))

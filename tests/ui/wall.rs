@@ -259,7 +259,9 @@ fn after_a_server_restart_the_wall_shows_the_new_games_under_the_old_numbers() {
             .any(|l| l.text.contains("no such game") || l.text.contains("now observing")),
         "{console:?}"
     );
-    // The 16 interrupted games are archived, unterminated.
+    // The 16 interrupted games are archived, unterminated (written off
+    // the UI thread: once it is done).
+    h.state_mut().archive_written();
     let pgn = std::fs::read_dir(archive.path().join("games"))
         .expect("archive dir")
         .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))
