@@ -175,9 +175,12 @@ pub fn game_panel_ui(
         .outcome
         .as_ref()
         .filter(|_| view.browse.is_none() && view.line.is_none())
-        // A position studied (no moves, no result) has no end to show.
+        // A position studied (no moves, no result), or a game opened whose
+        // record has no result (pasted while it went on), has no end to
+        // show: "* No result" was stamped over its last position.
         .filter(|o| {
-            !(o.result == crate::protocol::message::GameResult::NoResult && game.moves.is_empty())
+            let none = o.result == crate::protocol::message::GameResult::NoResult;
+            !(none && (game.moves.is_empty() || game.is_opened()))
         })
     {
         result_banner_ui(

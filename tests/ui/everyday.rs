@@ -333,6 +333,12 @@ fn a_game_pasted_at_start_opens_not_into_the_server_field() {
     assert_eq!(h.state().connect_form().server, server_before);
     let review = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
     assert!(h.state().store().get(review).is_some(), "the game opened");
+    // A record without a result (a game copied while it went on) has no
+    // end to stamp over its last position.
+    assert!(
+        h.query_by_label_contains("No result").is_none(),
+        "no banner on an unfinished game"
+    );
 }
 
 /// The first window (1180x820) on a 1366x768 screen is made to fit once
