@@ -680,6 +680,7 @@ impl KibitzApp {
         let state = BarState {
             status: self.wire.status(),
             session: self.wire.has_session(),
+            no_games: self.boards.store().games().next().is_none(),
             server: self.wire.server(),
             settings: self.keeping.settings_mut(),
             recording: self.wire.recording(),

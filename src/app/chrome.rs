@@ -81,6 +81,9 @@ impl Default for Chrome {
 pub struct BarState<'a> {
     pub status: Option<&'a crate::net::Status>,
     pub session: bool,
+    /// No board is open (the connect form shows instead, without a
+    /// session).
+    pub no_games: bool,
     pub server: &'a str,
     pub settings: &'a mut Settings,
     pub recording: bool,
@@ -311,6 +314,7 @@ impl Chrome {
         let bar = TopBar {
             status: state.status,
             session: state.session,
+            form_shown: !state.session && self.connect_form_wanted(state.no_games),
             server: state.server,
             play: &mut state.settings.play,
             recording: state.recording,

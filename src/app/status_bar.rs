@@ -20,6 +20,9 @@ pub struct TopBar<'a> {
     pub status: Option<&'a Status>,
     /// A session exists (maybe over).
     pub session: bool,
+    /// The connect form is on screen: Connect… would lead where the user
+    /// already is.
+    pub form_shown: bool,
     pub server: &'a str,
     pub play: &'a mut PlaySettings,
     pub recording: bool,
@@ -93,7 +96,7 @@ pub fn top_bar_ui(
                     if ui.button("Log out").clicked() {
                         actions.push(BarAction::LogOut);
                     }
-                } else if ui.button("Connect…").clicked() {
+                } else if !bar.form_shown && ui.button("Connect…").clicked() {
                     actions.push(BarAction::Connect);
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

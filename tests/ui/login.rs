@@ -70,6 +70,8 @@ fn the_top_bar_keeps_its_buttons_on_screen() {
         let served = Served::start(vec![script]);
         let mut h = harness(size);
         h.run_steps(2);
+        // The form is on screen: no Connect… in the bar leading to it.
+        assert!(h.query_by_label("Connect…").is_none());
         let before: std::collections::HashMap<&str, egui::Rect> =
             ["Auto-queen", "Lobby", "Settings…"]
                 .into_iter()
