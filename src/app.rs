@@ -36,6 +36,7 @@ mod boards;
 mod chat_keeping;
 mod chrome;
 mod console_panel;
+mod disk_thread;
 mod feedback;
 mod frame_stats;
 mod keeping;
@@ -542,9 +543,7 @@ impl KibitzApp {
     }
 
     fn archive(&mut self, game: &Game) {
-        let partner = (game.partner)
-            .and_then(|p| self.boards.store().get(p))
-            .filter(|other| other.partner == Some(game.number));
+        let partner = self.boards.store().partner_of(game);
         let (server, window) = (self.wire.server(), self.waker.clone());
         self.keeping.archive(game, partner, server, window);
     }

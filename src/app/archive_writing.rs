@@ -1,14 +1,14 @@
-//! Finished games written to the archive off the UI thread: a game ends in
-//! the event drain, and a slow disk stalled the window there. The records
-//! go to a thread of their own in order; what it says of each ("game 7
-//! saved to ...") comes back for the console, the window woken. The queue
-//! is written out before the app goes (the thread is joined on drop).
+//! Finished games written to the archive off the UI thread (`disk_thread.rs`):
+//! a game ends in the event drain, and a slow disk stalled the window
+//! there. What the thread says of each record ("game 7 saved to ...")
+//! comes back for the console.
 
 use std::path::PathBuf;
-use std::sync::mpsc;
 
 use crate::archive::{self, UtcTime};
 use crate::game::Game;
+
+use super::disk_thread::DiskThread;
 
 /// A record to write.
 pub enum Record {
@@ -18,40 +18,20 @@ pub enum Record {
     Bughouse(Box<[Game; 2]>),
 }
 
-enum Job {
-    Write {
-        dir: PathBuf,
-        record: Record,
-        server: String,
-        ended: UtcTime,
-    },
-    /// Nothing: answered when every record before it is written.
-    Barrier(mpsc::Sender<()>),
+/// A record to write, where, and when its game ended.
+struct Job {
+    dir: PathBuf,
+    record: Record,
+    server: String,
+    ended: UtcTime,
 }
 
 /// The writing thread, once a game was archived.
 #[derive(Default)]
 pub struct ArchiveWriting {
-    worker: Option<Worker>,
+    worker: Option<DiskThread<Job, String>>,
     /// Notes of records written here (no thread could start).
     written_here: Vec<String>,
-}
-
-struct Worker {
-    jobs: mpsc::Sender<Job>,
-    notes: mpsc::Receiver<String>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Worker {
-    /// The records still queued are written before the app goes.
-    fn drop(&mut self) {
-        let (jobs, _) = mpsc::channel();
-        drop(std::mem::replace(&mut self.jobs, jobs));
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
 }
 
 impl ArchiveWriting {
@@ -64,40 +44,34 @@ impl ArchiveWriting {
         server: String,
         window: Option<egui::Context>,
     ) {
-        let job = Job::Write {
+        let job = Job {
             dir,
             record,
             server,
             ended: UtcTime::now(),
         };
         if self.worker.is_none() {
-            self.worker = start(window);
+            self.worker = DiskThread::start("kibitz-archive-writer", window, |job: Job| {
+                Some(write_record(&job.dir, &job.record, &job.server, job.ended))
+            });
         }
         let job = match &self.worker {
-            Some(worker) => match worker.jobs.send(job) {
+            Some(worker) => match worker.send(job) {
                 Ok(()) => return,
-                Err(mpsc::SendError(job)) => job,
+                Err(job) => job,
             },
             None => job,
         };
         // No thread to take it: written here rather than lost.
-        if let Job::Write {
-            dir,
-            record,
-            server,
-            ended,
-        } = job
-        {
-            self.written_here
-                .push(write_record(&dir, &record, &server, ended));
-        }
+        self.written_here
+            .push(write_record(&job.dir, &job.record, &job.server, job.ended));
     }
 
     /// What was said of the records written since (for the console).
     pub fn notes(&mut self) -> Vec<String> {
         let mut notes = std::mem::take(&mut self.written_here);
         if let Some(worker) = &self.worker {
-            notes.extend(worker.notes.try_iter());
+            notes.extend(worker.answers());
         }
         notes
     }
@@ -105,47 +79,9 @@ impl ArchiveWriting {
     /// Waits until every record given so far is written (tests).
     pub fn wait(&mut self) {
         if let Some(worker) = &self.worker {
-            let (done, wait) = mpsc::channel();
-            if worker.jobs.send(Job::Barrier(done)).is_ok() {
-                let _ = wait.recv();
-            }
+            worker.wait();
         }
     }
-}
-
-/// The writing thread; None if it cannot start.
-fn start(window: Option<egui::Context>) -> Option<Worker> {
-    let (jobs, queue) = mpsc::channel::<Job>();
-    let (said, notes) = mpsc::channel::<String>();
-    let thread = std::thread::Builder::new()
-        .name("kibitz-archive-writer".to_owned())
-        .spawn(move || {
-            for job in queue {
-                match job {
-                    Job::Write {
-                        dir,
-                        record,
-                        server,
-                        ended,
-                    } => {
-                        let _ = said.send(write_record(&dir, &record, &server, ended));
-                        if let Some(window) = &window {
-                            window.request_repaint();
-                        }
-                    }
-                    Job::Barrier(done) => {
-                        let _ = done.send(());
-                    }
-                }
-            }
-        })
-        .map_err(|e| tracing::warn!("games written on the UI thread: {e}"))
-        .ok()?;
-    Some(Worker {
-        jobs,
-        notes,
-        thread: Some(thread),
-    })
 }
 
 /// Appends the record: what to say of it.

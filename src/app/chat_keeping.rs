@@ -8,53 +8,31 @@
 //! a data directory (tests) or before a server is known.
 
 use std::path::Path;
-use std::sync::mpsc;
 
 use crate::archive::UtcTime;
 use crate::archive::chat_log::{ChatLog, Earlier};
 use crate::console::Console;
 use crate::protocol::conversation::Conversation;
 
+use super::disk_thread::DiskThread;
+
 /// Earlier lines a tab shows when it opens.
 const EARLIER_LINES: usize = 50;
 
 /// What the keeping thread does, in order.
+#[derive(Debug)]
 enum Job {
     /// Read a conversation's last lines (sent back).
     Recent(Conversation),
     Append(Conversation, String, UtcTime),
-    /// Nothing: answered when every job before it is done (tests).
-    #[cfg(test)]
-    Barrier,
 }
-
-/// What the keeping thread sends back: a conversation's earlier lines, or
-/// None for a barrier reached.
-type Done = Option<(Conversation, Vec<Earlier>)>;
 
 #[derive(Debug, Default)]
 pub struct ChatKeeping {
     /// The thread keeping the server's conversations, while connected to
-    /// one with a data directory.
-    worker: Option<Worker>,
-}
-
-#[derive(Debug)]
-struct Worker {
-    jobs: mpsc::Sender<Job>,
-    done: mpsc::Receiver<Done>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Worker {
-    /// The lines still queued are written before the app goes.
-    fn drop(&mut self) {
-        let (jobs, _) = mpsc::channel();
-        drop(std::mem::replace(&mut self.jobs, jobs));
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
+    /// one with a data directory; it answers with a conversation's earlier
+    /// lines.
+    worker: Option<DiskThread<Job, (Conversation, Vec<Earlier>)>>,
 }
 
 impl ChatKeeping {
@@ -69,18 +47,7 @@ impl ChatKeeping {
     ) {
         self.worker = data_dir.and_then(|dir| {
             let log = ChatLog::new(dir, server);
-            let (jobs, queue) = mpsc::channel::<Job>();
-            let (answer, done) = mpsc::channel::<Done>();
-            let thread = std::thread::Builder::new()
-                .name("chat-keeping".into())
-                .spawn(move || keep(&log, &queue, &answer, window.as_ref()))
-                .map_err(|e| tracing::warn!("chat not kept: {e}"))
-                .ok()?;
-            Some(Worker {
-                jobs,
-                done,
-                thread: Some(thread),
-            })
+            DiskThread::start("chat-keeping", window, move |job| keep(&log, job))
         });
     }
 
@@ -94,20 +61,18 @@ impl ChatKeeping {
             return;
         };
         for conversation in opened {
-            let _ = worker.jobs.send(Job::Recent(conversation));
+            let _ = worker.send(Job::Recent(conversation));
         }
         if !kept.is_empty() {
             // The user's own clock, as the console shows this run's lines.
             let seconds = u64::try_from(crate::local_time::now_local_s()).unwrap_or(0);
             let now = UtcTime::from_unix(seconds);
             for (conversation, text) in kept {
-                let _ = worker.jobs.send(Job::Append(conversation, text, now));
+                let _ = worker.send(Job::Append(conversation, text, now));
             }
         }
-        while let Ok(done) = worker.done.try_recv() {
-            if let Some((conversation, earlier)) = done {
-                console.insert_earlier(&conversation, &earlier);
-            }
+        for (conversation, earlier) in worker.answers() {
+            console.insert_earlier(&conversation, &earlier);
         }
     }
 
@@ -115,48 +80,25 @@ impl ChatKeeping {
     #[cfg(test)]
     pub fn settle_all(&mut self, console: &mut Console) {
         self.settle(console);
-        let Some(worker) = &self.worker else {
-            return;
-        };
-        if worker.jobs.send(Job::Barrier).is_err() {
-            return;
+        if let Some(worker) = &self.worker {
+            worker.wait();
         }
-        while let Ok(done) = worker.done.recv() {
-            match done {
-                Some((conversation, earlier)) => console.insert_earlier(&conversation, &earlier),
-                None => break,
-            }
-        }
+        self.settle(console);
     }
 }
 
-/// The keeping thread: jobs in the order given, until the app lets go.
-fn keep(
-    log: &ChatLog,
-    queue: &mpsc::Receiver<Job>,
-    answer: &mpsc::Sender<Done>,
-    window: Option<&egui::Context>,
-) {
-    for job in queue {
-        match job {
-            Job::Recent(conversation) => {
-                let earlier = log.recent(&conversation, EARLIER_LINES);
-                if !earlier.is_empty() {
-                    let _ = answer.send(Some((conversation, earlier)));
-                    if let Some(window) = window {
-                        window.request_repaint();
-                    }
-                }
+/// One job of the keeping thread: the earlier lines read, if any.
+fn keep(log: &ChatLog, job: Job) -> Option<(Conversation, Vec<Earlier>)> {
+    match job {
+        Job::Recent(conversation) => {
+            let earlier = log.recent(&conversation, EARLIER_LINES);
+            (!earlier.is_empty()).then_some((conversation, earlier))
+        }
+        Job::Append(conversation, text, at) => {
+            if let Err(e) = log.append(&conversation, &text, at) {
+                tracing::warn!("chat line not kept: {e}");
             }
-            Job::Append(conversation, text, at) => {
-                if let Err(e) = log.append(&conversation, &text, at) {
-                    tracing::warn!("chat line not kept: {e}");
-                }
-            }
-            #[cfg(test)]
-            Job::Barrier => {
-                let _ = answer.send(None);
-            }
+            None
         }
     }
 }

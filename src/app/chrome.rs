@@ -252,9 +252,8 @@ impl Chrome {
         self.connect.remember = false;
     }
 
-    /// The user unobserved or closed an observed game between `players`:
-    /// the wall does not bring it back. True when the games list is to be
-    /// asked for (closed while the wall is on: its place is filled at once).
+    /// The user unobserved or closed an observed game: `Wall::dismissed`,
+    /// with the wall's switch, which is the lobby's.
     pub fn dismissed(
         &mut self,
         game: u32,

@@ -123,6 +123,14 @@ impl GameStore {
         self.games.values()
     }
 
+    /// The other board of `game`'s bughouse game, where both name each
+    /// other.
+    pub fn partner_of(&self, game: &Game) -> Option<&Game> {
+        (game.partner)
+            .and_then(|p| self.games.get(&p))
+            .filter(|other| other.partner == Some(game.number))
+    }
+
     pub fn me(&self) -> Option<&str> {
         self.me.as_deref()
     }

@@ -225,10 +225,13 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
         .as_deref()
         .unwrap_or(&lobby_now.lists.games);
     // Still on the server: the same number between the same players (a
-    // number ended is soon another game's).
+    // number ended is soon another game's). Only a held row can be gone:
+    // the newest list's rows are looked up in it no more.
+    let held = lobby_now.held_games.is_some();
     let listed = |entry: &GamesEntry| {
-        (lobby_now.lists.games.iter())
-            .any(|g| g.game == entry.game && g.white == entry.white && g.black == entry.black)
+        !held
+            || (lobby_now.lists.games.iter())
+                .any(|g| g.game == entry.game && g.white == entry.white && g.black == entry.black)
     };
     let area = egui::ScrollArea::both()
         .id_salt("games list")
