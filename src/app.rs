@@ -7,14 +7,13 @@
 //! is carried out in one place ([`KibitzApp::run`]). No other file has an
 //! `impl KibitzApp`.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
 use crate::config::Settings;
 use crate::console::Console;
-use crate::game::{Game, GameStore, Now};
+use crate::game::{Change, Game, GameStore, Now};
 use crate::net::{self, NetEvent, Status};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
@@ -39,6 +38,7 @@ mod console_panel;
 mod disk_thread;
 mod feedback;
 mod frame_stats;
+mod host;
 mod keeping;
 mod launch;
 mod layout;
@@ -46,6 +46,7 @@ mod on_screen;
 mod opening_tree_loading;
 mod options;
 mod part;
+mod parts;
 mod pick_file;
 mod repaint;
 mod shortcuts;
@@ -63,60 +64,42 @@ pub use pick_file::Picker;
 use analysis::Analyses;
 use asked::Asker;
 use boards::{Boards, BoardsFrame};
-use chrome::{BarState, Chrome};
-use console_panel::ConsolePanel;
-use feedback::Feedback;
-use frame_stats::Frames;
+use chrome::BarState;
+use host::Host;
 use keeping::Keeping;
 use layout::Layout;
-use part::{Cx, LookedAt, Part};
+use part::{Cx, Part};
+use parts::Parts;
 use shortcuts::Shortcut;
 use want::Want;
-use windows::Windows;
 use wire::Wire;
 
 pub struct KibitzApp {
-    /// The games and everything shown of them.
-    boards: Boards,
+    /// The games: written by the server's events and by `Want::Change`,
+    /// nowhere else.
+    store: GameStore,
     /// The session with the server.
     wire: Wire,
     /// Settings, logins and the archive.
     keeping: Keeping,
-    /// Lobby, connect form, top bar, card, title.
-    chrome: Chrome,
-    /// The console and the conversations.
-    console: ConsolePanel,
-    /// Sounds and the OS attention request.
-    feedback: Feedback,
     /// Engine analysis: the engine thread, its status and results.
     analyses: Analyses,
-    /// Frames counted (and logged with `KIBITZ_FRAME_STATS=1`).
-    frames: Frames,
-    time: TimeSource,
-    /// The window's context, to wake it from other threads.
-    waker: Option<egui::Context>,
-    /// What is on screen, for the network thread's waker.
-    on_screen: Arc<on_screen::OnScreen>,
-    /// Settings, the dialogs, the position editor, the file dialog.
-    windows: Windows,
+    /// The clock, the window, what is on screen, the frames counted.
+    host: Host,
+    /// The parts that hear events, replies and ticks (`app/parts.rs`).
+    parts: Parts,
 }
 
 impl KibitzApp {
     /// An app with no connection (tests, or before the user connects).
     pub fn new(time: TimeSource) -> Self {
         KibitzApp {
-            boards: Boards::default(),
+            store: GameStore::default(),
             wire: Wire::default(),
             keeping: Keeping::default(),
-            chrome: Chrome::default(),
-            console: ConsolePanel::default(),
-            feedback: Feedback::default(),
             analyses: Analyses::default(),
-            frames: Frames::new(),
-            time,
-            waker: None,
-            windows: Windows::default(),
-            on_screen: Arc::default(),
+            host: Host::new(time),
+            parts: Parts::default(),
         }
     }
 
@@ -130,19 +113,20 @@ impl KibitzApp {
         launch::step("window and GL context ready");
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
         if let Some(layout) = storage.and_then(Layout::restored) {
-            app.chrome.set_lobby_open(layout.lobby_open);
-            app.boards.set_free_tiling(layout.free_tiling);
+            app.parts.chrome.set_lobby_open(layout.lobby_open);
+            app.parts.boards.set_free_tiling(layout.free_tiling);
             if let Some(tree) = layout.tiles {
-                app.boards.restore_tiles(tree);
+                app.parts.boards.restore_tiles(tree);
             }
         }
-        app.waker = Some(ctx.clone());
+        app.host.set_window(ctx);
         app.wire.observe_on_login(options.observe);
         if let Some(dir) = crate::config::config_dir() {
             if let Some(notice) = app.keeping.load_from(dir) {
-                app.console.note(&notice);
+                app.parts.console.note(&notice);
             }
-            app.console
+            app.parts
+                .console
                 .set_history(app.keeping.settings().console_history.clone());
         }
         let data_dir = crate::archive::data_dir();
@@ -150,18 +134,18 @@ impl KibitzApp {
             .set_recordings_dir(data_dir.as_ref().map(|d| d.join("recordings")));
         app.keeping.archive_into(data_dir);
         if let Some(profile) = app.keeping.settings().current_server() {
-            app.chrome.connect_with(profile);
+            app.parts.chrome.connect_with(profile);
         }
         launch::step("settings loaded");
         // The audio device opens after the first frame: the window first.
-        app.feedback.open_audio_later();
+        app.parts.feedback.open_audio_later();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.keeping.archive_into(None);
-            let waker = on_screen::waker(&app.on_screen, ctx);
+            let waker = app.host.waker();
             match net::replay::spawn_limited(chunks, speed, options.replay_games, waker) {
-                Ok(handle) => app.time = TimeSource::Real(app.wire.attach(handle, "replay")),
-                Err(e) => app.console.note(&format!("cannot replay: {e}")),
+                Ok(handle) => app.host.count_from(app.wire.attach(handle, "replay")),
+                Err(e) => app.parts.console.note(&format!("cannot replay: {e}")),
             }
         } else if let Some(request) = options.connect {
             app.connect_to(request);
@@ -169,7 +153,7 @@ impl KibitzApp {
             match app.keeping.remembered_login() {
                 Ok(Some(request)) => app.connect_to(request),
                 Ok(None) => {}
-                Err(note) => app.console.note(&note),
+                Err(note) => app.parts.console.note(&note),
             }
         }
         launch::step("app ready");
@@ -184,7 +168,7 @@ impl KibitzApp {
 
     /// Plays sounds through `player` (tests: a recording stand-in).
     pub fn set_sound_player(&mut self, player: Player) {
-        self.feedback.set_player(player);
+        self.parts.feedback.set_player(player);
     }
 
     /// Saves settings into `dir` from now on (tests; `start` uses the user's config dir).
@@ -199,36 +183,36 @@ impl KibitzApp {
 
     /// The games.
     pub fn store(&self) -> &GameStore {
-        self.boards.store()
+        &self.store
     }
 
     /// A game panel's UI state.
     pub fn view(&self, game: u32) -> Option<&GameView> {
-        self.boards.view(game)
+        self.parts.boards.view(game)
     }
 
     /// The game whose tile has the keyboard.
     pub fn focused(&self) -> Option<u32> {
-        self.boards.focused()
+        self.parts.boards.focused()
     }
 
     /// The game shown alone, if any.
     pub fn maximized(&self) -> Option<u32> {
-        self.boards.maximized()
+        self.parts.boards.maximized()
     }
 
     /// Whether the game is shown in an OS window of its own.
     pub fn is_detached(&self, game: u32) -> bool {
-        self.boards.is_detached(game)
+        self.parts.boards.is_detached(game)
     }
 
     /// Takes a game off the screen (and out of the store).
     pub fn close_game(&mut self, game: u32) {
-        self.boards.close(game);
+        self.change(Change::Close(game));
     }
 
     pub fn set_free_tiling(&mut self, on: bool) {
-        self.boards.set_free_tiling(on);
+        self.parts.boards.set_free_tiling(on);
     }
 
     pub fn settings(&self) -> &Settings {
@@ -245,20 +229,20 @@ impl KibitzApp {
     }
 
     pub fn console(&self) -> &Console {
-        self.console.console()
+        self.parts.console.console()
     }
 
     pub fn lobby(&self) -> &Lobby {
-        self.chrome.lobby()
+        self.parts.chrome.lobby()
     }
 
     pub fn lobby_mut(&mut self) -> &mut Lobby {
-        self.chrome.lobby_mut()
+        self.parts.chrome.lobby_mut()
     }
 
     /// The connect form (its error after a refused login).
     pub fn connect_form(&self) -> &crate::ui::connect::ConnectForm {
-        self.chrome.connect_form()
+        self.parts.chrome.connect_form()
     }
 
     /// Every command sent, newest last (the last thousand).
@@ -278,26 +262,23 @@ impl KibitzApp {
     }
 
     pub fn now(&self) -> Now {
-        match self.time {
-            TimeSource::Real(origin) => origin.elapsed(),
-            TimeSource::Fixed(now) => now,
-        }
+        self.host.now()
     }
 
     pub fn set_time(&mut self, now: Now) {
-        self.time = TimeSource::Fixed(now);
+        self.host.set_time(TimeSource::Fixed(now));
     }
 
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
-        let command = self.boards.as_sent(command, self.chrome.server_family());
-        self.console.echo(&command);
+        let command = Boards::as_sent(&self.store, command, self.parts.chrome.server_family());
+        self.parts.console.echo(&command);
         self.wire.send(command);
     }
 
     /// Sends a move and shows it at once.
     pub fn play(&mut self, number: u32, mv: Move) {
-        if let Some(command) = self.boards.play(number, mv) {
+        if let Some(command) = self.parts.boards.play(&self.store, number, mv) {
             self.send(command);
         }
     }
@@ -308,21 +289,21 @@ impl KibitzApp {
         if self.keeping.keeps_settings()
             && let Some(note) = self.keeping.remember_login(&request)
         {
-            self.console.note(&note);
+            self.parts.console.note(&note);
         }
-        self.chrome.connecting(&request);
-        let data_dir = self.keeping.data_dir();
-        (self.console).connecting(data_dir, &request.server, self.waker.clone());
+        self.parts.chrome.connecting(&request);
+        let (data_dir, window) = (self.keeping.data_dir(), self.host.window().cloned());
+        self.parts
+            .console
+            .connecting(data_dir, &request.server, window);
         // The last session's watched games and the wall's plans leave.
-        self.boards.new_session();
-        self.chrome.new_wall();
-        let waker = self.waker.as_ref().map_or_else(
-            || Arc::new(|_| {}) as net::Waker,
-            |ctx| on_screen::waker(&self.on_screen, ctx),
-        );
-        match self.wire.connect(&request, waker) {
-            Ok(origin) => self.time = TimeSource::Real(origin),
+        let closed = self.parts.boards.new_session(&self.store);
+        self.run(closed);
+        self.parts.chrome.new_wall();
+        match self.wire.connect(&request, self.host.waker()) {
+            Ok(origin) => self.host.count_from(origin),
             Err(e) => self
+                .parts
                 .console
                 .note(&format!("cannot start the network thread: {e}")),
         }
@@ -336,7 +317,8 @@ impl KibitzApp {
     /// Turns session recording on or off, for the session running now too.
     pub fn set_recording(&mut self, on: bool) {
         if let Some(path) = self.wire.set_recording(on) {
-            self.console
+            self.parts
+                .console
                 .note(&format!("recording the session to {}", path.display()));
         }
     }
@@ -348,7 +330,7 @@ impl KibitzApp {
             let Some(event) = self.wire.next_event() else {
                 return;
             };
-            self.frames.network_event();
+            self.host.frames().network_event();
             match event {
                 NetEvent::Status(status) => {
                     if self.on_status(status) {
@@ -359,7 +341,7 @@ impl KibitzApp {
             }
         }
         // Out of time: come back next frame for the rest.
-        if let Some(ctx) = &self.waker {
+        if let Some(ctx) = self.host.window() {
             ctx.request_repaint();
         }
     }
@@ -383,18 +365,18 @@ impl KibitzApp {
         if lost {
             // A refused login has its note already (and the form).
             if let Status::Stopped { reason } | Status::RetryingIn { reason, .. } = &status
-                && !self.chrome.login_refused()
+                && !self.parts.chrome.login_refused()
             {
-                self.console.note(reason);
+                self.parts.console.note(reason);
             }
-            self.boards.connection_lost(now);
-            self.chrome.forget_asked();
+            self.change(Change::ConnectionLost { now });
+            self.parts.chrome.forget_asked();
         }
         self.wire.on_status(status);
         if let Some(why) = &ended {
             self.give_up_interrupted(now, why);
         }
-        if ended.is_some() && self.chrome.login_refused() {
+        if ended.is_some() && self.parts.chrome.login_refused() {
             // The login failed: back to the form, which says why.
             self.wire.drop_session();
             return true;
@@ -406,12 +388,12 @@ impl KibitzApp {
     /// archived; their panels stay, with the reason.
     fn give_up_interrupted(&mut self, now: Now, why: &str) {
         self.wire.resume_done();
-        let effects = self.boards.give_up_interrupted(now, why);
-        self.run(Want::of_effects(&effects));
+        let why = why.to_owned();
+        self.change(Change::GiveUpInterrupted { why, now });
     }
 
-    /// Folds one protocol event into the app: the store (with the boards
-    /// that own it) first, then every part hears it with what it changed.
+    /// Folds one protocol event into the app: the store first, then
+    /// every part hears it with what it changed.
     pub fn apply_event(&mut self, now: Now, event: &Event) {
         match event {
             Event::OwnReply(text) => tracing::debug!("reply to Kibitz: {text}"),
@@ -419,23 +401,34 @@ impl KibitzApp {
             Event::Reply(reply) => self.answer(now, reply),
             _ => {}
         }
-        let applied = self.boards.apply(now, event);
-        let mut wants = Vec::new();
+        let effects = self.store.apply(now, event);
+        let mut wants = Want::of_effects(&effects);
         let (cx, parts) = self.parts(now);
         for part in parts {
-            wants.extend(part.on_event(&cx, event, &applied.effects));
+            wants.extend(part.on_event(&cx, event, &effects));
         }
         self.run(wants);
-        self.run(applied.wants());
+    }
+
+    /// The store's other door: what the user and the session change in
+    /// it; every part hears what changed.
+    fn change(&mut self, change: Change) {
+        let effects = self.store.change(change);
+        let mut wants = Want::of_effects(&effects);
+        let (cx, parts) = self.parts(self.now());
+        for part in parts {
+            wants.extend(part.on_change(&cx, &effects));
+        }
+        self.run(wants);
     }
 
     /// The reply to a request of ours goes to the part that asked (each
-    /// looks for its own; the boards' after the store's owner).
+    /// looks for its own).
     fn answer(&mut self, now: Now, reply: &Reply) {
         let Some(asker) = self.wire.answered(reply.to) else {
             return;
         };
-        let mut wants = self.boards.on_reply(now, &asker, &reply.answer);
+        let mut wants = Vec::new();
         let (cx, parts) = self.parts(now);
         for part in parts {
             wants.extend(part.on_reply(&cx, &asker, &reply.answer));
@@ -445,29 +438,24 @@ impl KibitzApp {
 
     /// The parts that hear events, replies and ticks, and the context they
     /// read (everything but them).
-    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 3]) {
-        let cx = Cx {
+    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 4]) {
+        let looked_at = self.parts.boards.looked_at();
+        let cx = context(
             now,
-            store: self.boards.store(),
-            settings: self.keeping.settings(),
-            session: &self.wire,
-            looked_at: LookedAt {
-                focused: self.boards.focused(),
-                maximized: self.boards.maximized(),
-            },
-            window: self.waker.as_ref(),
-        };
-        (
-            cx,
-            [&mut self.chrome, &mut self.console, &mut self.feedback],
-        )
+            &self.store,
+            &self.keeping,
+            &self.wire,
+            &self.host,
+            looked_at,
+        );
+        (cx, self.parts.all())
     }
 
     /// Logged in: the games we observed before a reconnect (each comes
     /// back or is refused: it ended while we were away), the games asked
     /// for on the command line.
     fn logged_in(&mut self, now: Now) {
-        let store = self.boards.store();
+        let store = &self.store;
         let again = store.interrupted_observed();
         let asked = self.wire.logged_in_at(now, store.any_interrupted());
         self.run(again.into_iter().map(Want::observe));
@@ -475,7 +463,7 @@ impl KibitzApp {
         // style 12 their boards need.
         for game in asked {
             let observe = Command::Observe(ObserveTarget::Game(game));
-            self.console.echo(&observe);
+            self.parts.console.echo(&observe);
             self.wire.send_after_setup(observe);
         }
     }
@@ -490,30 +478,35 @@ impl KibitzApp {
                 Want::Ask(asker, command) => {
                     self.wire.ask(asker, command);
                 }
-                Want::CloseGame(game) => self.boards.close(game),
-                Want::Say(words) => self.chrome.say(words),
+                Want::CloseGame(game) => self.change(Change::Close(game)),
+                Want::Change(change) => self.change(change),
+                Want::Say(words) => self.parts.chrome.say(words),
                 Want::OpenCard(handle) => self.open_profile(&handle),
                 Want::ArchiveEnded(number) => {
-                    if let Some(game) = self.boards.store().get(number).cloned() {
+                    if let Some(game) = self.store.get(number).cloned() {
                         self.archive(&game);
                     }
                 }
                 Want::Archive(game) => self.archive(&game),
                 Want::Review { game, source } => {
                     let now = self.now();
-                    if let Err(why) = self.boards.open_review(&game, now) {
-                        self.chrome.say(format!("Cannot open {source}: {why}"));
+                    match self.parts.boards.open_review(&self.store, &game, now) {
+                        Ok(opened) => self.run(opened),
+                        Err(why) => self
+                            .parts
+                            .chrome
+                            .say(format!("Cannot open {source}: {why}")),
                     }
                 }
-                Want::ReloadMyGames => self.chrome.load_my_games(self.keeping.games_dir()),
-                Want::SetUp(fen) => self.windows.set_up_position(fen.as_deref()),
-                Want::PickFile => self.windows.pick_file(self.waker.clone()),
+                Want::ReloadMyGames => self.parts.chrome.load_my_games(self.keeping.games_dir()),
+                Want::SetUp(fen) => self.parts.windows.set_up_position(fen.as_deref()),
+                Want::PickFile => self.parts.windows.pick_file(self.host.window().cloned()),
                 Want::Record(on) => self.set_recording(on),
-                Want::FreeTiling(on) => self.boards.set_free_tiling(on),
+                Want::FreeTiling(on) => self.parts.boards.set_free_tiling(on),
                 Want::LogOut => self.wire.logout(),
                 Want::Connect => {
                     self.wire.drop_session();
-                    self.chrome.open_connect_form();
+                    self.parts.chrome.open_connect_form();
                 }
                 Want::Dismissed {
                     game,
@@ -523,28 +516,28 @@ impl KibitzApp {
                     // The wall does not bring it back (and fills a closed
                     // one's place at once).
                     let now = self.now();
-                    if self.chrome.dismissed(game, players, closed, now) {
+                    if self.parts.chrome.dismissed(game, players, closed, now) {
                         self.wire.ask(Asker::Games, Command::Games);
                     }
                 }
                 Want::LoginRefused => {
                     let server = self.wire.server().to_owned();
                     if self.keeping.login_refused(&server) {
-                        self.chrome.password_forgotten();
+                        self.parts.chrome.password_forgotten();
                     }
                 }
                 Want::SessionReady => self.logged_in(self.now()),
                 Want::WithoutTimeseal(server) => self.keeping.without_timeseal(&server),
-                Want::Note(text) => self.console.note(&text),
-                Want::TalkTo(handle) => self.console.talk_to(handle),
-                Want::Challenge(handle) => self.windows.challenge(handle),
+                Want::Note(text) => self.parts.console.note(&text),
+                Want::TalkTo(handle) => self.parts.console.talk_to(handle),
+                Want::Challenge(handle) => self.parts.windows.challenge(handle),
             }
         }
     }
 
     fn archive(&mut self, game: &Game) {
-        let partner = self.boards.store().partner_of(game);
-        let (server, window) = (self.wire.server(), self.waker.clone());
+        let partner = self.store.partner_of(game);
+        let (server, window) = (self.wire.server(), self.host.window().cloned());
         self.keeping.archive(game, partner, server, window);
     }
 
@@ -553,45 +546,54 @@ impl KibitzApp {
     pub fn archive_written(&mut self) {
         self.keeping.archive_written();
         for note in self.keeping.archive_notes() {
-            self.console.note(&note);
+            self.parts.console.note(&note);
         }
     }
 
     /// Takes what the engine said since the last frame.
     pub fn poll_engine(&mut self) {
         let updates = self.analyses.poll();
-        self.frames.engine_updates(updates);
+        self.host.frames().engine_updates(updates);
     }
 
     /// What a game's panel asked for.
     fn handle(&mut self, action: Action) {
-        let wants = self.boards.act(action);
+        let wants = self.parts.boards.act(&self.store, action);
         self.run(wants);
     }
 
     /// PGN files dropped on the window or picked in the file dialog: their
     /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
-        let wants = self.chrome.opened(ctx, self.windows.picked());
+        let wants = self.parts.chrome.opened(ctx, self.parts.windows.picked());
         self.run(wants);
     }
 
     /// Asks for files another way than the system's dialog (tests).
     pub fn set_file_picker(&mut self, picker: Picker) {
-        self.windows.set_picker(picker);
+        self.parts.windows.set_picker(picker);
     }
 
     /// Opens a player's card and asks the server for what it shows.
     pub fn open_profile(&mut self, handle: &str) {
-        let wants = self.chrome.open_profile(handle, self.wire.me());
+        let wants = self.parts.chrome.open_profile(handle, self.wire.me());
         self.run(wants);
     }
 
     fn shortcut(&mut self, shortcut: Shortcut, now: Now) {
         if shortcut == Shortcut::CommandLine {
-            self.console.focus_command_line();
+            self.parts.console.focus_command_line();
         } else {
-            let wants = self.boards.shortcut(shortcut, now, self.keeping.settings());
+            let looked_at = self.parts.boards.looked_at();
+            let cx = context(
+                now,
+                &self.store,
+                &self.keeping,
+                &self.wire,
+                &self.host,
+                looked_at,
+            );
+            let wants = self.parts.boards.shortcut(&cx, shortcut);
             self.run(wants);
         }
     }
@@ -601,14 +603,11 @@ impl KibitzApp {
     fn tick(&mut self, now: Now) {
         if self
             .wire
-            .resume_deadline(self.boards.store())
+            .resume_deadline(&self.store)
             .is_some_and(|at| now >= at)
         {
             self.give_up_interrupted(now, crate::game::store::UNSEEN_END);
         }
-        let auto_flag = self.keeping.settings().play.auto_flag;
-        let claims = self.boards.auto_flag(now, auto_flag);
-        self.run(claims.into_iter().map(Want::Send));
         let mut wants = Vec::new();
         let (cx, parts) = self.parts(now);
         for part in parts {
@@ -620,52 +619,58 @@ impl KibitzApp {
     /// Saves changed settings atomically, but not in the middle of a drag.
     fn save_settings_if_changed(&mut self, ctx: &egui::Context) {
         // Copied only when it changed: this runs every frame.
-        if self.keeping.settings().console_history != *self.console.history() {
-            self.keeping.settings_mut().console_history = self.console.history().clone();
+        if self.keeping.settings().console_history != *self.parts.console.history() {
+            self.keeping.settings_mut().console_history = self.parts.console.history().clone();
         }
         if ctx.input(|i| i.pointer.any_down()) {
             return;
         }
         if let Some(note) = self.keeping.save_if_changed() {
-            self.console.note(&note);
+            self.parts.console.note(&note);
         }
     }
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.feedback.frame(ui.ctx());
+        self.parts.feedback.frame(ui.ctx());
         let now = self.now();
-        let boards = &self.boards;
-        self.frames.count(ui, now, || boards.animating());
+        let boards = &self.parts.boards;
+        self.host.frames().count(ui, now, || boards.animating());
         self.tick(now);
         // What the archive's writing said meanwhile.
         for note in self.keeping.archive_notes() {
-            self.console.note(&note);
+            self.parts.console.note(&note);
         }
         // Before any widget reads the keys.
-        let playing = self.boards.own_live_game().is_some();
+        let playing = self.store.own_live_game().is_some();
         for shortcut in shortcuts::shortcuts(ui.ctx(), playing) {
             self.shortcut(shortcut, now);
         }
         let engines = [self.analyses.status(), self.analyses.variant_status()];
         let online = self.wire.logged_in();
-        let family = self.chrome.server_family();
+        let family = self.parts.chrome.server_family();
         let settings = self.keeping.settings_mut();
-        let wants = (self.windows).ui(ui.ctx(), settings, engines, online, family);
+        let wants = self
+            .parts
+            .windows
+            .ui(ui.ctx(), settings, engines, online, family);
         self.run(wants);
         self.save_settings_if_changed(ui.ctx());
         self.open_pgn_files(ui.ctx());
         self.panels_ui(ui, now);
-        self.chrome.describe_focused(ui.ctx());
-        self.on_screen
-            .update(self.console.tab(), self.chrome.lobby_lists_wanted());
-        self.on_screen
-            .set_players_shown(self.chrome.players_shown());
+        self.parts.chrome.describe_focused(ui.ctx());
+        let on_screen = self.host.on_screen();
+        on_screen.update(
+            self.parts.console.tab(),
+            self.parts.chrome.lobby_lists_wanted(),
+        );
+        on_screen.set_players_shown(self.parts.chrome.players_shown());
         let me = self.wire.me();
-        let own = self.boards.store().own_live_game();
-        self.chrome
+        let own = self.store.own_live_game();
+        self.parts
+            .chrome
             .update_title(ui.ctx(), me, self.wire.server(), own);
-        self.chrome.fit_to_screen(ui.ctx());
+        self.parts.chrome.fit_to_screen(ui.ctx());
         self.schedule_repaint(ui.ctx(), now);
     }
 
@@ -679,30 +684,33 @@ impl KibitzApp {
         let state = BarState {
             status: self.wire.status(),
             session: self.wire.has_session(),
-            no_games: self.boards.store().games().next().is_none(),
+            no_games: self.store.games().next().is_none(),
             server: self.wire.server(),
             settings: self.keeping.settings_mut(),
             recording: self.wire.recording(),
-            free_tiling: self.boards.free_tiling(),
-            windows: self.windows.switches(),
+            free_tiling: self.parts.boards.free_tiling(),
+            windows: self.parts.windows.switches(),
         };
         let times = state.settings.console_times;
-        let console = |ui: &mut egui::Ui| self.console.panel_ui(ui, side, times);
-        let wants = (self.chrome).side_panels_ui(ui, side, state, self.wire.me(), console);
+        let console = |ui: &mut egui::Ui| self.parts.console.panel_ui(ui, side, times);
+        let wants = self
+            .parts
+            .chrome
+            .side_panels_ui(ui, side, state, self.wire.me(), console);
         self.run(wants);
         let mut actions = Vec::new();
         let mut analysed = None;
         let mut login = None;
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
-            if let Some(command) = self.chrome.notice_ui(ui) {
+            if let Some(command) = self.parts.chrome.notice_ui(ui) {
                 actions.push(Action::Send(command));
             }
-            actions.extend(self.boards.offers_ui(ui));
-            let no_games = self.boards.store().games().next().is_none();
-            if !self.wire.has_session() && self.chrome.connect_form_wanted(no_games) {
+            actions.extend(self.parts.boards.offers_ui(ui, &self.store));
+            let no_games = self.store.games().next().is_none();
+            if !self.wire.has_session() && self.parts.chrome.connect_form_wanted(no_games) {
                 let profiles = &self.keeping.settings().servers;
-                login = self.chrome.connect_form_ui(ui, profiles, !no_games);
+                login = self.parts.chrome.connect_form_ui(ui, profiles, !no_games);
                 return;
             }
             let settings = self.keeping.settings();
@@ -714,10 +722,19 @@ impl KibitzApp {
                 variant_engine: self.analyses.variant_status(),
                 ptells: &settings.play.ptell_buttons,
                 online: self.wire.logged_in(),
-                opening_tree: self.chrome.opening_tree(),
+                opening_tree: self.parts.chrome.opening_tree(),
                 server: self.wire.server(),
             };
-            let drawn = self.boards.ui(ui, now, frame);
+            let looked_at = self.parts.boards.looked_at();
+            let cx = context(
+                now,
+                &self.store,
+                &self.keeping,
+                &self.wire,
+                &self.host,
+                looked_at,
+            );
+            let drawn = self.parts.boards.ui(ui, &cx, frame);
             actions.extend(drawn.actions);
             analysed = Some((drawn.analysed, drawn.review));
         });
@@ -730,29 +747,31 @@ impl KibitzApp {
         if ui.input(|i| i.viewport().minimized == Some(true)) {
             self.pause_analysis();
         } else {
-            let looked_at = self.boards.maximized().or(self.boards.focused());
+            let looked_at = self
+                .parts
+                .boards
+                .maximized()
+                .or(self.parts.boards.focused());
             let settings = &self.keeping.settings().analysis;
             let (wanted, review) = analysed.unwrap_or_default();
-            self.analyses
-                .plan(wanted, review, looked_at, settings, self.waker.as_ref());
+            let window = self.host.window();
+            (self.analyses).plan(wanted, review, looked_at, settings, window);
         }
     }
 
     /// Stops the engine's search (the window is minimized).
     fn pause_analysis(&mut self) {
         let settings = &self.keeping.settings().analysis;
-        self.analyses.pause(settings, self.waker.as_ref());
+        self.analyses.pause(settings, self.host.window());
     }
 
     /// Repaint only when something visible changes: a running clock's next
     /// digit (observed clocks coalesced, see [`repaint`]). Animations and
     /// network events ask for their own frames. Idle, the app costs nothing.
     fn schedule_repaint(&mut self, ctx: &egui::Context, now: Now) {
-        let store = self.boards.store();
-        let auto_flag = self.keeping.settings().play.auto_flag;
+        let store = &self.store;
         let own = [
             repaint::next_clock_frame(store.games(), now),
-            self.boards.auto_flag_deadline(now, auto_flag),
             self.wire.resume_deadline(store),
         ];
         let (cx, parts) = self.parts(now);
@@ -764,6 +783,26 @@ impl KibitzApp {
         if let Some(at) = next {
             ctx.request_repaint_after(at.saturating_sub(now));
         }
+    }
+}
+
+/// The context every part reads (see [`Cx`]), of the app's fields that are
+/// no part.
+fn context<'a>(
+    now: Now,
+    store: &'a GameStore,
+    keeping: &'a Keeping,
+    session: &'a Wire,
+    host: &'a Host,
+    looked_at: part::LookedAt,
+) -> Cx<'a> {
+    Cx {
+        now,
+        store,
+        settings: keeping.settings(),
+        session,
+        looked_at,
+        window: host.window(),
     }
 }
 
@@ -784,9 +823,9 @@ impl eframe::App for KibitzApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let layout = Layout {
-            lobby_open: self.chrome.lobby_open(),
-            free_tiling: self.boards.free_tiling(),
-            tiles: Some(self.boards.tiles().clone()),
+            lobby_open: self.parts.chrome.lobby_open(),
+            free_tiling: self.parts.boards.free_tiling(),
+            tiles: Some(self.parts.boards.tiles().clone()),
         };
         layout.save(storage);
         self.keeping.save_at_exit();

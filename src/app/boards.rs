@@ -1,9 +1,11 @@
-//! The boards: the games (the store) and everything shown of them: each
-//! board's view state, which board has the keyboard, which is shown alone or
-//! in a window of its own, the free-tiling layout, the offers, the pieces'
-//! images, auto-flag and the partner boards asked for. Nothing outside this
-//! folder writes them: events come in through [`Boards::apply`], the
-//! panels' actions and the shortcuts through the methods named for them.
+//! The boards: everything shown of the games (the store is the app's, read
+//! through [`Cx`]): each board's view state, which board has the keyboard,
+//! which is shown alone or in a window of its own, the free-tiling layout,
+//! the offers, the pieces' images, auto-flag and the partner boards asked
+//! for. A part like the others: it hears the events after the store (with
+//! what they changed), the panels' actions and the shortcuts through the
+//! methods named for them; what it would change in the store goes back as
+//! [`Want::Change`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,10 +15,10 @@ use crate::engine::process::EngineStatus;
 use crate::engine::results::Results;
 use crate::engine::scheduler::Target;
 use crate::game::{Change, Effect, Game, GameStore, Now};
-use crate::protocol::chat::ChatKind;
+use crate::protocol::chat::{ChatKind, ChatLine};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
-use crate::protocol::marks::{Mark, mark_text};
+
 use crate::protocol::message::{EndReason, Message};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
@@ -32,6 +34,7 @@ use crate::ui::pieces::PieceCache;
 use crate::ui::workspace::Workspace;
 
 use super::asked::Asker;
+use super::part::{Cx, LookedAt, Part};
 use super::want::Want;
 
 mod auto_flag;
@@ -52,46 +55,8 @@ pub fn moved(effects: &[Effect], game: u32) -> bool {
         .any(|e| matches!(e, Effect::Moved { game: g, .. } if *g == game))
 }
 
-/// What one event did to the boards.
-#[derive(Debug, Default)]
-pub struct Applied {
-    /// What changed in the store (moves added, games started and ended).
-    pub effects: Vec<Effect>,
-    /// The event was a board that added a move to its game.
-    pub moved: bool,
-    /// A premove that became legal: the user's move, to send.
-    pub premove: Option<Command>,
-    /// An offer that came: who offers what (for the announcement).
-    pub offer: Option<(String, String)>,
-    /// The partner board to observe (bughouse): by number, or our
-    /// partner's game by their name.
-    pub observe_partner: Option<ObserveTarget>,
-}
-
-impl Applied {
-    /// What of it the app carries out: the store's requests and games to
-    /// archive, the premove to send, the partner board to observe, the
-    /// offer said.
-    pub fn wants(&self) -> Vec<Want> {
-        let mut wants = Want::of_effects(&self.effects);
-        wants.extend(self.premove.clone().map(Want::Send));
-        match &self.observe_partner {
-            Some(ObserveTarget::Game(game)) => wants.push(Want::observe(*game)),
-            Some(target) => {
-                wants.push(Want::Ask(Asker::Nobody, Command::Observe(target.clone())));
-            }
-            None => {}
-        }
-        if let Some((from, kind)) = &self.offer {
-            wants.push(Want::Say(super::announce::offer_words(from, kind)));
-        }
-        wants
-    }
-}
-
 #[derive(Default)]
 pub struct Boards {
-    store: GameStore,
     views: BTreeMap<u32, GameView>,
     /// The game the keyboard steps through.
     focused: Option<u32>,
@@ -118,10 +83,6 @@ pub struct Boards {
 }
 
 impl Boards {
-    pub fn store(&self) -> &GameStore {
-        &self.store
-    }
-
     pub fn view(&self, game: u32) -> Option<&GameView> {
         self.views.get(&game)
     }
@@ -155,15 +116,18 @@ impl Boards {
         self.workspace.tree = tree;
     }
 
-    /// Our live game, if we play one.
-    pub fn own_live_game(&self) -> Option<u32> {
-        self.store.own_live_game().map(|g| g.number)
+    /// The boards the user looks at (every part reads it in [`Cx`]).
+    pub fn looked_at(&self) -> LookedAt {
+        LookedAt {
+            focused: self.focused,
+            maximized: self.maximized,
+        }
     }
 
     /// The board the keyboard's shortcuts act on: the focused one, else
     /// our live game.
-    pub fn keyboard_board(&self) -> Option<u32> {
-        self.focused.or_else(|| self.own_live_game())
+    pub fn keyboard_board(&self, store: &GameStore) -> Option<u32> {
+        (self.focused).or_else(|| store.own_live_game().map(|g| g.number))
     }
 
     /// A piece slides or is dragged (the frame stats' "animation").
@@ -173,39 +137,34 @@ impl Boards {
             .any(|v| v.slide.is_some() || v.board.is_dragging())
     }
 
-    /// Folds one event into the store and the boards' views.
-    pub fn apply(&mut self, now: Now, event: &Event) -> Applied {
-        let mut applied = Applied {
-            offer: self.offers.apply(event),
-            observe_partner: match event {
-                Event::GameInfo(info) => info
-                    .partner_game
-                    .and_then(|game| self.partners.follow(game, &self.store))
-                    .map(ObserveTarget::Game),
-                Event::Partnership(partnership) => {
-                    self.partners.on_partnership(partnership, &self.store)
-                }
-                _ => None,
-            },
-            ..Applied::default()
-        };
-        // A new game under the number of a finished one starts afresh: the
-        // old board's view (its analysis switch, its flip) is not its.
-        if let Event::Message(
-            Message::GameCreated { game, .. } | Message::ObservationStarted { game },
-        ) = event
-            && self.store.get(*game).is_none_or(|g| g.is_over())
-        {
-            self.views.remove(game);
+    /// One event, after the store applied it: the views follow (a new
+    /// game under an old number starts afresh, a refused move is taken
+    /// back, a premove goes), the offers and the partner board.
+    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
+        let store = cx.store;
+        let mut wants = Vec::new();
+        if let Some((from, kind)) = self.offers.apply(event) {
+            wants.push(Want::Say(super::announce::offer_words(&from, &kind)));
         }
-        applied.effects = self.store.apply(now, event);
-        applied.moved = match event {
-            Event::Board(board) => moved(&applied.effects, board.game),
-            _ => false,
+        let observe_partner = match event {
+            Event::GameInfo(info) => info
+                .partner_game
+                .and_then(|game| self.partners.follow(game, store))
+                .map(ObserveTarget::Game),
+            Event::Partnership(partnership) => self.partners.on_partnership(partnership, store),
+            _ => None,
         };
-        for effect in &applied.effects {
+        match observe_partner {
+            Some(ObserveTarget::Game(game)) => wants.push(Want::observe(game)),
+            Some(target) => wants.push(Want::Ask(Asker::Nobody, Command::Observe(target))),
+            None => {}
+        }
+        for effect in effects {
             match effect {
                 // Its number now shows another game: a new panel.
+                Effect::Fresh(number) => {
+                    self.views.remove(number);
+                }
                 Effect::Retired(game) => {
                     self.views.remove(&game.number);
                 }
@@ -214,23 +173,22 @@ impl Boards {
                 _ => {}
             }
         }
+        let own = store.own_live_game().map(|g| g.number);
         match event {
             Event::Board(board) => {
                 // The partner board of our game (named before it came, or
                 // observed by our partner's name) names ours back.
                 let by_name = self.partners.arrived(board);
-                if let Some(ours) = self.own_live_game() {
-                    let named = self.store.get(ours).and_then(|g| g.partner) == Some(board.game);
+                if let Some(ours) = own {
+                    let named = store.get(ours).and_then(|g| g.partner) == Some(board.game);
                     if by_name || named {
-                        let link = Change::LinkPartners {
-                            ours,
-                            theirs: board.game,
-                        };
-                        self.store.change(link);
+                        let theirs = board.game;
+                        wants.push(Want::Change(Change::LinkPartners { ours, theirs }));
                     }
                 }
-                let moved = moved(&applied.effects, board.game);
-                applied.premove = self.on_board(now, board, moved);
+                let moved = moved(effects, board.game);
+                let premove = self.on_board(cx.now, store, board, moved);
+                wants.extend(premove.map(Want::Send));
             }
             // A resumed game takes the place of its adjourned panel.
             Event::Message(Message::GameCreated {
@@ -240,37 +198,27 @@ impl Boards {
                 continuing: true,
                 ..
             }) => {
-                let adjourned: Vec<u32> = self
-                    .store
-                    .games()
-                    .filter(|g| {
-                        g.number != *game
-                            && g.outcome
-                                .as_ref()
-                                .is_some_and(|o| o.reason == EndReason::Adjourn)
-                            && g.players.white.handle.eq_ignore_ascii_case(white)
-                            && g.players.black.handle.eq_ignore_ascii_case(black)
-                    })
-                    .map(|g| g.number)
-                    .collect();
-                for number in adjourned {
-                    self.close(number);
-                }
+                let adjourned = store.games().filter(|g| {
+                    g.number != *game
+                        && g.outcome
+                            .as_ref()
+                            .is_some_and(|o| o.reason == EndReason::Adjourn)
+                        && g.players.white.handle.eq_ignore_ascii_case(white)
+                        && g.players.black.handle.eq_ignore_ascii_case(black)
+                });
+                wants.extend(adjourned.map(|g| Want::CloseGame(g.number)));
             }
             Event::Partnership(Partnership::PartnerPlaying { game: Some(theirs) }) => {
-                if let Some(ours) = self.own_live_game() {
-                    let link = Change::LinkPartners {
-                        ours,
-                        theirs: *theirs,
-                    };
-                    self.store.change(link);
+                if let Some(ours) = own {
+                    let theirs = *theirs;
+                    wants.push(Want::Change(Change::LinkPartners { ours, theirs }));
                 }
             }
             Event::Chat(chat) if chat.kind == ChatKind::PartnerTell => {
                 let words: String = chat.text.chars().take(200).collect();
                 self.partner_said = Some((chat.from.clone(), words));
             }
-            Event::Chat(chat) => self.chat_on_tile(now, chat),
+            Event::Chat(chat) => self.chat_on_tile(cx.now, store, chat),
             Event::Message(message @ (Message::IllegalMove { .. } | Message::NotYourMove)) => {
                 // Our optimistic move was refused: show the server's board
                 // again, and say so on it.
@@ -298,19 +246,19 @@ impl Boards {
             }
             _ => {}
         }
-        applied
+        wants
     }
 
     /// Chat that belongs on a board: a game's kibitzes, whispers and says
     /// on its tile, a tell to the user on the own game's (not missed while
     /// playing); one line, for [`crate::ui::game_view::CHAT_ON_TILE`].
-    fn chat_on_tile(&mut self, now: Now, chat: &crate::protocol::chat::ChatLine) {
+    fn chat_on_tile(&mut self, now: Now, store: &GameStore, chat: &ChatLine) {
         let game = match chat.kind {
             ChatKind::Kibitz | ChatKind::Whisper | ChatKind::Say => chat.game,
-            ChatKind::Tell => self.own_live_game(),
+            ChatKind::Tell => store.own_live_game().map(|g| g.number),
             _ => None,
         };
-        let Some(game) = game.filter(|g| self.store.get(*g).is_some()) else {
+        let Some(game) = game.filter(|g| store.get(*g).is_some()) else {
             return;
         };
         let words: String = chat.text.chars().take(200).collect();
@@ -323,8 +271,14 @@ impl Boards {
 
     /// A board arrived: our pending move is settled, the opponent's move
     /// slides in, a queued premove goes if it is still legal.
-    fn on_board(&mut self, now: Now, board: &Style12, moved: bool) -> Option<Command> {
-        let game = self.store.get(board.game)?;
+    fn on_board(
+        &mut self,
+        now: Now,
+        store: &GameStore,
+        board: &Style12,
+        moved: bool,
+    ) -> Option<Command> {
+        let game = store.get(board.game)?;
         let view = self.views.entry(board.game).or_default();
         view.pending = None;
         view.refusal = None;
@@ -361,13 +315,13 @@ impl Boards {
             return None;
         };
         view.premoves.remove(0);
-        self.play(board.game, legal)
+        self.play(store, board.game, legal)
     }
 
     /// Our move on a board: shown at once, until the server's board
     /// confirms or refuses it. The command to send.
-    pub fn play(&mut self, number: u32, mv: Move) -> Option<Command> {
-        let game = self.store.get(number)?;
+    pub fn play(&mut self, store: &GameStore, number: u32, mv: Move) -> Option<Command> {
+        let game = store.get(number)?;
         let playable = game.playable()?;
         let view = self.views.entry(number).or_default();
         view.refusal = None;
@@ -377,89 +331,31 @@ impl Boards {
         Some(Command::Move(playable.move_text(&mv)))
     }
 
-    /// A reply to the boards' own request: the history asked for by
-    /// [`Self::examine_finished`] (the `examine` to send, or why there is
-    /// none), or an observe refused after a reconnect (the game is gone).
-    pub fn on_reply(&mut self, now: Now, asker: &Asker, answer: &Answer) -> Vec<Want> {
-        match (asker, answer) {
-            (Asker::ExamineLookup, answer) => match self.examine_lookup.answered(answer) {
-                Some(Ok(examine)) => vec![Want::Send(examine)],
-                Some(Err(why)) => vec![Want::Say(why)],
-                None => Vec::new(),
-            },
-            (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
-                let gone = Change::GoneWhileDisconnected { game: *game, now };
-                Want::of_effects(&self.store.change(gone))
-            }
-            _ => Vec::new(),
-        }
-    }
-
     /// "Examine" on a finished game of ours: the history to ask for (the
     /// `examine` follows from its reply, see [`Self::examine_answered`]).
-    pub fn examine_finished(&mut self, number: u32) -> Option<Command> {
-        let game = self.store.get(number)?;
+    pub fn examine_finished(&mut self, store: &GameStore, number: u32) -> Option<Command> {
+        let game = store.get(number)?;
         let me = game.my_color()?;
         let opponent = &game.players[!me].handle;
         let own = &game.players[me].handle;
         Some(self.examine_lookup.ask(own, opponent))
     }
 
-    /// The user drew (or took away) a mark on a board: on an examined
-    /// board the others see it too, by the kibitz returned.
-    pub fn toggle_mark(&mut self, number: u32, mark: Mark) -> Option<Command> {
-        let toggle = Change::ToggleMark { game: number, mark };
-        self.store
-            .change(toggle)
-            .into_iter()
-            .find_map(|effect| match effect {
-                Effect::Marked {
-                    change,
-                    shared: true,
-                    ..
-                } => Some(Command::Kibitz(mark_text(change))),
-                _ => None,
-            })
-    }
-
-    /// The connection dropped: live games stop their clocks and wait.
-    pub fn connection_lost(&mut self, now: Now) {
-        self.store.change(Change::ConnectionLost { now });
-    }
-
-    /// Interrupted games that did not come back end unfinished.
-    pub fn give_up_interrupted(&mut self, now: Now, why: &str) -> Vec<Effect> {
-        let give_up = Change::GiveUpInterrupted {
-            why: why.to_owned(),
-            now,
-        };
-        self.store.change(give_up)
-    }
-
     /// A new session: the last one's games leave (all archived as they
     /// ended): their numbers are the new server's (an old game 1 kept the
     /// wall from a new game 1), and their Rematch would challenge on the
     /// wrong server. Boards opened from files stay.
-    pub fn new_session(&mut self) {
-        let session: Vec<u32> = (self.store.games())
-            .filter(|g| !g.is_opened())
-            .map(|g| g.number)
-            .collect();
-        for game in session {
-            self.close(game);
-        }
+    pub fn new_session(&mut self, store: &GameStore) -> Vec<Want> {
         self.maximized = None;
-    }
-
-    /// A game leaves the screen (and the store).
-    pub fn close(&mut self, game: u32) {
-        self.store.change(Change::Close(game));
-        self.views.remove(&game);
+        (store.games())
+            .filter(|g| !g.is_opened())
+            .map(|g| Want::CloseGame(g.number))
+            .collect()
     }
 
     /// A live game we observe (closing it stops observing it).
-    pub fn observing_live(&self, game: u32) -> bool {
-        self.store.get(game).is_some_and(|g| {
+    pub fn observing_live(store: &GameStore, game: u32) -> bool {
+        store.get(game).is_some_and(|g| {
             !g.is_over()
                 && !g.detached
                 && matches!(
@@ -471,11 +367,10 @@ impl Boards {
 
     /// Engine analysis on or off for the board with the keyboard (else
     /// the first board).
-    pub fn toggle_analysis(&mut self, default_on: bool) {
-        let game = self
-            .keyboard_board()
-            .and_then(|n| self.store.get(n))
-            .or_else(|| self.store.games().next());
+    pub fn toggle_analysis(&mut self, store: &GameStore, default_on: bool) {
+        let game = (self.keyboard_board(store))
+            .and_then(|n| store.get(n))
+            .or_else(|| store.games().next());
         if let Some(game) = game {
             let view = self.views.entry(game.number).or_default();
             view.analysis.toggle(game, default_on);
@@ -484,14 +379,15 @@ impl Boards {
 
     /// Resign or abort from the keyboard in our live game: true when it is
     /// to be sent (no confirmation needed, or this press confirms).
-    pub fn confirm(&mut self, decision: Decision, now: Now, confirm_resign: bool) -> bool {
-        let Some(own) = self.own_live_game() else {
+    pub fn confirm(&mut self, cx: &Cx<'_>, decision: Decision) -> bool {
+        let Some(own) = cx.store.own_live_game() else {
             return false;
         };
-        let rated = self.store.get(own).and_then(|g| g.rated);
+        let (own, rated) = (own.number, own.rated);
+        let confirm_resign = cx.settings.play.confirm_resign;
         let needs = decision.needs_confirmation(confirm_resign, rated);
         let view = self.views.entry(own).or_default();
-        view.confirm.press(decision, now, needs)
+        view.confirm.press(decision, cx.now, needs)
     }
 
     /// Accepts or declines the newest offer: the command to send.
@@ -499,26 +395,10 @@ impl Boards {
         self.offers.answer_newest(accept)
     }
 
-    /// Claims a win on time where the opponent is surely out (Auto-flag
-    /// on): the claims to send.
-    pub fn auto_flag(&mut self, now: Now, on: bool) -> Vec<Command> {
-        if !on {
-            return Vec::new();
-        }
-        self.auto_flag.due(&self.store, now)
-    }
-
-    /// When auto-flag needs a frame to claim (or claim again).
-    pub fn auto_flag_deadline(&self, now: Now, on: bool) -> Option<Now> {
-        on.then(|| self.auto_flag.deadline(&self.store, now))
-            .flatten()
-    }
-
     /// Offers to the user that no game panel shows (challenges, mostly).
-    pub fn offers_ui(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
+    pub fn offers_ui(&mut self, ui: &mut egui::Ui, store: &GameStore) -> Vec<Action> {
         let opponent = |g: &Game| g.my_color().map(|c| g.players[!c].handle.clone());
-        let (finished, live): (Vec<&Game>, Vec<&Game>) =
-            self.store.games().partition(|g| g.is_over());
+        let (finished, live): (Vec<&Game>, Vec<&Game>) = store.games().partition(|g| g.is_over());
         let opponents: Vec<String> = live.into_iter().filter_map(opponent).collect();
         let finished: Vec<String> = finished.into_iter().filter_map(opponent).collect();
         crate::ui::offers::bar_ui(ui, &mut self.offers, &opponents, &finished)
@@ -526,24 +406,30 @@ impl Boards {
 
     /// The game panels; also the boards that want analysis, in drawing
     /// order. Linked review boards show their time line and follow it.
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
-        let store = &self.store;
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx<'_>, frame: BoardsFrame<'_>) -> Drawn {
+        let store = cx.store;
         self.linked.retain(|l| l.open(store));
         for linked in &self.linked {
-            linked.show(&self.store, &mut self.views);
+            linked.show(store, &mut self.views);
         }
-        let drawn = self.panels_ui(ui, now, cx);
+        let drawn = self.panels_ui(ui, cx.now, store, frame);
         for linked in &mut self.linked {
-            if linked.follow(&self.store, &mut self.views) {
+            if linked.follow(store, &mut self.views) {
                 ui.ctx().request_repaint();
             }
         }
         drawn
     }
 
-    fn panels_ui(&mut self, ui: &mut egui::Ui, now: Now, cx: BoardsFrame<'_>) -> Drawn {
+    fn panels_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        now: Now,
+        store: &GameStore,
+        cx: BoardsFrame<'_>,
+    ) -> Drawn {
         self.cache.new_frame(cx.settings.style.pieces);
-        let all: Vec<u32> = self.store.games().map(|g| g.number).collect();
+        let all: Vec<u32> = store.games().map(|g| g.number).collect();
         self.detached.retain(|n| all.contains(n));
         if self.maximized.is_some_and(|n| !all.contains(&n)) {
             self.maximized = None;
@@ -553,7 +439,7 @@ impl Boards {
             .copied()
             .filter(|n| !self.detached.contains(n))
             .collect();
-        let docked = partners_together(&self.store, &docked);
+        let docked = partners_together(store, &docked);
         let area = ui.available_rect_before_wrap();
         // Esc leaves the maximized game (unless it cancels a premove or a
         // selection on the board first).
@@ -566,10 +452,10 @@ impl Boards {
         {
             self.maximized = None;
         }
-        let placed = layout::place(area, &docked, self.maximized, &self.store, &mut self.slots);
+        let placed = layout::place(area, &docked, self.maximized, store, &mut self.slots);
         let offers = self.offers.pending();
         let mut actions = Vec::new();
-        let keyboard = self.keyboard_game();
+        let keyboard = self.keyboard_game(store);
         let mut panel = PanelContext {
             now,
             settings: cx.settings,
@@ -592,15 +478,14 @@ impl Boards {
                 .map(|(who, what)| (who.as_str(), what.as_str())),
             partner: self.partners.partner(),
             examinable: cx.online
-                && self.store.own_live_game().is_none()
-                && !self.store.games().any(Game::is_examined_by_us),
+                && store.own_live_game().is_none()
+                && !store.games().any(Game::is_examined_by_us),
             opening_tree: cx.opening_tree,
             server: cx.server,
         };
         // Detached games live in OS windows of their own.
         for &number in &self.detached {
-            let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
-            else {
+            let (Some(game), Some(view)) = (store.get(number), self.views.get_mut(&number)) else {
                 continue;
             };
             actions.extend(layout::window_ui(ui, game, view, &mut panel));
@@ -622,7 +507,6 @@ impl Boards {
         }
         if self.free_tiling && self.maximized.is_none() {
             self.workspace.sync(&docked);
-            let store = &self.store;
             let views = &mut self.views;
             let mut show = |ui: &mut egui::Ui, number: u32| {
                 let Some(game) = store.get(number) else {
@@ -640,13 +524,13 @@ impl Boards {
             };
         }
         let tiles = layout::Tiles {
-            store: &self.store,
+            store,
             views: &mut self.views,
             focused: &mut self.focused,
         };
         actions.extend(layout::grid_ui(ui, area, &placed, tiles, &mut panel));
         if let Some(number) = self.focused.or(docked.first().copied())
-            && let (Some(game), Some(view)) = (self.store.get(number), self.views.get_mut(&number))
+            && let (Some(game), Some(view)) = (store.get(number), self.views.get_mut(&number))
         {
             if game.is_examined_by_us() {
                 // The server holds an examined game's position: keys step
@@ -677,8 +561,8 @@ impl Boards {
     }
 
     /// The players of a game (for the wall's memory of dismissed games).
-    pub fn players(&self, game: u32) -> Option<(String, String)> {
-        let g: &Game = self.store.get(game)?;
+    pub fn players(store: &GameStore, game: u32) -> Option<(String, String)> {
+        let g: &Game = store.get(game)?;
         Some((
             g.players.white.handle.clone(),
             g.players.black.handle.clone(),
@@ -712,4 +596,60 @@ pub struct Drawn {
     pub analysed: Vec<(u32, Target)>,
     /// Positions of games under review still to look at.
     pub review: Vec<Target>,
+}
+
+/// The boards hear the events after the store, the replies to their own
+/// requests, and a tick for auto-flag.
+impl Part for Boards {
+    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
+        Boards::on_event(self, cx, event, effects)
+    }
+
+    /// A game that left the store leaves the screen.
+    fn on_change(&mut self, _cx: &Cx<'_>, effects: &[Effect]) -> Vec<Want> {
+        for effect in effects {
+            if let Effect::Closed(number) = effect {
+                self.views.remove(number);
+            }
+        }
+        Vec::new()
+    }
+
+    /// The history asked for by "Examine" on a finished game (the
+    /// `examine` to send, or why there is none), or an observe refused
+    /// after a reconnect (the game is gone).
+    fn on_reply(&mut self, cx: &Cx<'_>, asker: &Asker, answer: &Answer) -> Vec<Want> {
+        match (asker, answer) {
+            (Asker::ExamineLookup, answer) => match self.examine_lookup.answered(answer) {
+                Some(Ok(examine)) => vec![Want::Send(examine)],
+                Some(Err(why)) => vec![Want::Say(why)],
+                None => Vec::new(),
+            },
+            (Asker::Observe(game), Answer::ObserveRefused { .. }) => {
+                let gone = Change::GoneWhileDisconnected {
+                    game: *game,
+                    now: cx.now,
+                };
+                vec![Want::Change(gone)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Claims a win on time where the opponent is surely out (Auto-flag
+    /// on).
+    fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        if !cx.settings.play.auto_flag {
+            return Vec::new();
+        }
+        let claims = self.auto_flag.due(cx.store, cx.now);
+        claims.into_iter().map(Want::Send).collect()
+    }
+
+    /// When auto-flag needs a frame to claim (or claim again).
+    fn next_frame(&self, cx: &Cx<'_>) -> Option<Now> {
+        let on = cx.settings.play.auto_flag;
+        on.then(|| self.auto_flag.deadline(cx.store, cx.now))
+            .flatten()
+    }
 }

@@ -44,6 +44,12 @@ pub trait Part {
         Vec::new()
     }
 
+    /// The store changed through its other door (the user's or the
+    /// session's doing, not the server's events): what it changed.
+    fn on_change(&mut self, _cx: &Cx<'_>, _effects: &[Effect]) -> Vec<Want> {
+        Vec::new()
+    }
+
     /// The reply to a request made for `asker` (each part looks for its
     /// own).
     fn on_reply(&mut self, _cx: &Cx<'_>, _asker: &Asker, _answer: &Answer) -> Vec<Want> {

@@ -64,6 +64,9 @@ pub enum Want {
     TalkTo(String),
     /// The Match dialog, to challenge this player.
     Challenge(String),
+    /// The store changed through its other door (the user's or the
+    /// session's doing); the parts hear what it changed.
+    Change(crate::game::Change),
 }
 
 impl Want {
@@ -74,8 +77,20 @@ impl Want {
             Effect::Send(command) => Some(Want::Ask(Asker::Nobody, command.clone())),
             Effect::Ended(number) => Some(Want::ArchiveEnded(*number)),
             Effect::Retired(game) => Some(Want::Archive(game.clone())),
-            // A mark shared is the board's business (`Boards::toggle_mark`).
-            Effect::Started(_) | Effect::Moved { .. } | Effect::Marked { .. } => None,
+            // A mark on an examined board: the others see it by a kibitz.
+            Effect::Marked {
+                change,
+                shared: true,
+                ..
+            } => Some(Want::Ask(
+                Asker::Nobody,
+                Command::Kibitz(crate::protocol::marks::mark_text(*change)),
+            )),
+            Effect::Started(_)
+            | Effect::Moved { .. }
+            | Effect::Marked { .. }
+            | Effect::Fresh(_)
+            | Effect::Closed(_) => None,
         }
     }
 

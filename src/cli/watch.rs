@@ -172,7 +172,11 @@ impl Driver {
                             }
                             Effect::Retired(game) => self.archive_game(&game, out)?,
                             // Every event is printed already.
-                            Effect::Started(_) | Effect::Moved { .. } | Effect::Marked { .. } => {}
+                            Effect::Started(_)
+                            | Effect::Moved { .. }
+                            | Effect::Marked { .. }
+                            | Effect::Fresh(_)
+                            | Effect::Closed(_) => {}
                         }
                     }
                 }

@@ -38,6 +38,11 @@ pub enum Effect {
         change: crate::protocol::marks::MarkChange,
         shared: bool,
     },
+    /// A new game took the place of a finished one under this number:
+    /// what was shown of the number is not its.
+    Fresh(u32),
+    /// This game left the store (its board was closed).
+    Closed(u32),
 }
 
 /// What changes the store besides the server's events: the user's and the
@@ -144,10 +149,10 @@ impl GameStore {
                 self.games.insert(game.number, *game);
                 Vec::new()
             }
-            Change::Close(number) => {
-                self.games.remove(&number);
-                Vec::new()
-            }
+            Change::Close(number) => match self.games.remove(&number) {
+                Some(_) => vec![Effect::Closed(number)],
+                None => Vec::new(),
+            },
             Change::LinkPartners { ours, theirs } => {
                 self.link_partners(ours, theirs);
                 Vec::new()
@@ -455,12 +460,18 @@ impl GameStore {
                     }
                 }
                 fresh.relation = Relation::PlayingOpponentToMove;
+                if self.games.get(game).is_some_and(Game::is_over) {
+                    effects.push(Effect::Fresh(*game));
+                }
                 self.games.insert(*game, fresh);
             }
             Message::ObservationStarted { game } => {
                 let ended = self.games.get(game).is_some_and(Game::is_over);
                 if ended {
                     self.games.insert(*game, Game::new(*game, now));
+                }
+                if ended {
+                    effects.push(Effect::Fresh(*game));
                 }
             }
             Message::ObservationHeader { game, header } => {

@@ -1,13 +1,13 @@
 //! What the panels' actions and the keyboard's shortcuts ask of the
 //! boards: done here, or returned as wants for the other parts.
 
-use crate::config::Settings;
-use crate::game::Now;
+use crate::game::{Change, GameStore};
 use crate::protocol::command::Command;
 use crate::ui::confirm::Decision;
 use crate::ui::game_view::Action;
 
 use super::super::asked::Asker;
+use super::super::part::Cx;
 use super::super::shortcuts::Shortcut;
 use super::super::want::Want;
 use super::Boards;
@@ -16,14 +16,18 @@ impl Boards {
     /// A command as it goes to the server: a rematch as the challenge it
     /// is (`lobby::rematch`), the user's game just finished with colours
     /// swapped; `rematch` itself where no such game is known.
-    pub fn as_sent(&self, command: Command, family: crate::lobby::server::ServerFamily) -> Command {
+    pub fn as_sent(
+        store: &GameStore,
+        command: Command,
+        family: crate::lobby::server::ServerFamily,
+    ) -> Command {
         if command != Command::Rematch {
             return command;
         }
         // The game that ended last, not the one numbered highest: servers
         // hand the lowest free number to a new game, so the rematch of a
         // rematch found the first game again (the same colours twice).
-        self.store
+        store
             .games()
             .filter(|g| g.relation.is_playing() && g.is_over())
             .max_by_key(|g| (g.ended, g.began))
@@ -32,49 +36,54 @@ impl Boards {
     }
 
     /// What a game's panel asked for: done here, or wanted of others.
-    pub fn act(&mut self, action: Action) -> Vec<Want> {
+    pub fn act(&mut self, store: &GameStore, action: Action) -> Vec<Want> {
         match action {
             Action::Send(command) => return vec![Want::Send(command)],
             Action::Say(words) => return vec![Want::Say(words)],
             Action::Move { game, mv } => {
-                return self.play(game, mv).map(Want::Send).into_iter().collect();
+                return self
+                    .play(store, game, mv)
+                    .map(Want::Send)
+                    .into_iter()
+                    .collect();
             }
             Action::Maximize { game } => self.toggle_maximized(game),
             Action::Detach { game } => self.toggle_detached(game),
             Action::Close { game } => {
                 let mut wants = Vec::new();
-                if self.observing_live(game) {
+                if Boards::observing_live(store, game) {
                     wants.push(Want::Send(Command::Unobserve(Some(game))));
-                    wants.extend(self.dismissed(game, true));
+                    wants.extend(dismissed(store, game, true));
                 }
-                self.close(game);
+                wants.push(Want::CloseGame(game));
                 return wants;
             }
             Action::Unobserve { game } => {
                 let mut wants = vec![Want::Send(Command::Unobserve(Some(game)))];
-                wants.extend(self.dismissed(game, false));
+                wants.extend(dismissed(store, game, false));
                 return wants;
             }
             Action::Profile { handle } => return vec![Want::OpenCard(handle)],
-            Action::Analyse { game } => return self.analyse_copy(game).into_iter().collect(),
+            Action::Analyse { game } => {
+                return self.analyse_copy(store, game).into_iter().collect();
+            }
             Action::SetUp(fen) => return vec![Want::SetUp(Some(fen))],
             Action::Promote { game, line } => {
-                if let Err(why) = self.promote(game, line) {
-                    return vec![Want::Say(why)];
-                }
+                return match self.promote(store, game, line) {
+                    Ok(promoted) => vec![promoted],
+                    Err(why) => vec![Want::Say(why)],
+                };
             }
             Action::OpenListed(listed) => {
                 return vec![super::super::want::review(&listed, "that game".to_owned())];
             }
+            // On an examined board the others see it too (the store's
+            // effect asks for the kibitz).
             Action::Mark { game, mark } => {
-                let kibitz = self.toggle_mark(game, mark);
-                return kibitz
-                    .map(|k| Want::Ask(Asker::Nobody, k))
-                    .into_iter()
-                    .collect();
+                return vec![Want::Change(Change::ToggleMark { game, mark })];
             }
             Action::Examine { game } => {
-                let history = self.examine_finished(game);
+                let history = self.examine_finished(store, game);
                 return history
                     .map(|h| Want::Ask(Asker::ExamineLookup, h))
                     .into_iter()
@@ -84,38 +93,27 @@ impl Boards {
         Vec::new()
     }
 
-    /// The user unobserved or closed an observed game: the wall hears of it.
-    fn dismissed(&self, game: u32, closed: bool) -> Option<Want> {
-        let players = self.players(game)?;
-        Some(Want::Dismissed {
-            game,
-            players,
-            closed,
-        })
-    }
-
     /// A keyboard shortcut for the boards (the command line's is the
     /// chrome's): what it wants done.
-    pub fn shortcut(&mut self, shortcut: Shortcut, now: Now, settings: &Settings) -> Vec<Want> {
-        let (default_on, confirm_resign) = (
-            settings.analysis.on_by_default,
-            settings.play.confirm_resign,
-        );
+    pub fn shortcut(&mut self, cx: &Cx<'_>, shortcut: Shortcut) -> Vec<Want> {
+        let store = cx.store;
         match shortcut {
-            Shortcut::FocusNext(forward) => self.focus_next(forward),
-            Shortcut::Flip => self.flip_keyboard_board(),
-            Shortcut::ToggleAnalysis => self.toggle_analysis(default_on),
+            Shortcut::FocusNext(forward) => self.focus_next(store, forward),
+            Shortcut::Flip => self.flip_keyboard_board(store),
+            Shortcut::ToggleAnalysis => {
+                self.toggle_analysis(store, cx.settings.analysis.on_by_default);
+            }
             Shortcut::SayClocks => {
-                let game = self
-                    .keyboard_board()
-                    .and_then(|n| self.store.get(n))
-                    .or_else(|| self.store.games().next());
-                return vec![Want::Say(super::super::announce::clocks_words(game, now))];
+                let game = (self.keyboard_board(store))
+                    .and_then(|n| store.get(n))
+                    .or_else(|| store.games().next());
+                return vec![Want::Say(super::super::announce::clocks_words(
+                    game, cx.now,
+                ))];
             }
             Shortcut::SayLines => {
-                let view = self
-                    .keyboard_board()
-                    .or_else(|| self.store.games().next().map(|g| g.number))
+                let view = (self.keyboard_board(store))
+                    .or_else(|| store.games().next().map(|g| g.number))
                     .and_then(|n| self.views.get(&n));
                 let words = view
                     .and_then(|v| crate::ui::engine_lines::lines_words(&v.analysis))
@@ -123,10 +121,9 @@ impl Boards {
                 return vec![Want::Say(words)];
             }
             Shortcut::SayMaterial => {
-                let words = self
-                    .keyboard_board()
-                    .and_then(|n| self.store.get(n))
-                    .or_else(|| self.store.games().next())
+                let words = (self.keyboard_board(store))
+                    .and_then(|n| store.get(n))
+                    .or_else(|| store.games().next())
                     .and_then(|game| {
                         let start = game
                             .start
@@ -148,11 +145,8 @@ impl Boards {
             Shortcut::Draw => return vec![Want::Send(Command::Draw)],
             // After a game of ours: the same again (the server knows whom).
             Shortcut::Rematch => {
-                let played = self
-                    .store
-                    .games()
-                    .any(|g| g.relation.is_playing() && g.is_over());
-                if played && self.store.own_live_game().is_none() {
+                let played = (store.games()).any(|g| g.relation.is_playing() && g.is_over());
+                if played && store.own_live_game().is_none() {
                     return vec![Want::Send(Command::Rematch)];
                 }
             }
@@ -163,7 +157,7 @@ impl Boards {
                 } else {
                     (Decision::Abort, Command::Abort)
                 };
-                if self.confirm(decision, now, confirm_resign) {
+                if self.confirm(cx, decision) {
                     return vec![Want::Send(command)];
                 }
             }
@@ -171,4 +165,14 @@ impl Boards {
         }
         Vec::new()
     }
+}
+
+/// The user unobserved or closed an observed game: the wall hears of it.
+fn dismissed(store: &GameStore, game: u32, closed: bool) -> Option<Want> {
+    let players = Boards::players(store, game)?;
+    Some(Want::Dismissed {
+        game,
+        players,
+        closed,
+    })
 }

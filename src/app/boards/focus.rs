@@ -3,6 +3,7 @@
 //! typed moves go to.
 
 use super::Boards;
+use crate::game::GameStore;
 
 impl Boards {
     /// Shows the game alone, or back in the grid.
@@ -23,8 +24,8 @@ impl Boards {
 
     /// The keyboard goes to the next (or previous) board, in the order of
     /// the games.
-    pub fn focus_next(&mut self, forward: bool) {
-        let numbers: Vec<u32> = self.store.games().map(|g| g.number).collect();
+    pub fn focus_next(&mut self, store: &GameStore, forward: bool) {
+        let numbers: Vec<u32> = store.games().map(|g| g.number).collect();
         if numbers.is_empty() {
             return;
         }
@@ -48,8 +49,8 @@ impl Boards {
     }
 
     /// Turns the board with the keyboard around.
-    pub fn flip_keyboard_board(&mut self) {
-        if let Some(number) = self.keyboard_board() {
+    pub fn flip_keyboard_board(&mut self, store: &GameStore) {
+        if let Some(number) = self.keyboard_board(store) {
             let view = self.views.entry(number).or_default();
             view.flipped = !view.flipped;
         }
@@ -57,11 +58,11 @@ impl Boards {
 
     /// The game typed moves go to: a live game of ours, the focused one
     /// first (typing while another board has the focus still plays).
-    pub(super) fn keyboard_game(&self) -> Option<u32> {
+    pub(super) fn keyboard_game(&self, store: &GameStore) -> Option<u32> {
         self.focused
-            .and_then(|n| self.store.get(n))
+            .and_then(|n| store.get(n))
             .filter(|g| g.is_own_live())
-            .or_else(|| self.store.own_live_game())
+            .or_else(|| store.own_live_game())
             .map(|g| g.number)
     }
 }

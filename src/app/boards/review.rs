@@ -6,30 +6,37 @@ use super::super::want::Want;
 use super::{Boards, linked};
 use crate::archive::read::ArchivedGame;
 use crate::archive::replay::{FIRST_REVIEW_NUMBER, review_bughouse, review_game};
-use crate::game::{Change, Game, Now};
+use crate::game::{Change, Game, GameStore, Now};
 
 impl Boards {
     /// A game of the archive (or a PGN file) on a review board of its own,
     /// focused; or why it cannot be replayed.
-    pub fn open_review(&mut self, archived: &ArchivedGame, now: Now) -> Result<u32, String> {
-        let mut free = (FIRST_REVIEW_NUMBER..).filter(|n| self.store.get(*n).is_none());
+    /// The store takes the boards' games by the wants returned.
+    pub fn open_review(
+        &mut self,
+        store: &GameStore,
+        archived: &ArchivedGame,
+        now: Now,
+    ) -> Result<Vec<Want>, String> {
+        let mut free = (FIRST_REVIEW_NUMBER..).filter(|n| store.get(*n).is_none());
+        let mut wants = Vec::new();
         let number = free.next().unwrap_or(FIRST_REVIEW_NUMBER);
         if archived.other_board.is_some() {
             // A bughouse game: both boards, side by side, on one time line.
             let partner = free.next().unwrap_or(number + 1);
             let (games, timeline) = review_bughouse(archived, [number, partner], now)?;
             for mut game in games {
-                self.seen_from_the_users_side(archived, &mut game);
-                self.store.change(Change::Open(Box::new(game)));
+                seen_from_the_users_side(store, archived, &mut game);
+                wants.push(Want::Change(Change::Open(Box::new(game))));
             }
             self.linked
                 .push(linked::LinkedReview::new([number, partner], timeline));
         } else {
             let mut game = review_game(archived, number, now)?;
-            self.seen_from_the_users_side(archived, &mut game);
+            seen_from_the_users_side(store, archived, &mut game);
             // The file's variations, as lines tried on the board.
             let lines = crate::game::variation::Variations::replayed(&game, &archived.variations);
-            self.store.change(Change::Open(Box::new(game)));
+            wants.push(Want::Change(Change::Open(Box::new(game))));
             self.views.entry(number).or_default().variations = lines;
         }
         self.focused = Some(number);
@@ -38,26 +45,13 @@ impl Boards {
         if self.maximized.is_some() {
             self.maximized = Some(number);
         }
-        Ok(number)
-    }
-
-    /// A review of a game the user played as Black is seen from Black's
-    /// side (a bughouse pair turns both boards when the user was Black on
-    /// board A: their partner's board then shows White below).
-    fn seen_from_the_users_side(&self, archived: &ArchivedGame, game: &mut Game) {
-        let black = self
-            .store
-            .me()
-            .is_some_and(|me| archived.black.eq_ignore_ascii_case(me));
-        if black && let Some(board) = game.board.as_deref_mut() {
-            board.flip = !board.flip;
-        }
+        Ok(wants)
     }
 
     /// A copy of `number` (its moves, its start, the lines tried on it)
     /// to open on a board of its own; not the user's game while it goes on.
-    pub fn analyse_copy(&self, number: u32) -> Option<Want> {
-        let game = self.store.get(number).filter(|g| !g.is_own_live())?;
+    pub fn analyse_copy(&self, store: &GameStore, number: u32) -> Option<Want> {
+        let game = store.get(number).filter(|g| !g.is_own_live())?;
         let view = self.views.get(&number);
         let lines = view.map_or(&[][..], |v| v.variations.lines());
         let copy = read_back(game, lines)?;
@@ -70,8 +64,9 @@ impl Boards {
     /// On review board `number`: line `line` becomes the game's moves from
     /// where it branched; the game's moves from there become a line (and
     /// the result, no longer the game's, is unknown: `*`).
-    pub fn promote(&mut self, number: u32, line: usize) -> Result<(), String> {
-        let game = self.store.get(number).ok_or("No such board")?;
+    /// The store takes the new version by the want returned.
+    pub fn promote(&mut self, store: &GameStore, number: u32, line: usize) -> Result<Want, String> {
+        let game = store.get(number).ok_or("No such board")?;
         if !game.is_opened() {
             return Err("Only a review board's moves can be changed".to_owned());
         }
@@ -101,12 +96,21 @@ impl Boards {
             board.flip = flip;
         }
         let lines = crate::game::variation::Variations::replayed(&replaced, &read);
-        self.store.change(Change::Open(Box::new(replaced)));
         let view = self.views.entry(number).or_default();
         view.variations = lines;
         view.line = None;
         view.browse = None;
-        Ok(())
+        Ok(Want::Change(Change::Open(Box::new(replaced))))
+    }
+}
+
+/// A review of a game the user played as Black is seen from Black's side
+/// (a bughouse pair turns both boards when the user was Black on board A:
+/// their partner's board then shows White below).
+fn seen_from_the_users_side(store: &GameStore, archived: &ArchivedGame, game: &mut Game) {
+    let black = (store.me()).is_some_and(|me| archived.black.eq_ignore_ascii_case(me));
+    if black && let Some(board) = game.board.as_deref_mut() {
+        board.flip = !board.flip;
     }
 }
 
