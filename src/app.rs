@@ -32,6 +32,7 @@ mod archive_loading;
 mod archive_writing;
 mod asked;
 mod boards;
+mod card;
 mod chat_keeping;
 mod chrome;
 mod console_panel;
@@ -42,6 +43,9 @@ mod host;
 mod keeping;
 mod launch;
 mod layout;
+mod library;
+mod lobby_panel;
+mod news;
 mod on_screen;
 mod opening_tree_loading;
 mod options;
@@ -72,6 +76,7 @@ use part::{Cx, Part};
 use parts::Parts;
 use shortcuts::Shortcut;
 use want::Want;
+use windows::Windows;
 use wire::Wire;
 
 pub struct KibitzApp {
@@ -88,6 +93,8 @@ pub struct KibitzApp {
     host: Host,
     /// The parts that hear events, replies and ticks (`app/parts.rs`).
     parts: Parts,
+    /// Settings, the dialogs, the position editor, the file dialog.
+    windows: Windows,
 }
 
 impl KibitzApp {
@@ -100,6 +107,7 @@ impl KibitzApp {
             analyses: Analyses::default(),
             host: Host::new(time),
             parts: Parts::default(),
+            windows: Windows::default(),
         }
     }
 
@@ -113,7 +121,7 @@ impl KibitzApp {
         launch::step("window and GL context ready");
         let mut app = KibitzApp::new(TimeSource::Real(Instant::now()));
         if let Some(layout) = storage.and_then(Layout::restored) {
-            app.parts.chrome.set_lobby_open(layout.lobby_open);
+            *app.parts.lobby.open_mut() = layout.lobby_open;
             app.parts.boards.set_free_tiling(layout.free_tiling);
             if let Some(tree) = layout.tiles {
                 app.parts.boards.restore_tiles(tree);
@@ -135,6 +143,7 @@ impl KibitzApp {
         app.keeping.archive_into(data_dir);
         if let Some(profile) = app.keeping.settings().current_server() {
             app.parts.chrome.connect_with(profile);
+            app.parts.library.connect_with(profile);
         }
         launch::step("settings loaded");
         // The audio device opens after the first frame: the window first.
@@ -233,11 +242,11 @@ impl KibitzApp {
     }
 
     pub fn lobby(&self) -> &Lobby {
-        self.parts.chrome.lobby()
+        self.parts.lobby.lobby()
     }
 
     pub fn lobby_mut(&mut self) -> &mut Lobby {
-        self.parts.chrome.lobby_mut()
+        self.parts.lobby.lobby_mut()
     }
 
     /// The connect form (its error after a refused login).
@@ -292,6 +301,7 @@ impl KibitzApp {
             self.parts.console.note(&note);
         }
         self.parts.chrome.connecting(&request);
+        self.parts.lobby.new_session();
         let (data_dir, window) = (self.keeping.data_dir(), self.host.window().cloned());
         self.parts
             .console
@@ -299,7 +309,6 @@ impl KibitzApp {
         // The last session's watched games and the wall's plans leave.
         let closed = self.parts.boards.new_session(&self.store);
         self.run(closed);
-        self.parts.chrome.new_wall();
         match self.wire.connect(&request, self.host.waker()) {
             Ok(origin) => self.host.count_from(origin),
             Err(e) => self
@@ -370,7 +379,8 @@ impl KibitzApp {
                 self.parts.console.note(reason);
             }
             self.change(Change::ConnectionLost { now });
-            self.parts.chrome.forget_asked();
+            self.parts.chrome.connection_lost();
+            self.parts.lobby.connection_lost();
         }
         self.wire.on_status(status);
         if let Some(why) = &ended {
@@ -438,7 +448,7 @@ impl KibitzApp {
 
     /// The parts that hear events, replies and ticks, and the context they
     /// read (everything but them).
-    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 4]) {
+    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 8]) {
         let looked_at = self.parts.boards.looked_at();
         let cx = context(
             now,
@@ -498,9 +508,10 @@ impl KibitzApp {
                             .say(format!("Cannot open {source}: {why}")),
                     }
                 }
-                Want::ReloadMyGames => self.parts.chrome.load_my_games(self.keeping.games_dir()),
-                Want::SetUp(fen) => self.parts.windows.set_up_position(fen.as_deref()),
-                Want::PickFile => self.parts.windows.pick_file(self.host.window().cloned()),
+                Want::ReloadMyGames => self.parts.library.load(self.keeping.games_dir()),
+                Want::ShowMyGames => self.parts.lobby.show_my_games(),
+                Want::SetUp(fen) => self.windows.set_up_position(fen.as_deref()),
+                Want::PickFile => self.windows.pick_file(self.host.window().cloned()),
                 Want::Record(on) => self.set_recording(on),
                 Want::FreeTiling(on) => self.parts.boards.set_free_tiling(on),
                 Want::LogOut => self.wire.logout(),
@@ -516,7 +527,7 @@ impl KibitzApp {
                     // The wall does not bring it back (and fills a closed
                     // one's place at once).
                     let now = self.now();
-                    if self.parts.chrome.dismissed(game, players, closed, now) {
+                    if self.parts.lobby.dismissed(game, players, closed, now) {
                         self.wire.ask(Asker::Games, Command::Games);
                     }
                 }
@@ -530,7 +541,7 @@ impl KibitzApp {
                 Want::WithoutTimeseal(server) => self.keeping.without_timeseal(&server),
                 Want::Note(text) => self.parts.console.note(&text),
                 Want::TalkTo(handle) => self.parts.console.talk_to(handle),
-                Want::Challenge(handle) => self.parts.windows.challenge(handle),
+                Want::Challenge(handle) => self.windows.challenge(handle),
             }
         }
     }
@@ -565,18 +576,18 @@ impl KibitzApp {
     /// PGN files dropped on the window or picked in the file dialog: their
     /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
-        let wants = self.parts.chrome.opened(ctx, self.parts.windows.picked());
+        let wants = self.parts.library.opened(ctx, self.windows.picked());
         self.run(wants);
     }
 
     /// Asks for files another way than the system's dialog (tests).
     pub fn set_file_picker(&mut self, picker: Picker) {
-        self.parts.windows.set_picker(picker);
+        self.windows.set_picker(picker);
     }
 
     /// Opens a player's card and asks the server for what it shows.
     pub fn open_profile(&mut self, handle: &str) {
-        let wants = self.parts.chrome.open_profile(handle, self.wire.me());
+        let wants = self.parts.card.open(handle, self.wire.me());
         self.run(wants);
     }
 
@@ -650,21 +661,15 @@ impl KibitzApp {
         let online = self.wire.logged_in();
         let family = self.parts.chrome.server_family();
         let settings = self.keeping.settings_mut();
-        let wants = self
-            .parts
-            .windows
-            .ui(ui.ctx(), settings, engines, online, family);
+        let wants = (self.windows).ui(ui.ctx(), settings, engines, online, family);
         self.run(wants);
         self.save_settings_if_changed(ui.ctx());
         self.open_pgn_files(ui.ctx());
         self.panels_ui(ui, now);
         self.parts.chrome.describe_focused(ui.ctx());
         let on_screen = self.host.on_screen();
-        on_screen.update(
-            self.parts.console.tab(),
-            self.parts.chrome.lobby_lists_wanted(),
-        );
-        on_screen.set_players_shown(self.parts.chrome.players_shown());
+        on_screen.update(self.parts.console.tab(), self.parts.lobby.lists_wanted());
+        on_screen.set_players_shown(self.parts.lobby.players_shown());
         let me = self.wire.me();
         let own = self.store.own_live_game();
         self.parts
@@ -689,21 +694,31 @@ impl KibitzApp {
             settings: self.keeping.settings_mut(),
             recording: self.wire.recording(),
             free_tiling: self.parts.boards.free_tiling(),
-            windows: self.parts.windows.switches(),
+            windows: self.windows.switches(),
+            lobby_open: self.parts.lobby.open_mut(),
         };
         let times = state.settings.console_times;
-        let console = |ui: &mut egui::Ui| self.parts.console.panel_ui(ui, side, times);
-        let wants = self
-            .parts
-            .chrome
-            .side_panels_ui(ui, side, state, self.wire.me(), console);
+        let mut wants = self.parts.chrome.top_panel_ui(ui, side, state);
+        // Under the top bar, across the window; then the lobby at the
+        // left, the card at the right.
+        wants.extend(self.parts.console.panel_ui(ui, side, times));
+        let me = self.wire.me();
+        let library = &mut self.parts.library;
+        let (lobby, my_games) = (self.parts.lobby).panel_ui(ui, side, me, |ui| library.tab_ui(ui));
+        wants.extend(lobby);
+        wants.extend(my_games.map(|action| library.act(action)));
+        let friends = &self.parts.lobby.lobby().friends;
+        wants.extend(self.parts.card.panel_ui(ui, side, me, friends));
+        wants.extend(
+            (self.parts.library).keep_collections(&mut self.keeping.settings_mut().collections),
+        );
         self.run(wants);
         let mut actions = Vec::new();
         let mut analysed = None;
         let mut login = None;
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
-            if let Some(command) = self.parts.chrome.notice_ui(ui) {
+            if let Some(command) = self.parts.news.notice_ui(ui) {
                 actions.push(Action::Send(command));
             }
             actions.extend(self.parts.boards.offers_ui(ui, &self.store));
@@ -722,7 +737,7 @@ impl KibitzApp {
                 variant_engine: self.analyses.variant_status(),
                 ptells: &settings.play.ptell_buttons,
                 online: self.wire.logged_in(),
-                opening_tree: self.parts.chrome.opening_tree(),
+                opening_tree: self.parts.library.opening_tree(),
                 server: self.wire.server(),
             };
             let looked_at = self.parts.boards.looked_at();
@@ -823,7 +838,7 @@ impl eframe::App for KibitzApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let layout = Layout {
-            lobby_open: self.parts.chrome.lobby_open(),
+            lobby_open: self.parts.lobby.is_open(),
             free_tiling: self.parts.boards.free_tiling(),
             tiles: Some(self.parts.boards.tiles().clone()),
         };

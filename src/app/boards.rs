@@ -58,10 +58,8 @@ pub fn moved(effects: &[Effect], game: u32) -> bool {
 #[derive(Default)]
 pub struct Boards {
     views: BTreeMap<u32, GameView>,
-    /// The game the keyboard steps through.
-    focused: Option<u32>,
-    /// The game shown alone, if any.
-    maximized: Option<u32>,
+    /// The game the keyboard steps through, the one shown alone.
+    looked_at: LookedAt,
     /// Games shown in OS windows of their own.
     detached: BTreeSet<u32>,
     /// Free tiling (drag panels anywhere) instead of the automatic grid.
@@ -73,8 +71,6 @@ pub struct Boards {
     partners: partners::Partners,
     /// "Examine" on a finished game, waiting for our history.
     examine_lookup: examine_lookup::ExamineLookup,
-    /// The bughouse partner's last tell (who, what).
-    partner_said: Option<(String, String)>,
     /// Bughouse games under review: their two boards on one time line.
     linked: Vec<linked::LinkedReview>,
     /// Each docked game's cell in the grid, kept while it is shown (see
@@ -88,11 +84,11 @@ impl Boards {
     }
 
     pub fn focused(&self) -> Option<u32> {
-        self.focused
+        self.looked_at.focused
     }
 
     pub fn maximized(&self) -> Option<u32> {
-        self.maximized
+        self.looked_at.maximized
     }
 
     pub fn is_detached(&self, game: u32) -> bool {
@@ -118,16 +114,13 @@ impl Boards {
 
     /// The boards the user looks at (every part reads it in [`Cx`]).
     pub fn looked_at(&self) -> LookedAt {
-        LookedAt {
-            focused: self.focused,
-            maximized: self.maximized,
-        }
+        self.looked_at
     }
 
     /// The board the keyboard's shortcuts act on: the focused one, else
     /// our live game.
     pub fn keyboard_board(&self, store: &GameStore) -> Option<u32> {
-        (self.focused).or_else(|| store.own_live_game().map(|g| g.number))
+        (self.looked_at.focused).or_else(|| store.own_live_game().map(|g| g.number))
     }
 
     /// A piece slides or is dragged (the frame stats' "animation").
@@ -215,8 +208,7 @@ impl Boards {
                 }
             }
             Event::Chat(chat) if chat.kind == ChatKind::PartnerTell => {
-                let words: String = chat.text.chars().take(200).collect();
-                self.partner_said = Some((chat.from.clone(), words));
+                self.partners.told(&chat.from, &chat.text);
             }
             Event::Chat(chat) => self.chat_on_tile(cx.now, store, chat),
             Event::Message(message @ (Message::IllegalMove { .. } | Message::NotYourMove)) => {
@@ -287,7 +279,7 @@ impl Boards {
         // large board; elsewhere the move just appears.
         let ours = board.relation == Relation::PlayingOpponentToMove;
         let seen_well = board.relation.is_playing()
-            || self.maximized == Some(board.game)
+            || self.looked_at.maximized == Some(board.game)
             || view.board_side >= crate::ui::board::SLIDE_MIN_SIDE;
         if moved
             && seen_well
@@ -346,7 +338,7 @@ impl Boards {
     /// wall from a new game 1), and their Rematch would challenge on the
     /// wrong server. Boards opened from files stay.
     pub fn new_session(&mut self, store: &GameStore) -> Vec<Want> {
-        self.maximized = None;
+        self.looked_at.maximized = None;
         (store.games())
             .filter(|g| !g.is_opened())
             .map(|g| Want::CloseGame(g.number))
@@ -431,8 +423,8 @@ impl Boards {
         self.cache.new_frame(cx.settings.style.pieces);
         let all: Vec<u32> = store.games().map(|g| g.number).collect();
         self.detached.retain(|n| all.contains(n));
-        if self.maximized.is_some_and(|n| !all.contains(&n)) {
-            self.maximized = None;
+        if self.looked_at.maximized.is_some_and(|n| !all.contains(&n)) {
+            self.looked_at.maximized = None;
         }
         let docked: Vec<u32> = all
             .iter()
@@ -443,16 +435,22 @@ impl Boards {
         let area = ui.available_rect_before_wrap();
         // Esc leaves the maximized game (unless it cancels a premove or a
         // selection on the board first).
-        if self.maximized.is_some()
+        if self.looked_at.maximized.is_some()
             && ui.input(|i| i.key_pressed(egui::Key::Escape))
             && self
                 .views
                 .values()
                 .all(|v| v.premoves.is_empty() && v.board.selected.is_none())
         {
-            self.maximized = None;
+            self.looked_at.maximized = None;
         }
-        let placed = layout::place(area, &docked, self.maximized, store, &mut self.slots);
+        let placed = layout::place(
+            area,
+            &docked,
+            self.looked_at.maximized,
+            store,
+            &mut self.slots,
+        );
         let offers = self.offers.pending();
         let mut actions = Vec::new();
         let keyboard = self.keyboard_game(store);
@@ -461,7 +459,7 @@ impl Boards {
             settings: cx.settings,
             offers: &offers,
             cache: &mut self.cache,
-            focused: self.focused,
+            focused: self.looked_at.focused,
             keyboard,
             analysis: AnalysisFrame {
                 default_on: cx.analysis_on_by_default,
@@ -472,10 +470,7 @@ impl Boards {
                 review: Vec::new(),
             },
             ptells: cx.ptells,
-            partner_said: self
-                .partner_said
-                .as_ref()
-                .map(|(who, what)| (who.as_str(), what.as_str())),
+            partner_said: self.partners.said(),
             partner: self.partners.partner(),
             examinable: cx.online
                 && store.own_live_game().is_none()
@@ -505,7 +500,7 @@ impl Boards {
                 review: panel.analysis.review,
             };
         }
-        if self.free_tiling && self.maximized.is_none() {
+        if self.free_tiling && self.looked_at.maximized.is_none() {
             self.workspace.sync(&docked);
             let views = &mut self.views;
             let mut show = |ui: &mut egui::Ui, number: u32| {
@@ -526,10 +521,10 @@ impl Boards {
         let tiles = layout::Tiles {
             store,
             views: &mut self.views,
-            focused: &mut self.focused,
+            focused: &mut self.looked_at.focused,
         };
         actions.extend(layout::grid_ui(ui, area, &placed, tiles, &mut panel));
-        if let Some(number) = self.focused.or(docked.first().copied())
+        if let Some(number) = self.looked_at.focused.or(docked.first().copied())
             && let (Some(game), Some(view)) = (store.get(number), self.views.get_mut(&number))
         {
             if game.is_examined_by_us() {

@@ -64,6 +64,8 @@ pub enum Want {
     TalkTo(String),
     /// The Match dialog, to challenge this player.
     Challenge(String),
+    /// The lobby opens at My games (a file's games were listed there).
+    ShowMyGames,
     /// The store changed through its other door (the user's or the
     /// session's doing); the parts hear what it changed.
     Change(crate::game::Change),

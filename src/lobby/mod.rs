@@ -6,6 +6,7 @@
 pub mod card;
 pub mod friends;
 pub mod lists;
+pub mod model;
 pub mod players;
 pub mod rematch;
 pub mod server;

@@ -3,98 +3,14 @@
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
-use super::my_games::{MyGames, MyGamesAction, my_games_ui};
+use super::my_games::MyGamesAction;
 use super::players::{PlayerAction, players_ui};
-use crate::lobby::friends::Friends;
-use crate::lobby::lists::Lists;
-use crate::lobby::players::Players;
+pub use crate::lobby::model::{Filter, Lobby, Tab, WallSwitch, expected_seconds, rating_value};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::game_type::GameType;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::seek::Seek;
 use crate::protocol::words::Rating;
-
-/// The lobby's state: the lists it shows, its tab and filters, the wall's
-/// switch, the players, the friends, My games.
-#[derive(Debug, Default)]
-pub struct Lobby {
-    /// The games and seeks lists.
-    pub lists: Lists,
-    pub filter: Filter,
-    pub tab: Tab,
-    /// "Fill the wall": the N best games observed and kept up to date.
-    pub wall: WallSwitch,
-    /// Everyone on the server (the Players tab).
-    pub players: Players,
-    /// The user's friends (the notify list).
-    pub friends: Friends,
-    /// Kibitz's own archive (the My games tab).
-    pub my_games: MyGames,
-    /// The games list as it was when the pointer came over it: kept while
-    /// the pointer stays (the refresh every 30 s dropped ended games and
-    /// moved the rows up under it: a click observed another game).
-    held_games: Option<Vec<GamesEntry>>,
-    /// The pointer was over the games list last frame.
-    games_hovered: bool,
-}
-
-/// The wall's switch and size, as the user set them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WallSwitch {
-    pub on: bool,
-    /// How many games the wall shows.
-    pub size: usize,
-}
-
-impl Default for WallSwitch {
-    fn default() -> Self {
-        WallSwitch {
-            on: false,
-            size: 16,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Tab {
-    #[default]
-    Games,
-    Seeks,
-    Graph,
-    Players,
-    MyGames,
-}
-
-/// Filters for both lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Filter {
-    /// A substring of the type (`blitz`, `crazy` ...); empty: all.
-    pub kind: String,
-    pub rated_only: bool,
-    pub min_rating: u32,
-}
-
-/// The number behind a rating, for sorting and the graph.
-pub fn rating_value(rating: &Rating) -> Option<u32> {
-    match rating {
-        Rating::Known { value, .. } => Some(*value),
-        Rating::NoRating | Rating::Guest => None,
-    }
-}
-
-impl Filter {
-    pub fn keeps(&self, kind: &str, rated: bool, ratings: &[Option<u32>]) -> bool {
-        let kind_ok = self.kind.is_empty() || kind.contains(&self.kind.to_ascii_lowercase());
-        let rating_ok =
-            self.min_rating == 0 || ratings.iter().flatten().any(|&r| r >= self.min_rating);
-        kind_ok && (rated || !self.rated_only) && rating_ok
-    }
-}
-
-/// Expected game length in seconds (40 moves), the seek graph's x axis.
-pub fn expected_seconds(time_min: u32, increment_s: u32) -> u32 {
-    time_min * 60 + increment_s * 40
-}
 
 /// What the lobby asks for.
 #[derive(Debug, Default)]
@@ -108,8 +24,14 @@ pub struct LobbyOut {
     pub my_games: Option<MyGamesAction>,
 }
 
-/// Draws the lobby. `me`: the user's handle, once logged in.
-pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> LobbyOut {
+/// Draws the lobby. `me`: the user's handle, once logged in; `my_games`
+/// draws the My games tab (the library's).
+pub fn lobby_ui(
+    ui: &mut egui::Ui,
+    lobby: &mut Lobby,
+    me: Option<&str>,
+    my_games: impl FnOnce(&mut egui::Ui) -> Option<MyGamesAction>,
+) -> LobbyOut {
     let mut commands = Vec::new();
     let mut card = None;
     // Wrapped: the tabs never widen the lobby (the boards keep the room).
@@ -133,13 +55,8 @@ pub fn lobby_ui(ui: &mut egui::Ui, lobby: &mut Lobby, me: Option<&str>) -> Lobby
         ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
     });
     if lobby.tab == Tab::MyGames {
-        let mut action = my_games_ui(ui, &mut lobby.my_games);
-        // Read at the tab's first showing.
-        if !lobby.my_games.loaded && action.is_none() {
-            action = Some(MyGamesAction::Reload);
-        }
         return LobbyOut {
-            my_games: action,
+            my_games: my_games(ui),
             ..LobbyOut::default()
         };
     }

@@ -1,21 +1,23 @@
 //! The app layer is a few parts, each owning its state (ARCHITECTURE.md,
-//! "The app layer"): `KibitzApp` holds the parts and the frame, with at
-//! most 12 fields and no `impl KibitzApp` outside `src/app.rs`, and no part
-//! shows its fields to the others.
+//! "The app layer"): `KibitzApp` holds the store, the session, the parts
+//! and the window, with at most 12 fields and no `impl KibitzApp` outside
+//! `src/app.rs`; every part implements `Part` in its own file, has at most
+//! 12 fields and shows none to the others; the router names no part where
+//! events, replies, ticks and repaints pass; nothing but the app opens the
+//! store's two doors; and no file IO is reachable from the event drain.
 
 use std::path::{Path, PathBuf};
 
-/// The parts: (file under `src/app/`, struct).
-const PARTS: [(&str, &str); 9] = [
-    ("boards.rs", "Boards"),
+/// The app's pieces that are no `Part` (file under `src/app/`, struct):
+/// the session, the keeping, the engine, the window, the windows over the
+/// boards and the wall (the lobby's).
+const OTHERS: [(&str, &str); 6] = [
     ("wall.rs", "Wall"),
     ("wire.rs", "Wire"),
     ("keeping.rs", "Keeping"),
-    ("chrome.rs", "Chrome"),
-    ("console_panel.rs", "ConsolePanel"),
     ("windows.rs", "Windows"),
-    ("feedback.rs", "Feedback"),
     ("analysis.rs", "Analyses"),
+    ("host.rs", "Host"),
 ];
 
 fn src() -> PathBuf {
@@ -80,14 +82,82 @@ fn the_app_holds_a_few_parts() {
     assert!(elsewhere.is_empty(), "impl KibitzApp in {elsewhere:#?}");
 }
 
+/// The parts, as `app/parts.rs` holds them: (field, type).
+fn parts() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(src().join("app/parts.rs")).expect("parts.rs");
+    let fields = fields(&text, "Parts").expect("struct Parts");
+    fields
+        .iter()
+        .filter_map(|f| {
+            f.strip_prefix("pub ")?
+                .trim_end_matches(',')
+                .split_once(": ")
+        })
+        .map(|(name, kind)| (name.to_owned(), kind.to_owned()))
+        .collect()
+}
+
+/// The file of `src/app/` that defines `struct name`.
+fn file_of(name: &str) -> Option<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&src().join("app"), &mut files);
+    files.into_iter().find(|f| {
+        let text = std::fs::read_to_string(f).expect("read");
+        text.contains(&format!("pub struct {name} {{"))
+            || text.contains(&format!("struct {name} {{"))
+    })
+}
+
+/// Every part implements `Part` in the file that defines it (and no file
+/// implements it twice); every part is looped over; none has more than
+/// 12 fields or shows one to the others. The app's other pieces keep
+/// their fields to themselves too.
 #[test]
-fn each_part_keeps_its_fields_to_itself() {
-    for (file, name) in PARTS {
-        let text = std::fs::read_to_string(src().join("app").join(file)).expect(file);
-        let fields = fields(&text, name).unwrap_or_else(|| panic!("struct {name} in {file}"));
-        assert!(!fields.is_empty(), "{name} has fields");
+fn each_part_is_one_file_of_at_most_twelve_private_fields() {
+    let parts = parts();
+    assert!(parts.len() >= 6, "parts: {parts:?}");
+    let held = std::fs::read_to_string(src().join("app/parts.rs")).expect("parts.rs");
+    let all = function_body(&held, "all").expect("Parts::all");
+    for (field, kind) in &parts {
+        assert!(
+            all.contains(&format!("&mut self.{field},")),
+            "Parts::all leaves out {field}"
+        );
+        let file = file_of(kind).unwrap_or_else(|| panic!("struct {kind} under src/app"));
+        let text = std::fs::read_to_string(&file).expect("read");
+        assert!(
+            text.contains(&format!("impl Part for {kind} {{")),
+            "{kind} implements Part in {}",
+            file.display()
+        );
+    }
+    let others = OTHERS.map(|(_, kind)| (String::new(), kind.to_owned()));
+    for (_, kind) in parts.iter().chain(others.iter()) {
+        let file = file_of(kind).unwrap_or_else(|| panic!("struct {kind} under src/app"));
+        let text = std::fs::read_to_string(&file).expect("read");
+        let fields = fields(&text, kind).unwrap_or_else(|| panic!("struct {kind}"));
+        assert!(
+            (1..=12).contains(&fields.len()),
+            "{kind} has {} fields",
+            fields.len()
+        );
         let shown: Vec<&String> = fields.iter().filter(|f| f.starts_with("pub")).collect();
-        assert!(shown.is_empty(), "{name} shows {shown:?}");
+        assert!(shown.is_empty(), "{kind} shows {shown:?}");
+    }
+    for (file, kind) in OTHERS {
+        assert_eq!(file_of(kind), Some(src().join("app").join(file)), "{kind}");
+    }
+    // Each `impl Part for X` is in X's own file.
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        for line in text.lines() {
+            if let Some(rest) = line.trim_start().strip_prefix("impl Part for ") {
+                let kind = rest.trim_end_matches(" {");
+                assert_eq!(file_of(kind).as_ref(), Some(file), "impl Part for {kind}");
+            }
+        }
     }
 }
 
@@ -120,19 +190,23 @@ fn function_lines(text: &str, name: &str) -> Option<usize> {
 }
 
 /// The router stays a router: new listings, replies and actions land in
-/// the parts (and `Want`, run in one place), not in `app.rs`.
+/// the parts (and `Want`, run in one place), not in `app.rs`; the events
+/// it looks at itself are the ones no part has: a line not understood, a
+/// reply (to route), and a reply's lines Kibitz keeps to itself.
 #[test]
-fn the_router_stays_small() {
+fn the_router_looks_at_no_event_of_a_part() {
     let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
-    let lines = app.lines().count();
-    // 1,056 lines before replies were addressed and wants run in one place
-    // (issue 31).
-    assert!(lines < 800, "app.rs has {lines} lines");
-    let apply = function_lines(&app, "apply_event").expect("apply_event");
-    assert!(apply <= 50, "apply_event has {apply} lines");
-    // The events the router itself looks at: the parts read the rest.
-    let arms = app.matches("Event::").count();
-    assert!(arms <= 8, "app.rs names Event:: {arms} times");
+    // `Event::X`, not `NetEvent::X` (the network thread's own).
+    let named: std::collections::BTreeSet<&str> = app
+        .match_indices("Event::")
+        .filter(|(at, _)| !app[..*at].ends_with(|c: char| c.is_alphanumeric()))
+        .filter_map(|(at, _)| {
+            let rest = &app[at + "Event::".len()..];
+            rest.split(|c: char| !c.is_alphanumeric()).next()
+        })
+        .collect();
+    let own: std::collections::BTreeSet<&str> = ["OwnReply", "Reply", "Unparsed"].into();
+    assert!(named.is_subset(&own), "app.rs looks at {named:?}");
 }
 
 #[test]
@@ -175,11 +249,24 @@ fn the_router_loops_over_the_parts() {
     }
     assert!(implementers.len() >= 2, "parts: {implementers:?}");
     let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
-    for path in ["apply_event", "answer", "tick", "schedule_repaint"] {
+    for path in [
+        "apply_event",
+        "change",
+        "answer",
+        "tick",
+        "schedule_repaint",
+    ] {
         let body = function_body(&app, path).unwrap_or_else(|| panic!("fn {path}"));
-        for part in ["self.chrome", "self.console", "self.feedback"] {
-            assert!(!body.contains(part), "{path} names {part}");
-        }
+        let named: Vec<&str> = body
+            .split("self.parts.")
+            .skip(1)
+            .map(|rest| {
+                rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .next()
+                    .unwrap_or("")
+            })
+            .collect();
+        assert!(named.is_empty(), "{path} names the parts {named:?}");
         assert!(body.contains("self.parts("), "{path} loops over the parts");
     }
 }
@@ -197,4 +284,98 @@ fn the_store_has_two_doors() {
         .filter_map(|l| l["pub fn ".len()..].split('(').next())
         .collect();
     assert_eq!(writers, ["change", "apply"], "the store's public writers");
+}
+
+/// A file of unit tests (`tests.rs`, or under a `tests/` folder).
+fn is_test(file: &Path) -> bool {
+    file.components()
+        .any(|c| c.as_os_str() == "tests" || c.as_os_str() == "tests.rs")
+}
+
+/// The code of `file` that ships (what comes before its `#[cfg(test)]`).
+fn shipped(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).expect("read");
+    match text.find("#[cfg(test)]") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+/// Only the app (the store's owner) opens the store's doors: in
+/// `apply_event` for the server's events, in `change` for the rest (and
+/// `kibitz watch`, which keeps a store of its own). A part wants a change
+/// (`Want::Change`); nothing outside `game/` holds the store mutably.
+#[test]
+fn only_the_app_writes_the_store() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let game = src().join("game");
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(&game)) {
+        if is_test(file) {
+            continue;
+        }
+        let text = shipped(file);
+        for (i, line) in text.lines().enumerate() {
+            let writes = line.contains("store.apply(")
+                || line.contains("store.change(")
+                || line.contains("&mut GameStore");
+            if writes {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    let allowed = |f: &String| {
+        f.starts_with(&format!("{}:", src().join("cli/watch.rs").display()))
+            || f.contains("self.store.apply(now, event)")
+            || f.contains("self.store.change(change)")
+    };
+    let others: Vec<&String> = found.iter().filter(|f| !allowed(f)).collect();
+    assert!(others.is_empty(), "the store written at {others:#?}");
+    let app = std::fs::read_to_string(src().join("app.rs")).expect("app.rs");
+    let apply = function_body(&app, "apply_event").expect("apply_event");
+    let change = function_body(&app, "change").expect("change");
+    assert!(apply.contains("self.store.apply(now, event)"));
+    assert!(change.contains("self.store.change(change)"));
+}
+
+/// What the event drain reaches does no file IO on the UI thread: the
+/// parts (their files and folders) and the models they fold events into
+/// (`game/`, `console/`, `lobby/`, `protocol/`). A part that keeps
+/// something on disk hands it to a thread (`app/disk_thread.rs`).
+#[test]
+fn no_file_io_is_reachable_from_the_event_drain() {
+    let mut reached = Vec::new();
+    for (_, kind) in parts() {
+        let file = file_of(&kind).expect("the part's file");
+        let folder = file.with_extension("");
+        if folder.is_dir() {
+            rust_files(&folder, &mut reached);
+        }
+        reached.push(file);
+    }
+    for model in ["game", "console", "lobby", "protocol"] {
+        rust_files(&src().join(model), &mut reached);
+        reached.push(src().join(format!("{model}.rs")));
+    }
+    reached.push(src().join("app.rs"));
+    reached.retain(|f| f.exists() && !is_test(f));
+    assert!(reached.len() > 40, "{} files reached", reached.len());
+    let io = [
+        "std::fs",
+        "fs::",
+        "OpenOptions",
+        "File::open",
+        "File::create",
+        "read_to_string",
+    ];
+    let mut found = Vec::new();
+    for file in &reached {
+        for (i, line) in shipped(file).lines().enumerate() {
+            if io.iter().any(|p| line.contains(p)) && !line.trim_start().starts_with("//") {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "file IO at {found:#?}");
 }

@@ -8,7 +8,7 @@ use crate::game::GameStore;
 impl Boards {
     /// Shows the game alone, or back in the grid.
     pub fn toggle_maximized(&mut self, game: u32) {
-        self.maximized = if self.maximized == Some(game) {
+        self.looked_at.maximized = if self.looked_at.maximized == Some(game) {
             None
         } else {
             Some(game)
@@ -29,16 +29,14 @@ impl Boards {
         if numbers.is_empty() {
             return;
         }
-        let at = self
-            .focused
-            .and_then(|n| numbers.iter().position(|&m| m == n));
+        let at = (self.looked_at.focused).and_then(|n| numbers.iter().position(|&m| m == n));
         let next = match (at, forward) {
             (None, true) => 0,
             (None, false) => numbers.len() - 1,
             (Some(i), true) => (i + 1) % numbers.len(),
             (Some(i), false) => (i + numbers.len() - 1) % numbers.len(),
         };
-        self.focused = Some(numbers[next]);
+        self.looked_at.focused = Some(numbers[next]);
         // A screen reader lands on the board: one of its squares takes
         // the focus (where the squares are drawn for one).
         self.views
@@ -59,7 +57,8 @@ impl Boards {
     /// The game typed moves go to: a live game of ours, the focused one
     /// first (typing while another board has the focus still plays).
     pub(super) fn keyboard_game(&self, store: &GameStore) -> Option<u32> {
-        self.focused
+        self.looked_at
+            .focused
             .and_then(|n| store.get(n))
             .filter(|g| g.is_own_live())
             .or_else(|| store.own_live_game())

@@ -21,6 +21,8 @@ pub struct Partners {
     /// We observe our partner by name: the next board they play in is the
     /// partner board of ours.
     awaiting_partner_board: bool,
+    /// The partner's last tell (who, what), shown on our board.
+    said: Option<(String, String)>,
 }
 
 impl Partners {
@@ -83,6 +85,17 @@ impl Partners {
     /// Our partner, while partnered.
     pub fn partner(&self) -> Option<&str> {
         self.partner.as_deref()
+    }
+
+    /// The partner told us `text` (the first 200 characters are kept).
+    pub fn told(&mut self, from: &str, text: &str) {
+        let words: String = text.chars().take(200).collect();
+        self.said = Some((from.to_owned(), words));
+    }
+
+    /// The partner's last tell: who, what.
+    pub fn said(&self) -> Option<(&str, &str)> {
+        (self.said.as_ref()).map(|(who, what)| (who.as_str(), what.as_str()))
     }
 }
 

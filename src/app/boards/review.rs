@@ -39,11 +39,11 @@ impl Boards {
             wants.push(Want::Change(Change::Open(Box::new(game))));
             self.views.entry(number).or_default().variations = lines;
         }
-        self.focused = Some(number);
+        self.looked_at.focused = Some(number);
         // Opened while a board fills the window: the new one comes into
         // view in its place (it opened unseen behind it).
-        if self.maximized.is_some() {
-            self.maximized = Some(number);
+        if self.looked_at.maximized.is_some() {
+            self.looked_at.maximized = Some(number);
         }
         Ok(wants)
     }

@@ -1,0 +1,229 @@
+//! The library: the user's games as the My games tab lists them (the
+//! archive and the collections the settings keep, read off the UI thread;
+//! a PGN file dropped, picked or pasted), the opening tree built of them,
+//! and a listed game opened on a review board.
+
+use crate::archive::read::ListedGame;
+use crate::config::ServerProfile;
+use crate::game::{Effect, Now};
+use crate::protocol::event::Event;
+use crate::protocol::words::is_guest;
+use crate::ui::my_games::{MyGames, MyGamesAction, my_games_ui};
+
+use super::archive_loading::ArchiveLoading;
+use super::opening_tree_loading::OpeningTreeLoading;
+use super::part::{Cx, Part};
+use super::want::{Want, review};
+
+/// How often the reading's progress is shown while it goes on.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+/// How often the opening tree is looked at while it is built.
+const TREE_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
+#[derive(Default)]
+pub struct Library {
+    /// What the My games tab shows, and its filters.
+    my_games: MyGames,
+    /// The archive being read off the UI thread.
+    loading: ArchiveLoading,
+    /// The user's games as an opening tree, for the review boards.
+    opening_tree: OpeningTreeLoading,
+    /// My games' list of collections changed: the settings take it.
+    collections_changed: bool,
+}
+
+impl Library {
+    /// The user's games as an opening tree, once built.
+    pub fn opening_tree(&self) -> Option<&crate::archive::tree::OpeningTree> {
+        self.opening_tree.tree()
+    }
+
+    /// Offline too, My games knows the user's own games (the profile the
+    /// app starts with).
+    pub fn connect_with(&mut self, profile: &ServerProfile) {
+        if !profile.is_guest() {
+            self.my_games.me = Some(profile.handle.clone());
+        }
+    }
+
+    /// Reads the archive in `dir` and the user's collections (as the
+    /// settings list them) for My games, off the UI thread (none: nothing
+    /// archived).
+    pub fn load(&mut self, dir: Option<std::path::PathBuf>) {
+        match dir {
+            Some(dir) => {
+                let collections = &self.my_games.collections;
+                let files = collections.iter().map(|c| c.path.clone()).collect();
+                self.loading.start(dir, files);
+                self.my_games.loaded = true;
+                self.my_games.progress = self.loading.progress();
+            }
+            None => self.my_games.set_games(Vec::new(), None),
+        }
+    }
+
+    /// My games' collections and the settings' list agree: a change made
+    /// in My games goes to the settings (and My games is read again), else
+    /// the settings' list is shown.
+    pub fn keep_collections(&mut self, kept: &mut Vec<crate::config::Collection>) -> Vec<Want> {
+        let collections = &mut self.my_games.collections;
+        if std::mem::take(&mut self.collections_changed) {
+            kept.clone_from(collections);
+            return vec![Want::ReloadMyGames];
+        }
+        if collections != kept {
+            collections.clone_from(kept);
+        }
+        Vec::new()
+    }
+
+    /// PGN files dropped on the window or `picked` in the file dialog, and
+    /// a game or position pasted: listed or opened.
+    pub fn opened(
+        &mut self,
+        ctx: &egui::Context,
+        picked: impl IntoIterator<Item = std::path::PathBuf>,
+    ) -> Vec<Want> {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        let files = dropped.iter().map(|f| f.path().to_path_buf());
+        let files: Vec<_> = files.chain(picked).collect();
+        let mut wants: Vec<Want> = files.iter().flat_map(|p| self.open_pgn_file(p)).collect();
+        wants.extend(pasted(ctx));
+        wants
+    }
+
+    /// A PGN file's games listed in My games (shown); a file of one game
+    /// is opened at once.
+    fn open_pgn_file(&mut self, path: &std::path::Path) -> Vec<Want> {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let games: Vec<_> = crate::archive::read::list_file(path)
+            .iter()
+            .map(ListedGame::of)
+            .collect();
+        let mut wants = match games.as_slice() {
+            [only] => vec![review(only, name.clone())],
+            _ => Vec::new(),
+        };
+        self.my_games.set_games(games, Some(name));
+        wants.push(Want::ShowMyGames);
+        wants
+    }
+
+    /// The My games tab (drawn inside the lobby): what it asks for. Read
+    /// at the tab's first showing.
+    pub fn tab_ui(&mut self, ui: &mut egui::Ui) -> Option<MyGamesAction> {
+        let action = my_games_ui(ui, &mut self.my_games);
+        if !self.my_games.loaded && action.is_none() {
+            return Some(MyGamesAction::Reload);
+        }
+        action
+    }
+
+    /// What the My games tab asked for (but reading the archive again:
+    /// the app's, which knows where it is).
+    pub fn act(&mut self, action: MyGamesAction) -> Want {
+        match action {
+            MyGamesAction::Reload => Want::ReloadMyGames,
+            MyGamesAction::SetUp => Want::SetUp(None),
+            MyGamesAction::OpenFile => Want::PickFile,
+            MyGamesAction::Open(game) => review(&game, "that game".to_owned()),
+            // The settings take the new list at the next frame.
+            MyGamesAction::AddCollection(kept) => {
+                let collections = &mut self.my_games.collections;
+                collections.retain(|c| c.path != kept.path);
+                collections.push(kept);
+                self.collections_changed = true;
+                Want::Say("Kept in My games".to_owned())
+            }
+            MyGamesAction::RemoveCollection(path) => {
+                self.my_games.collections.retain(|c| c.path != path);
+                self.collections_changed = true;
+                Want::Say("Removed from My games; the file stays".to_owned())
+            }
+        }
+    }
+}
+
+/// The library learns whose games are the user's at the login, and takes
+/// the archive's reading as it comes.
+impl Part for Library {
+    fn on_event(&mut self, _cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
+        // My games tells the user's own games by this handle.
+        if let Event::LoggedIn { handle, titles } = event
+            && !is_guest(handle, titles)
+        {
+            self.my_games.me = Some(handle.to_owned());
+        }
+        Vec::new()
+    }
+
+    fn on_tick(&mut self, _cx: &Cx<'_>) -> Vec<Want> {
+        if let Some(games) = self.loading.poll() {
+            self.my_games.set_games(games, None);
+        }
+        self.my_games.progress = self.loading.progress();
+        // The opening tree follows the archive's list (not a file's).
+        let my_games = &self.my_games;
+        if my_games.file.is_none() && my_games.loaded {
+            let (generation, me) = (my_games.generation, my_games.me.as_deref());
+            self.opening_tree.keep_up(&my_games.games, generation, me);
+        }
+        Vec::new()
+    }
+
+    /// While the archive is read, its progress shows; while the tree is
+    /// built, it is looked at again; a changed list of collections goes to
+    /// the settings.
+    fn next_frame(&self, cx: &Cx<'_>) -> Option<Now> {
+        let reading = self.my_games.progress.is_some();
+        [
+            // The settings take the changed list at once.
+            self.collections_changed.then_some(cx.now),
+            reading.then(|| cx.now + PROGRESS_EVERY),
+            self.opening_tree.building().then(|| cx.now + TREE_EVERY),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+    }
+}
+
+/// A PGN or a FEN pasted anywhere but into the command line: opened on a
+/// review board. A game pasted while another text field has the keyboard
+/// (the connect form's server field holds it at start) is taken from that
+/// field: no server is named by a PGN. Other text pasted into a field is
+/// the field's.
+fn pasted(ctx: &egui::Context) -> Vec<Want> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let command_line = ctx.memory(|m| m.focused()) == Some(crate::ui::console::command_line_id());
+    if typing && command_line {
+        return Vec::new();
+    }
+    let mut wants = Vec::new();
+    ctx.input_mut(|i| {
+        i.events.retain(|e| {
+            let egui::Event::Paste(text) = e else {
+                return true;
+            };
+            match crate::archive::read::pasted_game(text) {
+                Some(game) => {
+                    wants.push(Want::Review {
+                        game: Box::new(game),
+                        source: "the pasted game".to_owned(),
+                    });
+                    false
+                }
+                None if typing => true,
+                None => {
+                    wants.push(Want::Say(
+                        "Nothing to open: paste a game (PGN) or a position (FEN)".to_owned(),
+                    ));
+                    false
+                }
+            }
+        });
+    });
+    wants
+}

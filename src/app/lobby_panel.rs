@@ -1,0 +1,250 @@
+//! The lobby as a part of the app: its lists (games, seeks, players,
+//! friends) kept from the server's events and the replies to its requests,
+//! the wall it fills, the players list asked for while its tab shows, and
+//! the panel at the window's left (the My games tab is the library's).
+
+use crate::game::{Effect, Now};
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+use crate::protocol::reply::Answer;
+use crate::protocol::words::is_guest;
+use crate::ui::lobby::{Lobby, Tab, lobby_ui};
+use crate::ui::my_games::MyGamesAction;
+
+use super::asked::Asker;
+use super::part::{Cx, Part};
+use super::wall::{Wall, WallSwitches};
+use super::want::Want;
+
+pub struct LobbyPanel {
+    lobby: Lobby,
+    /// The panel is shown (the top bar's switch).
+    open: bool,
+    /// "Fill the wall": its state between frames.
+    wall: Wall,
+}
+
+impl Default for LobbyPanel {
+    fn default() -> Self {
+        LobbyPanel {
+            lobby: Lobby::default(),
+            open: true,
+            wall: Wall::default(),
+        }
+    }
+}
+
+impl LobbyPanel {
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    pub fn lobby_mut(&mut self) -> &mut Lobby {
+        &mut self.lobby
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The top bar's switch.
+    pub fn open_mut(&mut self) -> &mut bool {
+        &mut self.open
+    }
+
+    /// The lobby's lists are wanted: the lobby is open, or the wall waits
+    /// for its games list.
+    pub fn lists_wanted(&self) -> bool {
+        self.open || self.lobby.wall.on
+    }
+
+    /// The lobby shows its Players tab.
+    pub fn players_shown(&self) -> bool {
+        self.open && self.lobby.tab == Tab::Players
+    }
+
+    /// The lobby opens at My games (a file's games were listed there).
+    pub fn show_my_games(&mut self) {
+        self.lobby.tab = Tab::MyGames;
+        self.open = true;
+    }
+
+    /// A new session starts clean: the last one's lists, players, friends
+    /// and the wall's plans were another server's or user's.
+    pub fn new_session(&mut self) {
+        self.lobby.lists = Default::default();
+        self.lobby.players.new_session();
+        self.lobby.friends = Default::default();
+        self.wall = Wall::default();
+    }
+
+    /// The connection is gone: our own requests are not answered; the
+    /// games and seeks listed were the server's: none is to be observed
+    /// or played now (Observe did nothing after a logout).
+    pub fn connection_lost(&mut self) {
+        self.lobby.players.forget_asked();
+        self.lobby.lists = Default::default();
+    }
+
+    /// The user unobserved or closed an observed game: `Wall::dismissed`,
+    /// with the wall's switch, which is the lobby's.
+    pub fn dismissed(
+        &mut self,
+        game: u32,
+        players: (String, String),
+        closed: bool,
+        now: Now,
+    ) -> bool {
+        let on = self.lobby.wall.on;
+        self.wall.dismissed(game, players, closed, now, on)
+    }
+
+    /// Asks for the players list: who is on (blitz ratings), then their
+    /// standard and lightning ratings.
+    fn ask_players(&mut self, now: Now) -> Vec<Want> {
+        let ask = |category| Want::Ask(Asker::Players(category), Command::Who(category));
+        let categories = crate::protocol::who::WhoCategory::ALL;
+        for category in categories {
+            self.lobby.players.asked(category, now);
+        }
+        categories.into_iter().map(ask).collect()
+    }
+
+    /// Logged in: the lobby's seeks are there from the start (then kept
+    /// live by the seek stream; the games list follows with the wall's
+    /// turn), the players (kept live by arrivals and departures) and the
+    /// friends (guests, `(U)`, have no notify list: the server refuses one).
+    fn logged_in(&mut self, handle: &str, titles: &[String], now: Now) -> Vec<Want> {
+        // The user's channels open their tabs (the console reads the list
+        // as it passes).
+        let mut wants = vec![
+            Want::Ask(Asker::Seeks, Command::Sought),
+            Want::Ask(Asker::Nobody, Command::Channels(None)),
+        ];
+        wants.extend(self.ask_players(now));
+        if !is_guest(handle, titles) {
+            let list = Command::Notify(crate::protocol::command::ListOp::Show);
+            wants.push(Want::Ask(Asker::Friends, list));
+        }
+        wants
+    }
+
+    /// The lobby's panel at the window's left (`side`: its frame), when it
+    /// is open; `my_games` draws the My games tab. What its buttons want.
+    pub fn panel_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        side: egui::Frame,
+        me: Option<&str>,
+        my_games: impl FnOnce(&mut egui::Ui) -> Option<MyGamesAction>,
+    ) -> (Vec<Want>, Option<MyGamesAction>) {
+        if !self.open {
+            return (Vec::new(), None);
+        }
+        let mut out = Default::default();
+        egui::Panel::left("lobby")
+            .frame(side)
+            .resizable(true)
+            .default_size(330.0)
+            .show(ui, |ui| {
+                // The lobby keeps its width unless the user drags its
+                // edge: a wider row (the user's own game entering the
+                // games list) pushed it, and the boards, 40 px right
+                // mid-game. What is wider is cut at its edge.
+                let place = ui.available_rect_before_wrap();
+                let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(place));
+                inner.set_clip_rect(place.intersect(ui.clip_rect()));
+                out = lobby_ui(&mut inner, &mut self.lobby, me, my_games);
+                ui.advance_cursor_after_rect(place);
+            });
+        for command in &out.commands {
+            if let Command::Play(index) = command {
+                self.lobby.lists.playing(*index);
+            }
+        }
+        let mut wants: Vec<Want> = out.commands.into_iter().map(lobby_want).collect();
+        wants.extend(out.profile.map(Want::OpenCard));
+        wants.extend(out.challenge.map(Want::Challenge));
+        (wants, out.my_games)
+    }
+
+    /// Whether the players list is due again (its tab shown, the refresh
+    /// time passed).
+    fn players_due(&self, now: Now) -> bool {
+        self.players_shown() && self.lobby.players.refresh_due(now)
+    }
+
+    /// When the players list is next due, while its tab is shown.
+    fn players_next(&self) -> Option<Now> {
+        (self.lobby.players.next_refresh()).filter(|_| self.players_shown())
+    }
+}
+
+/// The lobby's lists follow the server's events and the replies to its
+/// requests; its timers (the wall, the players list) tick.
+impl Part for LobbyPanel {
+    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
+        self.lobby.players.apply(event);
+        self.lobby.friends.apply(event);
+        self.lobby.lists.apply(event);
+        match event {
+            Event::LoggedIn { handle, titles } => self.logged_in(handle, titles, cx.now),
+            _ => Vec::new(),
+        }
+    }
+
+    fn on_reply(&mut self, cx: &Cx<'_>, asker: &Asker, answer: &Answer) -> Vec<Want> {
+        match (asker, answer) {
+            // The wall fills from the new list.
+            (Asker::Games, Answer::Games { entries, .. }) => {
+                self.lobby.lists.set_games(entries);
+                let pending = cx.session.pending_observes().collect();
+                let games = self.wall.fill(&self.lobby, cx.store, pending);
+                return games.into_iter().map(Want::observe).collect();
+            }
+            (Asker::Seeks, Answer::Sought(seeks)) => self.lobby.lists.add_seeks(seeks),
+            (Asker::Players(category), Answer::Who(entries)) => {
+                self.lobby.players.answered(*category, entries);
+            }
+            // Not a listing after all: asked again when due.
+            (Asker::Players(category), _) => self.lobby.players.unanswered(*category),
+            (Asker::Friends, Answer::NotifyList(names)) => self.lobby.friends.set_list(names),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        let logged_in = cx.session.logged_in();
+        let switches = WallSwitches {
+            on: self.lobby.wall.on,
+            logged_in,
+            lobby_open: self.open,
+        };
+        let mut wants = self.wall.tick(cx.now, switches, cx.store).wants();
+        if logged_in && self.players_due(cx.now) {
+            wants.extend(self.ask_players(cx.now));
+        }
+        wants
+    }
+
+    fn next_frame(&self, cx: &Cx<'_>) -> Option<Now> {
+        let logged_in = cx.session.logged_in();
+        let list_refresh = (self.wall.next_list()).filter(|_| logged_in && self.lists_wanted());
+        let players = self.players_next().filter(|_| logged_in);
+        [self.wall.deadline(), list_refresh, players]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+}
+
+/// A lobby button's command: its lists' Refresh asks for the list the
+/// lobby reads (the reply fills the list, not the console).
+fn lobby_want(command: Command) -> Want {
+    match command {
+        Command::Games => Want::Ask(Asker::Games, command),
+        Command::Sought => Want::Ask(Asker::Seeks, command),
+        command => Want::Send(command),
+    }
+}

@@ -1,0 +1,120 @@
+//! News above the boards and to the screen reader: a friend came or left
+//! or started a game, an adjourned game's opponent is online (with a
+//! Resume), a bughouse partnership formed or ended, a followed player's
+//! doings.
+
+use crate::game::Effect;
+use crate::lobby::friends::Notice;
+use crate::protocol::adjourned::AdjournedLine;
+use crate::protocol::command::Command;
+use crate::protocol::event::Event;
+use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
+use crate::protocol::partnership::Partnership;
+use crate::ui::friends::{NoticeAction, notice_ui};
+
+use super::part::{Cx, Part};
+use super::want::Want;
+
+#[derive(Default)]
+pub struct News {
+    /// The notice above the boards, if any.
+    notice: Option<Notice>,
+}
+
+impl News {
+    /// The notice above the boards: Observe (or Resume) gives its command.
+    pub fn notice_ui(&mut self, ui: &mut egui::Ui) -> Option<Command> {
+        let notice = self.notice.as_ref()?;
+        match notice_ui(ui, notice)? {
+            NoticeAction::Send(command) => {
+                self.notice = None;
+                Some(command)
+            }
+            NoticeAction::Dismiss => {
+                self.notice = None;
+                None
+            }
+        }
+    }
+
+    /// Tells of a friend: the notice above the boards and the live region.
+    fn tell_friend(&mut self, text: String, game: Option<u32>) -> Want {
+        self.notice = Some(Notice::with_game(text.clone(), game));
+        Want::Say(text)
+    }
+
+    /// Opponents of our adjourned games are online: a notice with a
+    /// Resume for each (at most three: the rest are named).
+    fn tell_adjourned(&mut self, opponents: &[String], arrived: bool) -> Option<Want> {
+        let first = opponents.first()?;
+        let text = if arrived {
+            format!("{first} arrived: you have an adjourned game")
+        } else if opponents.len() == 1 {
+            format!("You have an adjourned game with {first}, who is online")
+        } else {
+            format!(
+                "You have adjourned games with {}, who are online",
+                opponents.join(", ")
+            )
+        };
+        let resume = |handle: &String| {
+            let label = format!("Resume against {handle}");
+            (label, Command::Resume(handle.clone()))
+        };
+        let buttons = opponents.iter().take(3).map(resume).collect();
+        self.notice = Some(Notice {
+            text: text.clone(),
+            buttons,
+        });
+        Some(Want::Say(text))
+    }
+}
+
+/// News comes of the server's events.
+impl Part for News {
+    fn on_event(&mut self, _cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
+        let said = match event {
+            Event::Presence(presence) if presence.notify => {
+                let what = if presence.arrived { "arrived" } else { "left" };
+                Some(self.tell_friend(format!("{} {what}", presence.handle), None))
+            }
+            Event::GameNotification(n) => {
+                let text = format!(
+                    "{} vs. {} started game {} ({})",
+                    n.white, n.black, n.game, n.description
+                );
+                Some(self.tell_friend(text, Some(n.game)))
+            }
+            Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
+                self.tell_adjourned(names, false)
+            }
+            Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
+                self.tell_adjourned(std::slice::from_ref(handle), true)
+            }
+            Event::Partnership(Partnership::Formed { partner }) => {
+                Some(Want::Say(format!("{partner} is your bughouse partner")))
+            }
+            Event::Partnership(Partnership::Ended { text }) => Some(Want::Say(text.clone())),
+            Event::Notice(ServerNotice::Following { handle, news }) => {
+                Some(Want::Say(following_words(handle, news)))
+            }
+            _ => None,
+        };
+        said.into_iter().collect()
+    }
+}
+
+/// What a followed player did, in words.
+fn following_words(handle: &str, news: &FollowNews) -> String {
+    match news {
+        // Its board comes: the server observes it for us.
+        FollowNews::StartedGame { opponent, partner } => match partner {
+            Some(partner) => {
+                format!("Following {handle}: partner {partner} started a game with {opponent}")
+            }
+            None => format!("Following {handle}: started a game with {opponent}"),
+        },
+        FollowNews::StartedExamining => format!("Following {handle}: started examining a game"),
+        FollowNews::LoggedOut => format!("{handle}, whom you followed, logged out"),
+    }
+}
