@@ -80,7 +80,7 @@ pub fn best_games(
         .filter(|e| e.status == GameStatus::Playing && !e.private)
         .filter(|e| !exclude.contains(&e.game))
         .filter(|e| {
-            let kind = e.game_type.name();
+            let kind = e.game_type.listed_name();
             let ratings = [rating_value(&e.white_rating), rating_value(&e.black_rating)];
             filter.keeps(&kind, e.rated, &ratings)
         })

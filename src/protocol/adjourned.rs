@@ -19,7 +19,8 @@
 
 use serde::Serialize;
 
-use super::games_list::{GameType, read_type_letters};
+use super::game_type::GameType;
+use super::games_list::read_type_letters;
 use super::words::{is_handle, number};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

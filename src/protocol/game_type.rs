@@ -1,7 +1,8 @@
 //! A FICS game type, typed once: a speed of chess (`blitz`), or a variant
 //! (`crazyhouse`, `wild/fr`), as the servers name it in game headers,
-//! `<g1>`, seeks, history and PGN tags. Everything Kibitz decides by a
-//! game's type (which rules, the PGN `Variant` tag, whether it is a
+//! `<g1>`, seeks, PGN tags, and by a letter in the `games` list, history,
+//! journal and `stored` rows (`[ br  3   0]`). Everything Kibitz decides
+//! by a game's type (which rules, the PGN `Variant` tag, whether it is a
 //! variant, drops, Fischer-random castling) reads it here.
 
 use std::fmt;
@@ -17,6 +18,10 @@ pub enum GameType {
     Blitz,
     Standard,
     Untimed,
+    /// A time control none of the speeds has (the games list's `n`).
+    Nonstandard,
+    /// FatICS: slower than standard (`o`).
+    Slow,
     Crazyhouse,
     Bughouse,
     Suicide,
@@ -40,8 +45,10 @@ impl GameType {
             "" | "chess" => GameType::Chess,
             "lightning" | "lighting" | "bullet" => GameType::Lightning,
             "blitz" => GameType::Blitz,
-            "standard" | "slow" | "corr" => GameType::Standard,
-            "untimed" | "nonstandard" => GameType::Untimed,
+            "standard" | "corr" => GameType::Standard,
+            "slow" => GameType::Slow,
+            "untimed" => GameType::Untimed,
+            "nonstandard" => GameType::Nonstandard,
             "crazyhouse" | "zh" => GameType::Crazyhouse,
             "bughouse" | "bug" => GameType::Bughouse,
             "suicide" => GameType::Suicide,
@@ -54,6 +61,38 @@ impl GameType {
                 GameType::Wild(bounded(which))
             }
             other => GameType::Other(bounded(other)),
+        }
+    }
+
+    /// The type of a letter of the `games` list and the rows of history,
+    /// journal and `stored` (`b` blitz, `z` crazyhouse, FatICS's `9`
+    /// chess960); an unknown letter as itself.
+    pub fn from_letter(letter: char) -> GameType {
+        match letter {
+            'b' => GameType::Blitz,
+            'l' => GameType::Lightning,
+            's' => GameType::Standard,
+            'u' => GameType::Untimed,
+            'w' => GameType::Wild(String::new()),
+            'z' => GameType::Crazyhouse,
+            'B' => GameType::Bughouse,
+            'S' => GameType::Suicide,
+            'L' => GameType::Losers,
+            'x' => GameType::Atomic,
+            'n' => GameType::Nonstandard,
+            'o' => GameType::Slow,
+            '9' => GameType::Wild("fr".to_owned()),
+            other => GameType::Other(other.to_string()),
+        }
+    }
+
+    /// Its name as the lists show it (the lobby, a card's history):
+    /// `blitz`, `chess960`, `wild`; an unknown letter as `type x`.
+    pub fn listed_name(&self) -> String {
+        match self {
+            GameType::Wild(which) if which == "fr" => "chess960".to_owned(),
+            GameType::Other(name) if name.chars().count() == 1 => format!("type {name}"),
+            other => other.to_string(),
         }
     }
 
@@ -100,6 +139,8 @@ impl GameType {
                 | GameType::Blitz
                 | GameType::Standard
                 | GameType::Untimed
+                | GameType::Nonstandard
+                | GameType::Slow
         )
     }
 
@@ -151,6 +192,8 @@ impl fmt::Display for GameType {
             GameType::Blitz => "blitz",
             GameType::Standard => "standard",
             GameType::Untimed => "untimed",
+            GameType::Nonstandard => "nonstandard",
+            GameType::Slow => "slow",
             GameType::Crazyhouse => "crazyhouse",
             GameType::Bughouse => "bughouse",
             GameType::Suicide => "suicide",
@@ -161,6 +204,24 @@ impl fmt::Display for GameType {
             GameType::Other(name) => name,
         };
         f.write_str(name)
+    }
+}
+
+/// As `kibitz decode` has always written a listed type: its name in snake
+/// case (`blitz`, `chess960`, `wild`), an unknown letter as
+/// `{"other": "x"}`, an unknown name as `{"other": "name"}`.
+impl serde::Serialize for GameType {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            GameType::Other(name) => {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("other", name)?;
+                map.end()
+            }
+            GameType::Wild(which) if which == "fr" => serializer.serialize_str("chess960"),
+            other => serializer.serialize_str(&other.to_string()),
+        }
     }
 }
 

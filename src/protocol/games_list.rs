@@ -13,72 +13,8 @@
 
 use serde::Serialize;
 
+use super::game_type::GameType;
 use super::words::{Color, Rating, is_digits, is_handle, number, tokens};
-
-/// The kind of game, from the middle letter of the `[ br  3   0]` field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameType {
-    Blitz,
-    Lightning,
-    Standard,
-    Untimed,
-    Wild,
-    Crazyhouse,
-    Bughouse,
-    Suicide,
-    Losers,
-    Atomic,
-    Nonstandard,
-    /// FatICS: `o`, games slower than standard.
-    Slow,
-    /// FatICS: `9`.
-    Chess960,
-    /// A letter this client does not know.
-    Other(char),
-}
-
-impl GameType {
-    pub fn from_letter(letter: char) -> GameType {
-        match letter {
-            'b' => GameType::Blitz,
-            'l' => GameType::Lightning,
-            's' => GameType::Standard,
-            'u' => GameType::Untimed,
-            'w' => GameType::Wild,
-            'z' => GameType::Crazyhouse,
-            'B' => GameType::Bughouse,
-            'S' => GameType::Suicide,
-            'L' => GameType::Losers,
-            'x' => GameType::Atomic,
-            'n' => GameType::Nonstandard,
-            'o' => GameType::Slow,
-            '9' => GameType::Chess960,
-            other => GameType::Other(other),
-        }
-    }
-
-    /// Its name, as the lobby shows it (an unknown letter as itself).
-    pub fn name(self) -> String {
-        let name = match self {
-            GameType::Blitz => "blitz",
-            GameType::Lightning => "lightning",
-            GameType::Standard => "standard",
-            GameType::Untimed => "untimed",
-            GameType::Wild => "wild",
-            GameType::Crazyhouse => "crazyhouse",
-            GameType::Bughouse => "bughouse",
-            GameType::Suicide => "suicide",
-            GameType::Losers => "losers",
-            GameType::Atomic => "atomic",
-            GameType::Nonstandard => "nonstandard",
-            GameType::Slow => "slow",
-            GameType::Chess960 => "chess960",
-            GameType::Other(letter) => return format!("type {letter}"),
-        };
-        name.to_owned()
-    }
-}
 
 /// Reads the letters of a `[ br  5   0]` field of a history or a `stored`
 /// row: the old FICS's type and rated letters (`br`), or FatICS's speed,
@@ -104,7 +40,7 @@ fn fatics_type(speed: char, variant: char) -> GameType {
     match (speed, variant) {
         ('?', 'n') => GameType::Untimed,
         (speed, 'n') => GameType::from_letter(speed),
-        (_, '9') => GameType::Wild,
+        (_, '9') => GameType::Wild(String::new()),
         (_, variant) => GameType::from_letter(variant),
     }
 }
@@ -420,7 +356,7 @@ mod tests {
         // bughouse-observer.bin: bughouse shows up as wild.
         let e =
             entry(" 1 ---- BotA        ---- BotB       [ wu  2   0]   1:59 -  1:58 (39-39) B:  2");
-        assert_eq!(e.game_type, GameType::Wild);
+        assert_eq!(e.game_type, GameType::Wild(String::new()));
     }
 
     #[test]
@@ -485,18 +421,38 @@ mod tests {
             ('l', GameType::Lightning),
             ('s', GameType::Standard),
             ('u', GameType::Untimed),
-            ('w', GameType::Wild),
+            ('w', GameType::Wild(String::new())),
             ('z', GameType::Crazyhouse),
             ('B', GameType::Bughouse),
             ('S', GameType::Suicide),
             ('L', GameType::Losers),
             ('x', GameType::Atomic),
             ('n', GameType::Nonstandard),
-            ('q', GameType::Other('q')),
+            ('o', GameType::Slow),
+            ('9', GameType::Wild("fr".to_owned())),
+            ('q', GameType::Other("q".to_owned())),
         ] {
             assert_eq!(GameType::from_letter(letter), kind);
             let line = format!(" 1 ---- A ---- B [ {letter}u  1   0]  1:00 -  1:00 (39-39) W:  1");
             assert_eq!(entry(&line).game_type, kind);
+        }
+    }
+
+    /// `kibitz decode` writes a listed type as it always has: the one
+    /// `GameType` serializes as the games list's own type did.
+    #[test]
+    fn listed_types_read_as_before_in_json() {
+        for (letter, json) in [
+            ('b', r#""blitz""#),
+            ('w', r#""wild""#),
+            ('9', r#""chess960""#),
+            ('n', r#""nonstandard""#),
+            ('o', r#""slow""#),
+            ('z', r#""crazyhouse""#),
+            ('q', r#"{"other":"q"}"#),
+        ] {
+            let kind = GameType::from_letter(letter);
+            assert_eq!(serde_json::to_string(&kind).expect("json"), json);
         }
     }
 

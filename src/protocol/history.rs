@@ -11,7 +11,8 @@
 
 use serde::Serialize;
 
-use super::games_list::{GameType, read_type_letters};
+use super::game_type::GameType;
+use super::games_list::read_type_letters;
 use super::words::{Rating, bounded, is_handle, number};
 
 /// A line of a `history` reply.

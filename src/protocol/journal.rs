@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use super::games_list::GameType;
+use super::game_type::GameType;
 use super::words::{is_handle, number};
 
 /// A line of a `journal` reply.

@@ -158,7 +158,7 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                 .num_columns(3)
                 .show(ui, |ui| {
                     for entry in rows {
-                        let kind = entry.game_type.name();
+                        let kind = entry.game_type.listed_name();
                         let ratings = [
                             rating_value(&entry.white_rating),
                             rating_value(&entry.black_rating),

@@ -35,13 +35,14 @@ fn stored_text(game: &StoredGame) -> String {
         Some('B') => parts.push("you Black".to_owned()),
         _ => {}
     }
-    if let (Some(kind), Some(time), Some(inc)) = (game.game_type, game.time_min, game.increment_s) {
+    if let (Some(kind), Some(time), Some(inc)) = (&game.game_type, game.time_min, game.increment_s)
+    {
         let rated = match game.rated {
             Some(true) => " rated",
             Some(false) => " unrated",
             None => "",
         };
-        parts.push(format!("{} {time} {inc}{rated}", kind.name()));
+        parts.push(format!("{} {time} {inc}{rated}", kind.listed_name()));
     }
     if let (Some(side), Some(number)) = (game.to_move, game.move_number) {
         let side = if side == 'W' { "White" } else { "Black" };
@@ -227,7 +228,7 @@ pub fn profile_ui(
                             };
                             ui.label(result);
                             ui.label(format!("{} {}", row.opponent, row.opponent_rating.shown()));
-                            let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
+                            let kind = row.game_type.listed_name();
                             let rated = if row.rated { "rated" } else { "unrated" };
                             ui.label(format!(
                                 "{kind} {} {} {rated}",
@@ -265,7 +266,7 @@ pub fn profile_ui(
                         row.black,
                         journal_rating(row.black_rating)
                     ));
-                    let kind = format!("{:?}", row.game_type).to_ascii_lowercase();
+                    let kind = row.game_type.listed_name();
                     ui.label(format!("{kind} {} {}", row.time_min, row.increment_s));
                     ui.label(format!("{} {} {}", row.eco, row.reason, row.result));
                     let name = format!(

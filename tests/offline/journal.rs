@@ -5,7 +5,7 @@
 use crate::common;
 
 use kibitz::protocol::event::Event;
-use kibitz::protocol::games_list::GameType;
+use kibitz::protocol::game_type::GameType;
 use kibitz::protocol::journal::JournalLine;
 
 fn journal_lines(file: &str) -> Vec<JournalLine> {
