@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use crate::local_time::TimeOfDay;
 pub use crate::protocol::chat::Chat;
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
@@ -183,27 +184,25 @@ impl Console {
         self.members.clear();
     }
 
-    fn push(&mut self, kind: LineKind, text: &str) {
+    fn push(&mut self, kind: LineKind, text: &str, at: TimeOfDay) {
         self.lines.push_back(ConsoleLine {
             kind,
             text: text.to_owned(),
             speaker: None,
             conversation: None,
-            time: {
-                let (hour, minute) = crate::local_time::now_hh_mm();
-                format!("{hour:02}:{minute:02}")
-            },
+            time: at.to_string(),
         });
         while self.lines.len() > SCROLLBACK {
             self.lines.pop_front();
         }
     }
 
-    /// Shows what the server said: text, unreadable lines (marked), cut lines.
-    pub fn push_event(&mut self, event: &Event) {
+    /// Shows what the server said: text, unreadable lines (marked), cut
+    /// lines; a line shows `at`, when it came.
+    pub fn push_event(&mut self, event: &Event, at: TimeOfDay) {
         match event {
             Event::Text(text) if !text.trim().is_empty() => {
-                self.push(LineKind::Server, &unescape_char_refs(text));
+                self.push(LineKind::Server, &unescape_char_refs(text), at);
             }
             // The typed reading of the line just shown: its tab, its speaker.
             Event::Chat(chat) => {
@@ -248,7 +247,7 @@ impl Console {
                     line.conversation = Some(person);
                 }
             }
-            Event::Messages(MessagesLine::Row(message)) => self.left_message(message),
+            Event::Messages(MessagesLine::Row(message)) => self.left_message(message, at),
             Event::InChannel { channel, members } => {
                 // Bounded: the channels with a tab, and a few more.
                 if self.members.len() >= 64 {
@@ -261,12 +260,13 @@ impl Console {
                 self.remember_handle(&board.white);
                 self.remember_handle(&board.black);
             }
-            Event::Unparsed { line, .. } => self.push(LineKind::Unparsed, line),
+            Event::Unparsed { line, .. } => self.push(LineKind::Unparsed, line, at),
             Event::LineCut { head } => {
-                self.push(LineKind::Unparsed, &format!("{head}… (line too long, cut)"))
+                let words = format!("{head}… (line too long, cut)");
+                self.push(LineKind::Unparsed, &words, at);
             }
             Event::LoginFailed { reason } => {
-                self.push(LineKind::Note, &format!("login failed: {reason}"))
+                self.push(LineKind::Note, &format!("login failed: {reason}"), at);
             }
             _ => {}
         }
@@ -275,7 +275,7 @@ impl Console {
     /// A message left while the user was away: in its sender's tab (the
     /// listing's own line where the user asked for it, else a line of its
     /// own: Kibitz's asking at login shows no listing).
-    fn left_message(&mut self, message: &OfflineMessage) {
+    fn left_message(&mut self, message: &OfflineMessage, at: TimeOfDay) {
         let person = Conversation::Person(message.from.clone());
         let listed = self.lines.back().is_some_and(|line| {
             line.kind == LineKind::Server
@@ -287,7 +287,7 @@ impl Console {
                 "{} left you a message ({}): {}",
                 message.from, message.when, message.text
             );
-            self.push(LineKind::Server, &words);
+            self.push(LineKind::Server, &words, at);
         }
         if let Some(line) = self.lines.back_mut() {
             line.kind = LineKind::Chat(Chat::Tell);
@@ -335,13 +335,13 @@ impl Console {
         }
     }
 
-    pub fn push_note(&mut self, text: &str) {
-        self.push(LineKind::Note, text);
+    pub fn push_note(&mut self, text: &str, at: TimeOfDay) {
+        self.push(LineKind::Note, text, at);
     }
 
-    pub fn echo(&mut self, command: &Command) {
+    pub fn echo(&mut self, command: &Command, at: TimeOfDay) {
         if let Ok(line) = command.to_line() {
-            self.push(LineKind::Echo, &format!("> {line}"));
+            self.push(LineKind::Echo, &format!("> {line}"), at);
             // The user's own words are the conversation's too.
             if let Some(conversation) = Conversation::of_command(command) {
                 let tab = self.open(conversation.clone());

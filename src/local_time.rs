@@ -9,6 +9,28 @@ pub fn now_hh_mm() -> (u32, u32) {
     hh_mm(now_local_s())
 }
 
+/// A time of day on the user's clock, as a console line shows it
+/// (`14:05`): read by the app, passed to the models that stamp lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TimeOfDay {
+    pub hour: u32,
+    pub minute: u32,
+}
+
+impl TimeOfDay {
+    /// Now, on the user's clock.
+    pub fn now() -> TimeOfDay {
+        let (hour, minute) = now_hh_mm();
+        TimeOfDay { hour, minute }
+    }
+}
+
+impl std::fmt::Display for TimeOfDay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02}:{:02}", self.hour, self.minute)
+    }
+}
+
 /// Now, in seconds since 1970 moved to the user's zone (a calendar date
 /// and time read from it is the user's).
 pub fn now_local_s() -> i64 {

@@ -107,6 +107,7 @@ fn keep(log: &ChatLog, job: Job) -> Option<(Conversation, Vec<Earlier>)> {
 mod tests {
     use super::*;
     use crate::console::{ConsoleTab, LineKind};
+    use crate::local_time::TimeOfDay;
     use crate::protocol::decoder::StreamDecoder;
 
     /// A run of the console with what the server said, kept under `dir`.
@@ -119,7 +120,7 @@ mod tests {
         decoder.push(said.as_bytes(), &mut events);
         decoder.finish(&mut events);
         for event in &events {
-            console.push_event(event);
+            console.push_event(event, TimeOfDay::default());
             keeping.settle(&mut console);
         }
         keeping.settle_all(&mut console);

@@ -6,6 +6,7 @@
 
 use crate::console::{Console, ConsoleTab, LineKind};
 use crate::game::Effect;
+use crate::local_time::TimeOfDay;
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::conversation::Conversation;
@@ -43,14 +44,14 @@ impl ConsolePanel {
 
     /// A note of Kibitz's own.
     pub fn note(&mut self, text: &str) {
-        self.console.push_note(text);
+        self.console.push_note(text, TimeOfDay::now());
     }
 
     /// A command the user gave, echoed (never a password); the first lines
     /// of its answer will be said.
     pub fn echo(&mut self, command: &Command) {
         if !command.is_sensitive() {
-            self.console.echo(command);
+            self.console.echo(command, TimeOfDay::now());
             self.chat.settle(&mut self.console);
             self.replies_to_say = REPLY_LINES_SAID;
         }
@@ -151,7 +152,8 @@ impl Part for ConsolePanel {
     /// requests are not text: it never sees them); messages left while
     /// the user was away are asked for, into their senders' tabs.
     fn on_event(&mut self, _cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
-        self.console.push_event(event);
+        // The console is told the time (it reads no clock).
+        self.console.push_event(event, TimeOfDay::now());
         self.chat.settle(&mut self.console);
         let mut wants: Vec<Want> = self.say_reply(event).map(Want::Say).into_iter().collect();
         wants.extend(self.chat_said(event).map(Want::Say));

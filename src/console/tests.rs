@@ -1,4 +1,5 @@
 use super::*;
+use crate::local_time::TimeOfDay;
 
 /// The tabs and speakers come from the typed chat event the decoder
 /// gives after a line's text.
@@ -13,7 +14,7 @@ fn chat_lines_go_to_their_tabs_by_their_typed_reading() {
     );
     decoder.finish(&mut events);
     for event in &events {
-        console.push_event(event);
+        console.push_event(event, TimeOfDay::default());
     }
     let kinds: Vec<(LineKind, Option<&str>)> = console
         .lines
@@ -63,10 +64,11 @@ fn chat_lines_go_to_their_tabs_by_their_typed_reading() {
     assert_eq!(console.submit(), Some(Command::Raw("games".into())));
     // The user's own tell goes in the tab too; a closed tab comes back
     // with the next line.
-    console.echo(&Command::Tell {
+    let bye = Command::Tell {
         to: "Anna".into(),
         text: "bye".into(),
-    });
+    };
+    console.echo(&bye, TimeOfDay::default());
     assert_eq!(
         console.lines.back().and_then(|l| l.conversation.clone()),
         Some(Conversation::Person("Anna".into()))
@@ -130,13 +132,14 @@ fn history_recalls_the_last_commands() {
 fn scrollback_is_bounded_and_unparsed_lines_are_kept() {
     let mut console = Console::default();
     for i in 0..SCROLLBACK + 10 {
-        console.push_event(&Event::Text(format!("line {i}")));
+        console.push_event(&Event::Text(format!("line {i}")), TimeOfDay::default());
     }
     assert_eq!(console.lines.len(), SCROLLBACK);
-    console.push_event(&Event::Unparsed {
+    let broken = Event::Unparsed {
         line: "<12> broken".into(),
         error: "x".into(),
-    });
+    };
+    console.push_event(&broken, TimeOfDay::default());
     assert_eq!(
         console.lines.back().map(|l| l.kind),
         Some(LineKind::Unparsed)
@@ -151,4 +154,21 @@ fn the_handle_counts_as_a_word_of_its_own_in_any_case() {
     assert!(!mentions("There are 12 guests online", "guest"));
     assert!(!mentions("KibUsers unite", "KibUser"));
     assert!(!mentions("anything", ""));
+}
+
+/// A line shows the time it is given (the console reads no clock).
+#[test]
+fn a_line_shows_the_time_it_came() {
+    let mut console = Console::default();
+    let at = TimeOfDay { hour: 9, minute: 5 };
+    console.push_event(&Event::Text("Welcome".into()), at);
+    console.push_note(
+        "saved",
+        TimeOfDay {
+            hour: 23,
+            minute: 59,
+        },
+    );
+    let times: Vec<&str> = console.lines.iter().map(|l| l.time.as_str()).collect();
+    assert_eq!(times, ["09:05", "23:59"]);
 }

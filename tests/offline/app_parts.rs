@@ -379,3 +379,34 @@ fn no_file_io_is_reachable_from_the_event_drain() {
     }
     assert!(found.is_empty(), "file IO at {found:#?}");
 }
+
+/// The models the events fold into read no clock: the moment is passed in
+/// (`Now` for the games, a `TimeOfDay` for the console's lines), so what
+/// they do is what a test gives them.
+#[test]
+fn the_models_read_no_clock() {
+    let mut files = Vec::new();
+    for model in ["game", "console", "lobby", "protocol"] {
+        rust_files(&src().join(model), &mut files);
+        files.push(src().join(format!("{model}.rs")));
+    }
+    files.retain(|f| f.exists() && !is_test(f));
+    let clocks = [
+        "Instant::now",
+        "SystemTime::now",
+        "now_hh_mm",
+        "now_local_s",
+        "TimeOfDay::now",
+        "UtcTime::now",
+    ];
+    let mut found = Vec::new();
+    for file in &files {
+        for (i, line) in shipped(file).lines().enumerate() {
+            if clocks.iter().any(|c| line.contains(c)) {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(files.len() > 40, "{} files read", files.len());
+    assert!(found.is_empty(), "a clock read at {found:#?}");
+}

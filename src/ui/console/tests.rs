@@ -1,4 +1,5 @@
 use super::*;
+use crate::local_time::TimeOfDay;
 use crate::protocol::event::Event;
 
 /// A frame of the console alone; whether it asked for another.
@@ -31,11 +32,14 @@ fn new_lines_ask_for_the_frame_that_scrolls_them_into_view() {
     let ctx = egui::Context::default();
     let mut console = Console::default();
     for i in 0..100 {
-        console.push_event(&Event::Text(format!("line {i}")));
+        console.push_event(&Event::Text(format!("line {i}")), TimeOfDay::default());
     }
     let settled = (0..10).any(|_| !frame(&ctx, &mut console));
     assert!(settled, "the first frames settle");
-    console.push_event(&Event::Text("BotB tells you: are you there?".to_owned()));
+    console.push_event(
+        &Event::Text("BotB tells you: are you there?".to_owned()),
+        TimeOfDay::default(),
+    );
     assert!(frame(&ctx, &mut console), "a second frame for the new row");
     let settled = (0..10).any(|_| !frame(&ctx, &mut console));
     assert!(settled, "then it settles");
