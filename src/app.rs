@@ -19,8 +19,8 @@ use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::event::Event;
 use crate::protocol::reply::Reply;
 use crate::sound::Player;
-pub use crate::ui::connect::ConnectRequest;
-use crate::ui::game_view::{Action, GameView, PanelSettings};
+pub use crate::ui::dialogs::connect::ConnectRequest;
+use crate::ui::game_panel::game_view::{Action, GameView, PanelSettings};
 use crate::ui::lobby::Lobby;
 
 /// How long one frame may spend applying network events.
@@ -250,7 +250,7 @@ impl KibitzApp {
     }
 
     /// The connect form (its error after a refused login).
-    pub fn connect_form(&self) -> &crate::ui::connect::ConnectForm {
+    pub fn connect_form(&self) -> &crate::ui::dialogs::connect::ConnectForm {
         self.parts.chrome.connect_form()
     }
 

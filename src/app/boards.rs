@@ -23,14 +23,14 @@ use crate::protocol::message::{EndReason, Message};
 use crate::protocol::partnership::Partnership;
 use crate::protocol::reply::Answer;
 use crate::protocol::style12::{Relation, Style12, VerboseMove};
-use crate::ui::analysis_view::AnalysisFrame;
+use crate::ui::analysis::view::AnalysisFrame;
 use crate::ui::board::Slide;
-use crate::ui::confirm::Decision;
-use crate::ui::examine::examine_keys;
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::game_panel::confirm::Decision;
+use crate::ui::game_panel::examine::examine_keys;
 use crate::ui::game_panel::game_panel_ui;
-use crate::ui::game_view::{Action, GameView, PanelContext, PanelSettings};
-use crate::ui::move_list::browse_keys;
-use crate::ui::pieces::PieceCache;
+use crate::ui::game_panel::game_view::{Action, GameView, PanelContext, PanelSettings};
+use crate::ui::moves::list::browse_keys;
 use crate::ui::workspace::Workspace;
 
 use super::asked::Asker;
@@ -243,7 +243,7 @@ impl Boards {
 
     /// Chat that belongs on a board: a game's kibitzes, whispers and says
     /// on its tile, a tell to the user on the own game's (not missed while
-    /// playing); one line, for [`crate::ui::game_view::CHAT_ON_TILE`].
+    /// playing); one line, for [`crate::ui::game_panel::game_view::CHAT_ON_TILE`].
     fn chat_on_tile(&mut self, now: Now, store: &GameStore, chat: &ChatLine) {
         let game = match chat.kind {
             ChatKind::Kibitz | ChatKind::Whisper | ChatKind::Say => chat.game,

@@ -7,7 +7,7 @@ use crate::lobby::friends::Friends;
 use crate::protocol::command::Command;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest_handle;
-use crate::ui::profile::{ProfileAction, profile_ui};
+use crate::ui::lobby::profile::{ProfileAction, profile_ui};
 
 use super::asked::Asker;
 use super::part::{Cx, Part};

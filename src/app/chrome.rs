@@ -7,7 +7,7 @@ use crate::config::{ServerProfile, Settings};
 use crate::game::{Effect, Game};
 use crate::lobby::server::ServerFamily;
 use crate::protocol::event::Event;
-use crate::ui::connect::{ConnectForm, ConnectRequest, connect_form_ui};
+use crate::ui::dialogs::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 
 use super::announce::Announcement;
 use super::part::{Cx, Part};

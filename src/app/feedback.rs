@@ -143,7 +143,7 @@ impl Feedback {
         let mut warn = None;
         for game in store.games().filter(|g| !g.is_over()) {
             let Some(me) = game.my_color() else { continue };
-            let low = crate::ui::clock::low_time_ms(game.initial_time_min);
+            let low = crate::ui::game_panel::clock::low_time_ms(game.initial_time_min);
             let timed = game.initial_time_min > 0 || game.increment_s > 0;
             let left = game.remaining_ms(me, now);
             if timed && left < low && self.low_time_warned.insert(game.number) {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use crate::archive;
 use crate::config::{self, ServerProfile, Settings};
 use crate::game::Game;
-use crate::ui::connect::ConnectRequest;
+use crate::ui::dialogs::connect::ConnectRequest;
 
 use super::archive_writing::{ArchiveWriting, Record};
 

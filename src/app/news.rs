@@ -10,7 +10,7 @@ use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
-use crate::ui::friends::{NoticeAction, notice_ui};
+use crate::ui::lobby::friends::{NoticeAction, notice_ui};
 
 use super::part::{Cx, Part};
 use super::want::Want;

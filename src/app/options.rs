@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use crate::game::Now;
 use crate::recording::Chunk;
-use crate::ui::connect::ConnectRequest;
+use crate::ui::dialogs::connect::ConnectRequest;
 
 /// Where the app's "now" comes from.
 #[derive(Debug, Clone, Copy)]

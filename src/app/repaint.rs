@@ -39,10 +39,9 @@ pub fn next_clock_frame<'a>(games: impl IntoIterator<Item = &'a Game>, now: Now)
 /// Whether this game's clock is drawn on its change itself.
 fn exact(game: &Game, now: Now) -> bool {
     let own = game.my_color().is_some();
-    let tenths = game
-        .clock
-        .running()
-        .is_some_and(|color| game.remaining_ms(color, now) <= crate::ui::clock::TENTHS_BELOW_MS);
+    let tenths = game.clock.running().is_some_and(|color| {
+        game.remaining_ms(color, now) <= crate::ui::game_panel::clock::TENTHS_BELOW_MS
+    });
     own || tenths
 }
 

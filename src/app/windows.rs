@@ -6,10 +6,10 @@ use crate::config::Settings;
 use crate::engine::process::EngineStatus;
 use crate::lobby::server::ServerFamily;
 use crate::protocol::command::Command;
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::dialogs::position_editor::{EditorAction, PositionEditor, position_editor_ui};
+use crate::ui::dialogs::settings::settings_window_ui;
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
-use crate::ui::pieces::PieceCache;
-use crate::ui::position_editor::{EditorAction, PositionEditor, position_editor_ui};
-use crate::ui::settings::settings_window_ui;
 
 use super::pick_file::{PickFile, Picker};
 use super::want::Want;

@@ -15,7 +15,7 @@ use crate::protocol::command::Command;
 use crate::protocol::request::RequestId;
 use crate::protocol::session::SessionConfig;
 use crate::protocol::timeseal::TimesealVersion;
-use crate::ui::connect::ConnectRequest;
+use crate::ui::dialogs::connect::ConnectRequest;
 
 use super::asked::{Asked, Asker};
 

@@ -3,16 +3,25 @@
 //! highlights, the opponent's move sliding in, and drops from a holdings
 //! strip. It returns what the user did; it never talks to the server.
 
+pub(crate) mod access;
+pub(crate) mod area;
+pub(crate) mod marks;
+pub(crate) mod model;
+pub mod piece_sets;
+pub mod pieces;
+pub(crate) mod promotion;
+pub mod type_in;
+
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2, vec2};
 use shakmaty::{Color, File, Move, Piece, Rank, Role, Square};
 
-pub use super::board_model::{
+pub use crate::ui::board::model::{
     BoardAction, BoardState, BoardStyle, BoardView, Slide, square_at, square_rect,
 };
-use super::board_model::{attempt, click_square, landing, matching, moves_for, wrap};
-use super::pieces::{PieceCache, draw_piece};
-use super::promotion::Chooser;
-use super::theme;
+use crate::ui::board::model::{attempt, click_square, landing, matching, moves_for, wrap};
+use crate::ui::board::pieces::{PieceCache, draw_piece};
+use crate::ui::board::promotion::Chooser;
+use crate::ui::theme;
 
 /// The slide animation's frame interval: at most 30 frames a second.
 pub const SLIDE_FRAME: std::time::Duration = std::time::Duration::from_millis(33);
@@ -106,7 +115,7 @@ pub fn board_ui(
                 action = Some(BoardAction::CancelPremove);
             }
         } else if let Some(mark) =
-            super::board_marks::marks_input(ui, &response, state, rect, view.orientation)
+            crate::ui::board::marks::marks_input(ui, &response, state, rect, view.orientation)
         {
             action = Some(BoardAction::Mark(mark));
         }
@@ -115,7 +124,7 @@ pub fn board_ui(
     // The squares are there every frame, even one with a click or a drag
     // (a square that is not drawn for a frame loses the keyboard).
     if state.promotion.is_none() {
-        let keyed = super::board_access::accessible_squares_ui(
+        let keyed = crate::ui::board::access::accessible_squares_ui(
             ui,
             response.id,
             rect,
@@ -129,7 +138,7 @@ pub fn board_ui(
     }
     paint(ui, rect, state, view, &moves, cache);
     let marks = (view.marks, view.best_move);
-    super::board_marks::paint_marks(ui, rect, view.orientation, marks, state);
+    crate::ui::board::marks::paint_marks(ui, rect, view.orientation, marks, state);
     if let Some(chooser) = chooser.filter(|_| state.promotion.is_some()) {
         chooser.paint(ui, view, cache);
     }

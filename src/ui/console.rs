@@ -100,7 +100,7 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
         .unwrap_or(0);
     let rows_width = widest_chars as f32 * monospace_char_width(ui);
     let mut clicked = None;
-    let colors = super::theme::console_colors(ui.visuals().dark_mode);
+    let colors = crate::ui::theme::console_colors(ui.visuals().dark_mode);
     egui::ScrollArea::both()
         .stick_to_bottom(true)
         .auto_shrink([false, false])

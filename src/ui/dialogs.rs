@@ -1,5 +1,10 @@
 //! The Seek and Match dialogs: a game offer to everyone, or to one player.
 
+pub mod connect;
+pub mod piece_picker;
+pub mod position_editor;
+pub mod settings;
+
 use shakmaty::Color;
 
 use crate::lobby::server::VariantChoice;

@@ -3,23 +3,32 @@
 //! returns [`Action`]s; only UI-only state (selection, browsing, flip) is
 //! changed here.
 
+pub mod clock;
+pub mod confirm;
+pub mod copy_game;
+pub mod examine;
+pub mod game_view;
+pub(crate) mod partner_row;
+pub mod player_strip;
+pub mod tile;
+
 use egui::{Align, Layout, RichText};
 use shakmaty::Color;
 
-use super::board_area::board_area_ui;
-use super::clock::TENTHS_BELOW_MS;
-use super::game_review::{first_mover, graph_under_moves_ui, review_of, review_row_ui};
-use super::game_view::{Action, ButtonRow, GameView, PanelContext, TimelineBar};
-use super::icons::{Icon, icon_button};
-use super::move_list::move_list_ui;
-use super::panel_analysis::{bar_and_row_ui, preview_of, shown_analysis};
-use super::player_strip::{Shown, material_of, pieces_in_hand, strip_ui};
-use super::theme;
-use super::tile::TileLayout;
 use crate::game::offers::PendingOffer;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
 use crate::protocol::style12::Relation;
+use crate::ui::analysis::panel::{bar_and_row_ui, preview_of, shown_analysis};
+use crate::ui::analysis::review::{first_mover, graph_under_moves_ui, review_of, review_row_ui};
+use crate::ui::board::area::board_area_ui;
+use crate::ui::game_panel::clock::TENTHS_BELOW_MS;
+use crate::ui::game_panel::game_view::{Action, ButtonRow, GameView, PanelContext, TimelineBar};
+use crate::ui::game_panel::player_strip::{Shown, material_of, pieces_in_hand, strip_ui};
+use crate::ui::game_panel::tile::TileLayout;
+use crate::ui::icons::{Icon, icon_button};
+use crate::ui::moves::list::move_list_ui;
+use crate::ui::theme;
 
 /// Draws a game's tile in the space `ui` offers: the board first, a strip
 /// with name, rating and clock above and below it, the own game's buttons,
@@ -195,7 +204,7 @@ pub fn game_panel_ui(
     // of the last few seconds (a kibitz; a tell while playing).
     let chat = view.chat.as_ref().and_then(|(line, at)| {
         let age = cx.now.saturating_sub(*at);
-        let left = super::game_view::CHAT_ON_TILE.checked_sub(age)?;
+        let left = crate::ui::game_panel::game_view::CHAT_ON_TILE.checked_sub(age)?;
         // Gone on time: a frame when it is due.
         ui.ctx().request_repaint_after(left);
         Some(line)
@@ -239,7 +248,9 @@ pub fn game_panel_ui(
             ui.ctx().request_repaint_after(BUTTONS_SETTLE);
         }
         if examining {
-            if let Some(command) = super::examine::examine_buttons_ui(&mut row, game.number) {
+            if let Some(command) =
+                crate::ui::game_panel::examine::examine_buttons_ui(&mut row, game.number)
+            {
                 actions.push(Action::Send(command));
             }
         } else if let Some(bar) = view.timeline.as_mut() {
@@ -288,7 +299,7 @@ pub fn game_panel_ui(
                 .id_salt(("partner row", game.number)),
         );
         row.set_clip_rect(rect.intersect(ui.clip_rect()));
-        super::partner_row::partner_row_ui(&mut row, cx, &mut actions);
+        crate::ui::game_panel::partner_row::partner_row_ui(&mut row, cx, &mut actions);
     }
     offers_ui(ui, game, layout, cx, &mut actions);
     if let Some(mut rect) = layout.moves {
@@ -308,12 +319,20 @@ pub fn game_panel_ui(
         // The engine's other lines over the move list.
         if let Some((analysis, position)) = shown.as_ref().and_then(|s| s.fresh()) {
             let id = ui.scope_id().with(("engine lines", game.number));
-            rect = super::engine_lines::lines_over_moves_ui(ui, rect, id, analysis, position);
+            rect = crate::ui::analysis::engine_lines::lines_over_moves_ui(
+                ui, rect, id, analysis, position,
+            );
         }
         // A review: the user's own games in the position shown, over it.
         if let Some(tree) = cx.opening_tree.filter(|_| reviewed) {
-            rect =
-                super::opening_tree::tree_under_moves_ui(ui, rect, game, view, tree, &mut actions);
+            rect = crate::ui::analysis::opening_tree::tree_under_moves_ui(
+                ui,
+                rect,
+                game,
+                view,
+                tree,
+                &mut actions,
+            );
         }
         let mut column = ui.new_child(
             egui::UiBuilder::new()
@@ -576,7 +595,7 @@ fn game_buttons_ui(
     cx: &PanelContext<'_>,
     actions: &mut Vec<Action>,
 ) {
-    use super::confirm::Decision;
+    use crate::ui::game_panel::confirm::Decision;
     let now = cx.now;
     ui.horizontal(|ui| {
         for (label, command) in [

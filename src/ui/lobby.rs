@@ -1,16 +1,20 @@
 //! The lobby: the games in progress (from `games`), the seeks (from the seek
 //! stream or `sought`) as a list and a graph, and offers to the user.
 
+pub mod friends;
+pub mod players;
+pub mod profile;
+
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
-use super::my_games::MyGamesAction;
-use super::players::{PlayerAction, players_ui};
 pub use crate::lobby::model::{Filter, Lobby, Tab, WallSwitch, expected_seconds, rating_value};
 use crate::protocol::command::{Command, ObserveTarget};
 use crate::protocol::game_type::GameType;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::seek::Seek;
 use crate::protocol::words::Rating;
+use crate::ui::lobby::players::{PlayerAction, players_ui};
+use crate::ui::my_games::MyGamesAction;
 
 /// What the lobby asks for.
 #[derive(Debug, Default)]

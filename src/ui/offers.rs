@@ -7,7 +7,7 @@ use egui::RichText;
 
 use crate::game::offers::Offers;
 
-use super::game_view::Action;
+use crate::ui::game_panel::game_view::Action;
 
 /// The bar, where there is anything in it: offers from players who are
 /// not the opponents of our games shown, live or `finished` (whose offers

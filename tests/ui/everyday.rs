@@ -224,9 +224,9 @@ fn a_piece_set_draws_the_pieces() {
                 named.iter().map(|n| &n.0).collect::<Vec<_>>()
             )
         });
-    let merida = kibitz::ui::pieces::atlas(PieceSet::Merida, pixels).unwrap();
+    let merida = kibitz::ui::board::pieces::atlas(PieceSet::Merida, pixels).unwrap();
     assert!(image.pixels == merida.pixels, "Merida's own drawings");
-    let kibitz = kibitz::ui::pieces::atlas(PieceSet::Kibitz, pixels).unwrap();
+    let kibitz = kibitz::ui::board::pieces::atlas(PieceSet::Kibitz, pixels).unwrap();
     assert!(image.pixels != kibitz.pixels);
 }
 

@@ -573,7 +573,7 @@ Ann(50): hello\n\rfics% ",
         reason: "logged out".into(),
     });
     assert!(app.store().get(4).is_some_and(|g| g.is_over()));
-    app.connect_to(kibitz::ui::connect::ConnectRequest {
+    app.connect_to(kibitz::ui::dialogs::connect::ConnectRequest {
         server: "127.0.0.1:9".into(),
         handle: "guest".into(),
         password: None,

@@ -3,8 +3,8 @@
 
 use crate::game::{Change, GameStore};
 use crate::protocol::command::Command;
-use crate::ui::confirm::Decision;
-use crate::ui::game_view::Action;
+use crate::ui::game_panel::confirm::Decision;
+use crate::ui::game_panel::game_view::Action;
 
 use super::super::asked::Asker;
 use super::super::part::Cx;
@@ -116,7 +116,7 @@ impl Boards {
                     .or_else(|| store.games().next().map(|g| g.number))
                     .and_then(|n| self.views.get(&n));
                 let words = view
-                    .and_then(|v| crate::ui::engine_lines::lines_words(&v.analysis))
+                    .and_then(|v| crate::ui::analysis::engine_lines::lines_words(&v.analysis))
                     .unwrap_or_else(|| "No engine lines on this board".to_owned());
                 return vec![Want::Say(words)];
             }

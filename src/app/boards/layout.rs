@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 
 use crate::game::{Game, GameStore};
 use crate::ui::game_panel::game_panel_ui;
-use crate::ui::game_view::{Action, GameView, PanelContext};
-use crate::ui::tile::{Grid, TILE_MARGIN};
+use crate::ui::game_panel::game_view::{Action, GameView, PanelContext};
+use crate::ui::game_panel::tile::{Grid, TILE_MARGIN};
 
 /// The grid's cells in order, each a game or free: a game keeps its cell
 /// while it is shown; a new one takes the first free cell (beside its

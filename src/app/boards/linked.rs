@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::game::timeline::{Board, Timeline};
 use crate::game::{Game, GameStore};
-use crate::ui::game_view::{GameView, TimelineBar};
+use crate::ui::game_panel::game_view::{GameView, TimelineBar};
 
 /// Two review boards of one bughouse game.
 #[derive(Debug, Clone)]

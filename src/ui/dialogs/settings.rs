@@ -16,7 +16,7 @@ fn slider_row(ui: &mut egui::Ui, label: &str, slider: egui::Slider<'_>) -> egui:
 
 /// Four squares of the theme chosen, beside its menu.
 fn theme_preview_ui(ui: &mut egui::Ui, board: &crate::config::BoardSettings) {
-    let (light, dark) = super::theme::board_colors(board);
+    let (light, dark) = crate::ui::theme::board_colors(board);
     let side = 14.0;
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(side * 4.0, side), egui::Sense::hover());
@@ -39,7 +39,7 @@ pub fn settings_window_ui(
     ctx: &egui::Context,
     settings: &mut Settings,
     engines: [&EngineStatus; 2],
-    pieces: &mut super::pieces::PieceCache,
+    pieces: &mut crate::ui::board::pieces::PieceCache,
     open: &mut bool,
 ) {
     // As tall as the screen allows (it was ~350 px on a 1000 px screen),
@@ -74,7 +74,7 @@ fn settings_body_ui(
     ui: &mut egui::Ui,
     settings: &mut Settings,
     engines: [&EngineStatus; 2],
-    pieces: &mut super::pieces::PieceCache,
+    pieces: &mut crate::ui::board::pieces::PieceCache,
 ) {
     egui::CollapsingHeader::new(egui::RichText::new("Board").heading())
         .default_open(true)
@@ -105,7 +105,7 @@ fn settings_body_ui(
                 });
             }
             ui.label("Pieces");
-            super::piece_picker::piece_picker_ui(ui, &mut settings.board, pieces);
+            crate::ui::dialogs::piece_picker::piece_picker_ui(ui, &mut settings.board, pieces);
             ui.horizontal(|ui| {
                 use crate::config::Appearance;
                 ui.label("Windows");

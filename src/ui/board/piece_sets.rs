@@ -22,18 +22,18 @@ pub enum Drawings {
 macro_rules! files {
     ($set:literal) => {
         Drawings::Files([
-            include_str!(concat!("../../assets/pieces/", $set, "/wP.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/wN.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/wB.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/wR.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/wQ.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/wK.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bP.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bN.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bB.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bR.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bQ.svg")),
-            include_str!(concat!("../../assets/pieces/", $set, "/bK.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wP.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wN.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wB.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wR.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wQ.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/wK.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bP.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bN.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bB.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bR.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bQ.svg")),
+            include_str!(concat!("../../../assets/pieces/", $set, "/bK.svg")),
         ])
     };
 }
@@ -48,15 +48,15 @@ pub fn drawings(set: PieceSet) -> Drawings {
         PieceSet::GnomeFancy => files!("gnome-fancy"),
         PieceSet::GnomeSimple => files!("gnome-simple"),
         PieceSet::Fantasy => Drawings::Sheet {
-            svg: include_str!("../../assets/pieces/fantasy/fantasy.svg"),
+            svg: include_str!("../../../assets/pieces/fantasy/fantasy.svg"),
             white_row: 1,
         },
         PieceSet::Celtic => Drawings::Sheet {
-            svg: include_str!("../../assets/pieces/celtic/celtic.svg"),
+            svg: include_str!("../../../assets/pieces/celtic/celtic.svg"),
             white_row: 1,
         },
         PieceSet::Spatial => Drawings::Sheet {
-            svg: include_str!("../../assets/pieces/spatial/spatial.svg"),
+            svg: include_str!("../../../assets/pieces/spatial/spatial.svg"),
             white_row: 1,
         },
     }

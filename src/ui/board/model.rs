@@ -1,5 +1,5 @@
 //! The board's model, shared by the board widget (`board.rs`) and its
-//! screen-reader grid (`board_access.rs`): what the board shows for a frame
+//! screen-reader grid (`access.rs`): what the board shows for a frame
 //! ([`BoardView`]), its interaction state ([`BoardState`]), what the user did
 //! ([`BoardAction`]), where squares are on screen, and what a click or a
 //! drag from one square to another means.
@@ -9,7 +9,7 @@ use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 
 use crate::game::rules::Playable;
 
-use super::theme;
+use crate::ui::theme;
 
 /// What the user did on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,11 +32,11 @@ pub enum BoardAction {
 pub struct BoardState {
     pub selected: Option<Square>,
     /// The square a piece is being dragged from.
-    pub(super) drag: Option<Square>,
+    pub(crate) drag: Option<Square>,
     /// A piece in hand being dragged from the holdings strip.
-    pub(super) drag_drop: Option<Role>,
+    pub(crate) drag_drop: Option<Role>,
     /// Waiting for the promotion piece: (from, to, premove).
-    pub(super) promotion: Option<(Square, Square, bool)>,
+    pub(crate) promotion: Option<(Square, Square, bool)>,
     /// One of the accessible squares has the keyboard (the arrow keys
     /// move between squares, not through the moves).
     pub square_focused: bool,
@@ -50,12 +50,12 @@ pub struct BoardState {
     /// the window in the user's own game (a modifier key while a move is
     /// typed; not reproduced in tests), which sends a screen reader's user
     /// off the board. Esc and Tab let go of it.
-    pub(super) kept_square: Option<Square>,
+    pub(crate) kept_square: Option<Square>,
     /// What Space or Enter on a square did, in words for the screen reader
     /// ("e2, white pawn, picked up", "Played e4"), to be said by the panel.
     pub said: Option<String>,
     /// A right drag for an arrow started here.
-    pub(super) mark_from: Option<Square>,
+    pub(crate) mark_from: Option<Square>,
 }
 
 impl BoardState {
@@ -182,7 +182,7 @@ pub fn square_at(board: Rect, orientation: Color, pos: Pos2) -> Option<Square> {
 }
 
 /// Moves the user may make now, or queue as premoves.
-pub(super) fn moves_for(view: &BoardView<'_>) -> (Vec<Move>, bool) {
+pub(crate) fn moves_for(view: &BoardView<'_>) -> (Vec<Move>, bool) {
     let (Some(playable), Some(mover)) = (view.playable, view.mover) else {
         return (Vec::new(), false);
     };
@@ -194,7 +194,7 @@ pub(super) fn moves_for(view: &BoardView<'_>) -> (Vec<Move>, bool) {
 }
 
 /// Where a move's piece lands on this board (a castling king's square).
-pub(super) fn landing(view: &BoardView<'_>, m: &Move) -> Square {
+pub(crate) fn landing(view: &BoardView<'_>, m: &Move) -> Square {
     match view.playable {
         Some(playable) => playable.landing(m),
         None => m.to(),
@@ -203,7 +203,7 @@ pub(super) fn landing(view: &BoardView<'_>, m: &Move) -> Square {
 
 /// A click (or Space/Enter on a focused square) on `square`: selects one
 /// of our pieces, or moves the selected one there.
-pub(super) fn click_square(
+pub(crate) fn click_square(
     state: &mut BoardState,
     view: &BoardView<'_>,
     moves: &[Move],
@@ -236,7 +236,7 @@ pub(super) fn click_square(
 
 /// The moves that take `from` to `to`; castling also by dropping the king
 /// on its rook.
-pub(super) fn matching(
+pub(crate) fn matching(
     view: &BoardView<'_>,
     moves: &[Move],
     from: Square,
@@ -249,7 +249,7 @@ pub(super) fn matching(
         .collect()
 }
 
-pub(super) fn wrap(m: Move, premove: bool) -> BoardAction {
+pub(crate) fn wrap(m: Move, premove: bool) -> BoardAction {
     if premove {
         BoardAction::Premove(m)
     } else {
@@ -259,7 +259,7 @@ pub(super) fn wrap(m: Move, premove: bool) -> BoardAction {
 
 /// Turns a from-to gesture into a move: one candidate is played, a
 /// promotion asks (or queens), nothing legal snaps back.
-pub(super) fn attempt(
+pub(crate) fn attempt(
     state: &mut BoardState,
     view: &BoardView<'_>,
     moves: &[Move],

@@ -10,8 +10,8 @@ use egui::{ColorImage, TextureHandle, TextureOptions};
 use resvg::{tiny_skia, usvg};
 use shakmaty::{Color, Piece, Role};
 
-use super::piece_sets::{Drawings, drawings, file_index, sheet_cell};
 use crate::config::PieceSet;
+use crate::ui::board::piece_sets::{Drawings, drawings, file_index, sheet_cell};
 
 /// Renders one piece of `set` to an RGBA image `pixels` wide and high.
 pub fn rasterize(set: PieceSet, piece: Piece, pixels: u32) -> Option<ColorImage> {
@@ -188,7 +188,7 @@ fn uv(piece: Piece, pixels: u32) -> egui::Rect {
 }
 
 /// `piece` drawn in `rect` at the screen's pixel size, tinted.
-pub(super) fn draw_piece(
+pub(crate) fn draw_piece(
     ui: &egui::Ui,
     painter: &egui::Painter,
     cache: &mut PieceCache,

@@ -2,8 +2,8 @@
 //! (with the moves the user tried as variations, and the clock and time
 //! comments the archive keeps), the position shown as FEN.
 
-use super::game_view::GameView;
 use crate::game::Game;
+use crate::ui::game_panel::game_view::GameView;
 
 /// The game as PGN, the tried lines as its variations.
 pub fn pgn_text(game: &Game, view: &GameView, server: &str) -> String {
@@ -23,7 +23,7 @@ pub fn fen_text(game: &Game, view: &GameView) -> Option<String> {
 }
 
 /// "Copy PGN" and "Copy FEN", each saying what it copied.
-pub(super) fn copy_buttons_ui(ui: &mut egui::Ui, game: &Game, view: &GameView, server: &str) {
+pub(crate) fn copy_buttons_ui(ui: &mut egui::Ui, game: &Game, view: &GameView, server: &str) {
     let pgn = ui
         .small_button("Copy PGN")
         .on_hover_text("The game as PGN, with the moves you tried as variations");

@@ -6,9 +6,9 @@
 
 use egui::{Color32, Mesh, Pos2, Rect, Sense, Shape, Stroke, pos2};
 
-use super::theme;
-use super::theme::judgement_color;
 use crate::engine::review::Review;
+use crate::ui::theme;
+use crate::ui::theme::judgement_color;
 
 /// What the user did with the graph this frame.
 pub struct GraphResponse {

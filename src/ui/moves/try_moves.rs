@@ -5,16 +5,16 @@
 
 use shakmaty::{EnPassantMode, Move, Position, Setup, Square};
 
-use super::game_view::GameView;
 use crate::game::Game;
 use crate::game::rules::Playable;
 use crate::game::variation::Tried;
+use crate::ui::game_panel::game_view::GameView;
 
 /// The position shown (`setup`) as a board to try moves on, where the
 /// user may: not their own game while it goes on (its moves go to the
 /// server), not a game they examine (the server's board), not a bughouse
 /// pair under review (one time line for two boards).
-pub(super) fn tries(game: &Game, view: &GameView, setup: &Setup) -> Option<Playable> {
+pub(crate) fn tries(game: &Game, view: &GameView, setup: &Setup) -> Option<Playable> {
     if game.movable_side().is_some() || game.is_own_live() || view.timeline.is_some() {
         return None;
     }
@@ -27,7 +27,7 @@ pub(super) fn tries(game: &Game, view: &GameView, setup: &Setup) -> Option<Playa
 
 /// `mv` played on `from`: a new line, or the next move of the line or the
 /// game; the board goes there and the move is said.
-pub(super) fn tried(game: &Game, view: &mut GameView, from: &Playable, mv: Move) {
+pub(crate) fn tried(game: &Game, view: &mut GameView, from: &Playable, mv: Move) {
     let Some(position) = from.position() else {
         return;
     };
@@ -67,7 +67,7 @@ pub(super) fn tried(game: &Game, view: &mut GameView, from: &Playable, mv: Move)
 }
 
 /// The squares of the tried move shown, for the board's highlight.
-pub(super) fn last_tried(view: &GameView) -> Option<(Option<Square>, Square)> {
+pub(crate) fn last_tried(view: &GameView) -> Option<(Option<Square>, Square)> {
     let (line, plies) = view.line?;
     let mv = view
         .variations

@@ -1,25 +1,25 @@
 //! A game panel's engine analysis: whether the panel shows it and what
 //! (this position's analysis, or the last one dimmed until it comes), the
 //! evaluation bar and row in the tile, and the engine's line previewed on
-//! the board. The widgets themselves are in `analysis_view.rs`.
+//! the board. The widgets themselves are in `view.rs`.
 
 use egui::RichText;
 use shakmaty::variant::VariantPosition;
 use shakmaty::{Color, Move};
 
-use super::analysis_view::{
-    Subject, analysis_row_ui, eval_bar_ui, preview_caption, preview_position, subject,
-};
-use super::board::{BoardView, board_ui};
-use super::game_view::{GameView, PanelContext};
-use super::theme;
-use super::tile::TileLayout;
 use crate::engine::analysis::Analysis;
 use crate::game::Game;
+use crate::ui::analysis::view::{
+    Subject, analysis_row_ui, eval_bar_ui, preview_caption, preview_position, subject,
+};
+use crate::ui::board::{BoardView, board_ui};
+use crate::ui::game_panel::game_view::{GameView, PanelContext};
+use crate::ui::game_panel::tile::TileLayout;
+use crate::ui::theme;
 
 /// A panel's analysis this frame: what the engine may look at, and what
 /// to show for it (fresh: of this position, else the last one dimmed).
-pub(super) struct Shown {
+pub(crate) struct Shown {
     subject: Subject,
     analysis: Option<(Analysis, bool)>,
 }
@@ -27,7 +27,7 @@ pub(super) struct Shown {
 impl Shown {
     /// The analysis of the position shown (not the last position's), and
     /// that position.
-    pub(super) fn fresh(&self) -> Option<(&Analysis, &shakmaty::variant::VariantPosition)> {
+    pub(crate) fn fresh(&self) -> Option<(&Analysis, &shakmaty::variant::VariantPosition)> {
         match (&self.analysis, &self.subject) {
             (Some((analysis, true)), Subject::Position(target)) => {
                 Some((analysis, &target.position))
@@ -39,7 +39,7 @@ impl Shown {
 
 /// Whether this panel shows analysis, and what; a position the engine may
 /// look at goes into `cx`'s wanted list.
-pub(super) fn shown_analysis(
+pub(crate) fn shown_analysis(
     game: &Game,
     view: &mut GameView,
     cx: &mut PanelContext<'_>,
@@ -83,14 +83,14 @@ pub(super) fn shown_analysis(
 }
 
 /// The engine's line played out up to the previewed move.
-pub(super) struct Preview {
+pub(crate) struct Preview {
     position: VariantPosition,
     last: Move,
     caption: RichText,
 }
 
 /// The preview the user asked for, if its line is still there.
-pub(super) fn preview_of(view: &GameView, shown: &Shown) -> Option<Preview> {
+pub(crate) fn preview_of(view: &GameView, shown: &Shown) -> Option<Preview> {
     let (_, plies) = view.analysis.preview.as_ref()?;
     let (analysis, _) = shown.analysis.as_ref()?;
     let Subject::Position(target) = &shown.subject else {
@@ -107,7 +107,7 @@ pub(super) fn preview_of(view: &GameView, shown: &Shown) -> Option<Preview> {
 
 /// The evaluation bar beside the board and the row under it; a click on a
 /// move of the line previews it.
-pub(super) fn bar_and_row_ui(
+pub(crate) fn bar_and_row_ui(
     ui: &mut egui::Ui,
     layout: TileLayout,
     game: &Game,
@@ -146,7 +146,7 @@ pub(super) fn bar_and_row_ui(
 
 /// The engine's line played out on the board up to a move: no moves can
 /// be made on it, a caption says what it is, a click on it goes back.
-pub(super) fn preview_ui(
+pub(crate) fn preview_ui(
     ui: &mut egui::Ui,
     game: &Game,
     view: &mut GameView,

@@ -4,13 +4,13 @@
 
 use egui::RichText;
 
-use super::game_view::{Action, GameView};
-use super::move_rows::move_rows;
-use super::theme::judgement_color;
-use super::time_chart::move_time;
-use super::variation_rows::{ListRow, line_row_ui, with_lines};
 use crate::engine::review::Judgement;
 use crate::game::Game;
+use crate::ui::analysis::time_chart::move_time;
+use crate::ui::game_panel::game_view::{Action, GameView};
+use crate::ui::moves::rows::move_rows;
+use crate::ui::moves::variation_rows::{ListRow, line_row_ui, with_lines};
+use crate::ui::theme::judgement_color;
 
 /// The SAN move list; a click shows that position, arrows step, "Live" (a
 /// finished game: "End") returns. `judgements` (a review's, by move; may be
@@ -55,7 +55,7 @@ pub fn move_list_ui(
         let measured = ui.scope_id().with(("tools row width", game.number));
         let needed: Option<f32> = ui.data(|d| d.get_temp(measured));
         let tools = |ui: &mut egui::Ui, action: &mut Option<Action>| {
-            super::copy_game::copy_buttons_ui(ui, game, view, server);
+            crate::ui::game_panel::copy_game::copy_buttons_ui(ui, game, view, server);
             if ui
                 .small_button("Analyse")
                 .on_hover_text("This game on a board of its own, to try moves on (a copy)")
@@ -68,7 +68,7 @@ pub fn move_list_ui(
                 .on_hover_text("This position in the editor: pieces on and off by hand")
                 .clicked()
             {
-                *action = super::copy_game::fen_text(game, view).map(Action::SetUp);
+                *action = crate::ui::game_panel::copy_game::fen_text(game, view).map(Action::SetUp);
             }
         };
         if needed.is_none_or(|width| ui.available_width() >= width) {

@@ -6,8 +6,8 @@
 use egui::{Rect, RichText};
 use shakmaty::variant::VariantPosition;
 
-use super::analysis_view::numbered_moves;
 use crate::engine::analysis::{Analysis, Eval};
+use crate::ui::analysis::view::numbered_moves;
 
 /// Moves of a line shown.
 const PLIES: usize = 8;
@@ -24,7 +24,7 @@ fn words(rank: usize, eval: Eval, position: &VariantPosition, line_san: &[String
 
 /// Draws the other lines of `analysis` (of `position`) at the top of
 /// `rect`; returns what is left for the move list.
-pub(super) fn lines_over_moves_ui(
+pub(crate) fn lines_over_moves_ui(
     ui: &mut egui::Ui,
     mut rect: Rect,
     id: egui::Id,
@@ -58,7 +58,7 @@ pub(super) fn lines_over_moves_ui(
 
 /// The engine's lines of the position a board shows, in words (None: none
 /// yet, or analysis off).
-pub fn lines_words(view: &super::analysis_view::AnalysisView) -> Option<String> {
+pub fn lines_words(view: &crate::ui::analysis::view::AnalysisView) -> Option<String> {
     let (analysis, position) = (view.last.as_ref()?, view.position.as_ref()?);
     Some(all_lines_words(analysis, position))
 }

@@ -1,16 +1,16 @@
 //! A game panel's state kept between frames ([`GameView`]), what it gets
 //! for a frame ([`PanelContext`]) and what it asks of the app ([`Action`]):
-//! the types the panel's files (`game_panel.rs`, `move_list.rs`,
-//! `panel_analysis.rs`) and the app share.
+//! the types the panel's files (`game_panel.rs`, `moves/list.rs`,
+//! `analysis/panel.rs`) and the app share.
 
 use crate::game::offers::PendingOffer;
 use shakmaty::{Move, Setup};
 
-use super::analysis_view::{AnalysisFrame, AnalysisView};
-use super::board::{BoardState, Slide};
-use super::pieces::PieceCache;
 use crate::game::Now;
 use crate::protocol::command::Command;
+use crate::ui::analysis::view::{AnalysisFrame, AnalysisView};
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::board::{BoardState, Slide};
 
 /// What a panel asks the app to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,13 +82,13 @@ pub struct GameView {
     /// The board's side in points as last drawn (0: not drawn yet).
     pub board_side: f32,
     /// Resign or Abort waiting for its confirming second click.
-    pub confirm: super::confirm::Confirm,
+    pub confirm: crate::ui::game_panel::confirm::Confirm,
     /// A move being typed on the keyboard.
-    pub type_in: super::type_in::TypeIn,
+    pub type_in: crate::ui::board::type_in::TypeIn,
     /// Engine analysis: the switch, the previewed line, the last shown.
     pub analysis: AnalysisView,
     /// A review board's review (the pass asked for, its positions).
-    pub review: super::game_review::ReviewView,
+    pub review: crate::ui::analysis::review::ReviewView,
     /// A bughouse review board's place on its two boards' time line.
     pub timeline: Option<TimelineBar>,
     /// The pieces in hand to show (pawn, knight, bishop, rook, queen),
@@ -174,7 +174,7 @@ pub struct PanelSettings {
     pub auto_queen: bool,
     pub premove: bool,
     pub premove_queue: bool,
-    pub style: super::board::BoardStyle,
+    pub style: crate::ui::board::BoardStyle,
     pub animation_secs: f32,
     /// Resigning, and aborting a rated game, take a second click.
     pub confirm_resign: bool,
@@ -190,7 +190,7 @@ impl From<&crate::config::Settings> for PanelSettings {
             auto_queen: settings.play.auto_queen,
             premove: settings.play.premove,
             premove_queue: settings.play.premove_queue,
-            style: super::board::BoardStyle::from(&settings.board),
+            style: crate::ui::board::BoardStyle::from(&settings.board),
             animation_secs: settings.board.animation_ms as f32 / 1000.0,
             confirm_resign: settings.play.confirm_resign,
             type_in: settings.play.type_in,

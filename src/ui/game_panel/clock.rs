@@ -3,7 +3,7 @@
 
 use egui::Color32;
 
-use super::theme;
+use crate::ui::theme;
 
 /// Below this, clocks show tenths and repaint ten times a second.
 pub const TENTHS_BELOW_MS: i64 = 20_000;

@@ -6,17 +6,17 @@
 use egui::{Align, Layout, RichText};
 use shakmaty::{ByColor, Color, Role};
 
-use super::board::{BoardState, holdings_ui};
-use super::clock::{clock_ui, low_time_ms};
-use super::game_view::{Action, PanelContext};
-use super::pieces::PieceCache;
 use crate::game::Game;
 use crate::game::material::{Material, hand};
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::board::{BoardState, holdings_ui};
+use crate::ui::game_panel::clock::{clock_ui, low_time_ms};
+use crate::ui::game_panel::game_view::{Action, PanelContext};
 
 /// The pieces in hand of each side (pawn, knight, bishop, rook, queen) in
 /// the position shown: a browsed position's own, else the server's
 /// holdings, else the board's (a review keeps them in its positions).
-pub(super) fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>> {
+pub(crate) fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByColor<[u8; 5]>> {
     let of_pockets = |pockets: ByColor<shakmaty::ByRole<u8>>| pockets.map(|r| hand(&r));
     let browsed = browse.and_then(|plies| game.position_after(plies)?.pockets);
     if let Some(pockets) = browsed {
@@ -33,7 +33,7 @@ pub(super) fn pieces_in_hand(game: &Game, browse: Option<usize>) -> Option<ByCol
 
 /// The material of the position shown (browsed, or the live one), from
 /// the game's start.
-pub(super) fn material_of(game: &Game, browse: Option<usize>) -> Option<Material> {
+pub(crate) fn material_of(game: &Game, browse: Option<usize>) -> Option<Material> {
     let start = game
         .start
         .as_ref()
@@ -102,7 +102,7 @@ fn taken_ui(ui: &mut egui::Ui, material: &Material, color: Color, cache: &mut Pi
 
 /// What the strips of a tile show besides the game's own fields.
 #[derive(Clone, Copy)]
-pub(super) struct Shown<'a> {
+pub(crate) struct Shown<'a> {
     pub game: &'a Game,
     /// Pieces in hand (drop games), as of the position shown.
     pub in_hand: Option<ByColor<[u8; 5]>>,
@@ -115,7 +115,7 @@ pub(super) struct Shown<'a> {
 /// Name, rating, holdings and clock of one side, in one line; `opening`:
 /// the opening's name after them, where room is left (a tile too small for
 /// its move list, which names it otherwise).
-pub(super) fn strip_ui(
+pub(crate) fn strip_ui(
     ui: &mut egui::Ui,
     rect: egui::Rect,
     shown: Shown<'_>,

@@ -6,15 +6,15 @@
 
 use shakmaty::{Color, Square};
 
-use super::board::{BoardAction, BoardView, Slide, board_ui};
-use super::game_view::{Action, GameView, PanelContext};
-use super::panel_analysis::{Preview, preview_ui};
 use crate::game::Game;
 use crate::protocol::style12::VerboseMove;
+use crate::ui::analysis::panel::{Preview, preview_ui};
+use crate::ui::board::{BoardAction, BoardView, Slide, board_ui};
+use crate::ui::game_panel::game_view::{Action, GameView, PanelContext};
 
 /// The board of `game`'s panel, `side` points square, seen from
 /// `orientation`; `preview`: an engine line shown instead.
-pub(super) fn board_area_ui(
+pub(crate) fn board_area_ui(
     ui: &mut egui::Ui,
     game: &Game,
     view: &mut GameView,
@@ -39,7 +39,7 @@ pub(super) fn board_area_ui(
         .unwrap_or_else(|| board.setup.clone());
     // A board that is not the user's live game takes moves as tries: lines
     // of the user's own, the game itself untouched.
-    let trying = super::try_moves::tries(game, view, &setup);
+    let trying = crate::ui::moves::try_moves::tries(game, view, &setup);
     // The live board under the game's rules, built once a frame: the
     // check highlight reads it, and moves are made on it (not while our
     // move waits for the server's board, nor once the game is over).
@@ -69,7 +69,7 @@ pub(super) fn board_area_ui(
     let last_move = if live {
         last_move_squares(game)
     } else {
-        super::try_moves::last_tried(view)
+        crate::ui::moves::try_moves::last_tried(view)
     };
     let slide = view.slide.and_then(|(slide, started)| {
         let duration = cx.settings.animation_secs.max(0.001);
@@ -112,7 +112,7 @@ pub(super) fn board_area_ui(
     match action? {
         BoardAction::Move(mv) if trying.is_some() => {
             let from = trying.as_ref()?;
-            super::try_moves::tried(game, view, from, mv);
+            crate::ui::moves::try_moves::tried(game, view, from, mv);
             None
         }
         BoardAction::Move(mv) => Some(Action::Move {
@@ -123,7 +123,7 @@ pub(super) fn board_area_ui(
             if !cx.settings.premove_queue {
                 view.premoves.clear();
             }
-            if view.premoves.len() < super::game_view::MAX_PREMOVES {
+            if view.premoves.len() < crate::ui::game_panel::game_view::MAX_PREMOVES {
                 view.premoves.push(mv);
             }
             None
@@ -165,13 +165,17 @@ fn type_in_ui_for(
         return None;
     }
     let typed_before = view.type_in.text.clone();
-    let entered = super::type_in::type_in_keys(ui, &mut view.type_in, &position, premove);
+    let entered =
+        crate::ui::board::type_in::type_in_keys(ui, &mut view.type_in, &position, premove);
     // What is typed is said as it grows: the moves that fit (a screen
     // reader hears where the entry is going).
     if view.type_in.text != typed_before && !view.type_in.text.is_empty() {
-        view.board.said = Some(super::type_in::fitting_words(&position, &view.type_in.text));
+        view.board.said = Some(crate::ui::board::type_in::fitting_words(
+            &position,
+            &view.type_in.text,
+        ));
     }
-    super::type_in::type_in_ui(ui, board, &view.type_in, &position, premove);
+    crate::ui::board::type_in::type_in_ui(ui, board, &view.type_in, &position, premove);
     entered
 }
 

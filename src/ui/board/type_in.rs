@@ -8,9 +8,9 @@
 
 use egui::{Color32, RichText};
 
-use super::board_model::BoardAction;
 use crate::game::rules::Playable;
 use crate::game::typed_move::{Typed, match_typed};
+use crate::ui::board::model::BoardAction;
 
 /// The longest entry kept (`exd8=Q+` and some slack).
 const MAX_TYPED: usize = 12;

@@ -255,7 +255,7 @@ pub fn analysis_row_ui(
 
 /// The first `plies` moves of a line from `position`, numbered:
 /// `["17… dxc2", "18. Nc3", "cxd1=Q+"]`.
-pub(super) fn numbered_moves(
+pub(crate) fn numbered_moves(
     position: &VariantPosition,
     line_san: &[String],
     plies: usize,

@@ -6,10 +6,10 @@
 use egui::{Rect, RichText};
 use shakmaty::{CastlingMode, Chess, FromSetup};
 
-use super::game_view::{Action, GameView};
 use crate::archive::tree::OpeningTree;
 use crate::game::Game;
 use crate::protocol::game_type::GameType;
+use crate::ui::game_panel::game_view::{Action, GameView};
 
 /// The tree's share of the move column, and its least height.
 const SHARE: f32 = 0.4;
@@ -34,7 +34,7 @@ fn shown_position(game: &Game, view: &GameView) -> Option<Chess> {
 
 /// Draws the tree's moves at the bottom of `rect` where the position shown
 /// is in the tree; returns what is left for the move list.
-pub(super) fn tree_under_moves_ui(
+pub(crate) fn tree_under_moves_ui(
     ui: &mut egui::Ui,
     mut rect: Rect,
     game: &Game,
@@ -116,8 +116,8 @@ pub(super) fn tree_under_moves_ui(
             .line_position()
             .cloned()
             .or_else(|| game.position_after(view.browse.unwrap_or(game.moves.len())));
-        if let Some(from) = setup.and_then(|s| super::try_moves::tries(game, view, &s)) {
-            super::try_moves::tried(game, view, &from, mv);
+        if let Some(from) = setup.and_then(|s| crate::ui::moves::try_moves::tries(game, view, &s)) {
+            crate::ui::moves::try_moves::tried(game, view, &from, mv);
         }
     }
     rect

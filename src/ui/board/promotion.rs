@@ -9,8 +9,8 @@
 use egui::{Align2, Color32, FontId, Id, Key, Rect, Sense, vec2};
 use shakmaty::{Color, Move, Piece, Role, Square};
 
-use super::board_model::{BoardView, matching, square_rect};
-use super::pieces::{PieceCache, draw_piece};
+use crate::ui::board::model::{BoardView, matching, square_rect};
+use crate::ui::board::pieces::{PieceCache, draw_piece};
 
 /// The order the choices stand in, from the promotion square inward.
 const ORDER: [Role; 5] = [
@@ -22,7 +22,7 @@ const ORDER: [Role; 5] = [
 ];
 
 /// A promotion waiting for the player's choice.
-pub(super) struct Chooser {
+pub(crate) struct Chooser {
     pub from: Square,
     pub to: Square,
     pub premove: bool,
@@ -153,7 +153,7 @@ impl Chooser {
                 painter.circle_stroke(
                     rect.center(),
                     size * 0.46,
-                    egui::Stroke::new((size * 0.05).max(1.5), super::theme::PREMOVE),
+                    egui::Stroke::new((size * 0.05).max(1.5), crate::ui::theme::PREMOVE),
                 );
             }
             let piece = Piece {

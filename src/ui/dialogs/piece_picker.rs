@@ -3,9 +3,9 @@
 
 use shakmaty::{Color, Piece, Role};
 
-use super::pieces::PieceCache;
-use super::theme;
 use crate::config::{BoardSettings, PieceSet};
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::theme;
 
 /// A square's side in the preview, in points.
 const SQUARE_POINTS: f32 = 34.0;
@@ -31,7 +31,7 @@ pub fn piece_picker_ui(ui: &mut egui::Ui, board: &mut BoardSettings, cache: &mut
         egui::RichText::new(format!(
             "{}: {}",
             board.pieces,
-            super::piece_sets::credit(board.pieces)
+            crate::ui::board::piece_sets::credit(board.pieces)
         ))
         .small()
         .weak(),

@@ -2,13 +2,13 @@
 
 use egui::RichText;
 
-use super::game_view::{Action, PanelContext};
 use crate::protocol::command::Command;
+use crate::ui::game_panel::game_view::{Action, PanelContext};
 
 /// Under a bughouse game of ours: the partner's last tell, then a button
 /// for each partner tell of the settings (`ptell go`, ...), in two rows
 /// (what does not fit there is cut off: the settings choose the set).
-pub(super) fn partner_row_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, actions: &mut Vec<Action>) {
+pub(crate) fn partner_row_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>, actions: &mut Vec<Action>) {
     ui.horizontal_wrapped(|ui| {
         if let Some((who, what)) = cx.partner_said {
             ui.label(RichText::new(format!("{who}: {what}")).strong())

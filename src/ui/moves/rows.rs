@@ -4,14 +4,14 @@
 /// `Game::moves`) of White's and Black's moves; a game that starts with
 /// Black to move has no White move in its first row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct MoveRow {
+pub(crate) struct MoveRow {
     pub number: usize,
     pub white: Option<usize>,
     pub black: Option<usize>,
 }
 
 /// The move list's rows for `moves` moves from half-move `start_ply`.
-pub(super) fn move_rows(start_ply: u32, moves: usize) -> Vec<MoveRow> {
+pub(crate) fn move_rows(start_ply: u32, moves: usize) -> Vec<MoveRow> {
     let mut rows: Vec<MoveRow> = Vec::with_capacity(moves / 2 + 1);
     for index in 0..moves {
         let ply = start_ply as usize + index;

@@ -6,8 +6,8 @@
 use egui::{Color32, PointerButton, Pos2, Rect, Response, Stroke};
 use shakmaty::{Color, Square};
 
-use super::board_model::{BoardState, square_at, square_rect};
 use crate::protocol::marks::Mark;
+use crate::ui::board::model::{BoardState, square_at, square_rect};
 
 /// Lichess's green, see-through enough to show the piece under it.
 const MARK_COLOR: Color32 = Color32::from_rgba_premultiplied(21, 120, 27, 170);

@@ -8,14 +8,14 @@ use egui::{Rect, RichText};
 
 use shakmaty::{Color, Position};
 
-use super::analysis_view::AnalysisFrame;
-use super::eval_graph::eval_graph_ui;
-use super::theme;
 use crate::engine::analysis::{position_key, white_share};
 use crate::engine::review::{Judgement, REVIEW_DEPTH, Review};
 use crate::engine::scheduler::Target;
 use crate::game::Game;
 use crate::game::rules::Playable;
+use crate::ui::analysis::eval_graph::eval_graph_ui;
+use crate::ui::analysis::view::AnalysisFrame;
+use crate::ui::theme;
 
 /// A review board's review state, kept between frames.
 #[derive(Debug, Clone, Default)]
@@ -42,7 +42,7 @@ enum Slot {
 /// The review of `game` as far as the engine has looked; while the pass
 /// runs, the positions still to look at go into `analysis`'s review list.
 /// `None` for games that are not standard chess.
-pub(super) fn review_of(
+pub(crate) fn review_of(
     game: &Game,
     review: &mut ReviewView,
     analysis: &mut AnalysisFrame<'_>,
@@ -81,7 +81,7 @@ pub(super) fn review_of(
 }
 
 /// Who made the game's first move.
-pub(super) fn first_mover(game: &Game) -> Color {
+pub(crate) fn first_mover(game: &Game) -> Color {
     if game.start_ply.is_multiple_of(2) {
         Color::White
     } else {
@@ -133,7 +133,7 @@ const TIME_CHART_HEIGHT: f32 = 30.0;
 /// both fit: a click or drag in it browses (`browse`, as the move list's),
 /// the pointer shows the position in words. Returns what is left for the
 /// moves.
-pub(super) fn graph_under_moves_ui(
+pub(crate) fn graph_under_moves_ui(
     ui: &mut egui::Ui,
     mut rect: egui::Rect,
     game: &Game,
@@ -156,7 +156,9 @@ pub(super) fn graph_under_moves_ui(
             egui::pos2(graph.left(), graph.bottom() - TIME_CHART_HEIGHT),
             graph.max,
         );
-        if let Some(picked) = super::time_chart::time_chart_ui(ui, chart, game, current) {
+        if let Some(picked) =
+            crate::ui::analysis::time_chart::time_chart_ui(ui, chart, game, current)
+        {
             *browse = (picked < game.moves.len()).then_some(picked);
         }
         Rect::from_min_max(graph.min, egui::pos2(graph.right(), chart.top() - 3.0))
@@ -216,7 +218,7 @@ fn position_words(
 
 /// The review's row: "Review game" (the pass), its progress, then what
 /// it found for each side.
-pub(super) fn review_row_ui(
+pub(crate) fn review_row_ui(
     ui: &mut egui::Ui,
     review: &Review,
     view: &mut ReviewView,

@@ -4,15 +4,15 @@
 
 use egui::RichText;
 
-use super::game_view::GameView;
-use super::move_rows::MoveRow;
+use crate::ui::game_panel::game_view::GameView;
+use crate::ui::moves::rows::MoveRow;
 
 /// Moves of a line on one row.
 const MOVES_A_ROW: usize = 6;
 
 /// A row of the move list: the game's moves, or a part of a tried line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum ListRow {
+pub(crate) enum ListRow {
     Moves(MoveRow),
     /// Line `line`'s moves from its `first` (0-based).
     Line {
@@ -23,7 +23,7 @@ pub(super) enum ListRow {
 
 /// The game's rows with each tried line's rows under the row of the move
 /// it branches after (before all rows if it branches at the start).
-pub(super) fn with_lines(rows: Vec<MoveRow>, view: &GameView) -> Vec<ListRow> {
+pub(crate) fn with_lines(rows: Vec<MoveRow>, view: &GameView) -> Vec<ListRow> {
     let variations = &view.variations;
     let line_rows = |from: usize, out: &mut Vec<ListRow>| {
         for (line, l) in variations.branching_at(from) {
@@ -48,7 +48,7 @@ pub(super) fn with_lines(rows: Vec<MoveRow>, view: &GameView) -> Vec<ListRow> {
 /// One row of line `line`, from its move `first`; `start_ply`: the game's
 /// first half-move; `promotable`: a review board, whose moves the line
 /// can replace. Whether the user asked for that.
-pub(super) fn line_row_ui(
+pub(crate) fn line_row_ui(
     ui: &mut egui::Ui,
     start_ply: u32,
     game_moves: usize,

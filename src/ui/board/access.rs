@@ -4,7 +4,7 @@
 use egui::{Rect, Sense};
 use shakmaty::{Board, Color, File, Move, Position, Rank, Role, Square};
 
-use super::board_model::{BoardAction, BoardState, BoardView, click_square, square_rect};
+use crate::ui::board::model::{BoardAction, BoardState, BoardView, click_square, square_rect};
 
 /// For screen readers (only while an assistive technology asks egui for
 /// the accessibility tree): the board as a grid of eight rows (rank 8
@@ -13,7 +13,7 @@ use super::board_model::{BoardAction, BoardState, BoardView, click_square, squar
 /// focus between squares (egui's own focus navigation), Space or Enter on a
 /// square is a click there: pick up a piece, then put it down.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn accessible_squares_ui(
+pub(crate) fn accessible_squares_ui(
     ui: &mut egui::Ui,
     board_id: egui::Id,
     rect: Rect,
@@ -188,7 +188,7 @@ pub fn square_name(pieces: &Board, square: Square) -> String {
 
 /// A move as its squares (`e2e4`, a castling king's landing square).
 fn coordinates(view: &BoardView<'_>, mv: &Move) -> String {
-    let to = super::board_model::landing(view, mv);
+    let to = crate::ui::board::model::landing(view, mv);
     match mv {
         Move::Put { role, .. } => format!("{}@{to}", role.upper_char()),
         _ => match (mv.from(), mv.promotion()) {

@@ -12,8 +12,8 @@ use shakmaty::{
     Square,
 };
 
-use super::board_access::{piece_name, square_name};
-use super::pieces::PieceCache;
+use crate::ui::board::access::{piece_name, square_name};
+use crate::ui::board::pieces::PieceCache;
 
 /// A square's side in the editor, in points.
 const SQUARE: f32 = 40.0;
@@ -292,7 +292,7 @@ fn palette_ui(ui: &mut egui::Ui, editor: &mut PositionEditor, cache: &mut PieceC
                 // On a light square, as on a board: black pieces were
                 // nearly invisible on the dark theme's panel.
                 ui.painter()
-                    .rect_filled(rect, 3.0, super::theme::LIGHT_SQUARE);
+                    .rect_filled(rect, 3.0, crate::ui::theme::LIGHT_SQUARE);
                 if chosen {
                     let stroke = egui::Stroke::new(2.5, ui.visuals().selection.bg_fill);
                     ui.painter()

@@ -5,8 +5,8 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, pos2};
 
-use super::theme;
 use crate::game::Game;
+use crate::ui::theme;
 
 /// Draws the chart of `game`'s move times in `rect` (`current`: the
 /// position shown, 0 the start); the position picked, if any.
