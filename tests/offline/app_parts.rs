@@ -410,3 +410,25 @@ fn the_models_read_no_clock() {
     assert!(files.len() > 40, "{} files read", files.len());
     assert!(found.is_empty(), "a clock read at {found:#?}");
 }
+
+/// A game's panel reads in sections that fit on a screen: the board and
+/// its strips, what is over the board, the row of buttons, the moves'
+/// column (`game_panel_ui` was 321 lines, walked back and forth).
+#[test]
+fn the_game_panel_reads_in_sections() {
+    let text = std::fs::read_to_string(src().join("ui/game_panel.rs")).expect("game_panel.rs");
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            l.trim_start()
+                .split_once("fn ")
+                .filter(|(head, _)| !head.contains("//"))
+        })
+        .filter_map(|(_, rest)| rest.split(['(', '<']).next())
+        .collect();
+    assert!(names.contains(&"game_panel_ui"), "{names:?}");
+    for name in names {
+        let lines = function_lines(&text, name).unwrap_or_else(|| panic!("fn {name}"));
+        assert!(lines <= 80, "{name} has {lines} lines");
+    }
+}
