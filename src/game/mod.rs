@@ -8,6 +8,7 @@ pub mod material;
 pub mod offers;
 pub mod opening;
 pub mod passes;
+pub mod review;
 pub mod rules;
 pub mod snapshot;
 pub mod store;

@@ -22,7 +22,7 @@ use crate::game::{Game, Now};
 use crate::ui::analysis::panel::{
     Shown as ShownAnalysis, bar_and_row_ui, preview_of, shown_analysis,
 };
-use crate::ui::analysis::review::{graph_under_moves_ui, review_of};
+use crate::ui::analysis::review::graph_under_moves_ui;
 use crate::ui::board::area::board_area_ui;
 use crate::ui::game_panel::clock::TENTHS_BELOW_MS;
 use crate::ui::game_panel::game_view::{Action, ButtonRow, GameView, PanelContext};
@@ -143,7 +143,10 @@ impl Plan {
         let shown = shown_analysis(game, view, cx);
         let reviewed = game.is_opened();
         let review = reviewed
-            .then(|| review_of(game, &mut view.review, &mut cx.analysis))
+            .then(|| {
+                let (results, to_look_at) = (cx.analysis.results, &mut cx.analysis.review);
+                view.review.review(game, results, to_look_at)
+            })
             .flatten();
         // A bughouse game of ours gets two rows of partner tells under its
         // buttons. A game of ours keeps its rows when it ends (Rematch and

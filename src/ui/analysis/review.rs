@@ -1,126 +1,17 @@
-//! A review board's review: every position of the game with what the
-//! engine said of it (the results the analysis keeps, by position), the
-//! moves judged (`engine/review.rs`), the "Review game" pass that asks the
-//! engine for a look at every position not known yet, and the row that
-//! starts it and tells how far it is and what it found.
+//! A review board's review as the user sees it (its plan is
+//! `game/review.rs`): the row that starts the "Review game" pass and tells
+//! how far it is and what it found, and the evaluation graph and move-time
+//! chart under the move list.
 
 use egui::{Rect, RichText};
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
-use crate::engine::analysis::{position_key, white_share};
-use crate::engine::review::{Judgement, REVIEW_DEPTH, Review};
-use crate::engine::scheduler::Target;
+use crate::engine::review::{Judgement, Review};
 use crate::game::Game;
-use crate::game::rules::Playable;
+use crate::game::review::ReviewPlan;
 use crate::ui::analysis::eval_graph::eval_graph_ui;
-use crate::ui::analysis::view::AnalysisFrame;
 use crate::ui::theme;
-
-/// A review board's review state, kept between frames.
-#[derive(Debug, Clone, Default)]
-pub struct ReviewView {
-    /// The user asked for the review pass.
-    pub running: bool,
-    /// The game's positions, worked out once (a review game does not
-    /// change): for how many moves, and each position's slot.
-    slots: Option<(usize, Vec<Slot>)>,
-}
-
-/// One position of the game, for the review.
-#[derive(Debug, Clone)]
-enum Slot {
-    /// The engine's to look at (boxed: a position is large, and a game
-    /// has many slots).
-    Engine(Box<Target>),
-    /// Known without the engine: a mate (0 or 1) or a draw on the board.
-    Known(f32),
-    /// Not a position the engine can take (a variant, a missing board).
-    Unknown,
-}
-
-/// The review of `game` as far as the engine has looked; while the pass
-/// runs, the positions still to look at go into `analysis`'s review list.
-/// `None` for games that are not standard chess.
-pub(crate) fn review_of(
-    game: &Game,
-    review: &mut ReviewView,
-    analysis: &mut AnalysisFrame<'_>,
-) -> Option<Review> {
-    if review
-        .slots
-        .as_ref()
-        .is_none_or(|(n, _)| *n != game.moves.len())
-    {
-        review.slots = Some((game.moves.len(), slots(game)));
-    }
-    let (_, slots) = review.slots.as_ref()?;
-    if slots.iter().all(|s| matches!(s, Slot::Unknown)) {
-        return None;
-    }
-    let results = analysis.results;
-    let shares = slots
-        .iter()
-        .map(|slot| match slot {
-            Slot::Known(share) => Some(*share),
-            Slot::Engine(target) => results
-                .get(&target.key)
-                .filter(|a| a.depth >= REVIEW_DEPTH)
-                .map(|a| white_share(a.eval)),
-            Slot::Unknown => None,
-        })
-        .collect::<Vec<_>>();
-    if review.running {
-        for (slot, share) in slots.iter().zip(&shares) {
-            if let (Slot::Engine(target), None) = (slot, share) {
-                analysis.review.push(target.as_ref().clone());
-            }
-        }
-    }
-    Some(Review::new(shares, first_mover(game)))
-}
-
-/// Who made the game's first move.
-pub(crate) fn first_mover(game: &Game) -> Color {
-    if game.start_ply.is_multiple_of(2) {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-fn slots(game: &Game) -> Vec<Slot> {
-    // The game's rules, and how an engine searches by them.
-    let Some(rules) = game.playable().map(|p| p.rules) else {
-        return Vec::new();
-    };
-    let Some(variant) = rules.engine_variant() else {
-        return Vec::new();
-    };
-    let setups =
-        std::iter::once(game.start.clone()).chain(game.moves.iter().map(|m| m.position.clone()));
-    setups
-        .map(|setup| {
-            let Some(position) =
-                setup.and_then(|setup| Playable::new(rules, setup).position().cloned())
-            else {
-                return Slot::Unknown;
-            };
-            match position.outcome() {
-                shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => {
-                    Slot::Known(if winner.is_white() { 1.0 } else { 0.0 })
-                }
-                shakmaty::Outcome::Known(_) => Slot::Known(0.5),
-                shakmaty::Outcome::Unknown => Slot::Engine(Box::new(Target {
-                    board: game.number,
-                    key: format!("{}{}", variant.key_prefix(), position_key(&position)),
-                    position,
-                    variant,
-                })),
-            }
-        })
-        .collect()
-}
 
 /// The evaluation graph's height under a review's move list ...
 const GRAPH_HEIGHT: std::ops::RangeInclusive<f32> = 56.0..=120.0;
@@ -138,7 +29,7 @@ pub(crate) fn graph_under_moves_ui(
     mut rect: egui::Rect,
     game: &Game,
     review: &Review,
-    view: &ReviewView,
+    view: &ReviewPlan,
     results: &crate::engine::results::Results,
     browse: &mut Option<usize>,
 ) -> egui::Rect {
@@ -180,7 +71,7 @@ pub(crate) fn graph_under_moves_ui(
 /// that led there (with its judgement) and the engine's evaluation.
 fn position_words(
     game: &Game,
-    view: &ReviewView,
+    view: &ReviewPlan,
     results: &crate::engine::results::Results,
     review: &Review,
     index: usize,
@@ -202,18 +93,7 @@ fn position_words(
             format!("{}{dots} {}{glyph}", ply / 2 + 1, m.san)
         }
     };
-    let slot = view.slots.as_ref().and_then(|(_, s)| s.get(index));
-    let eval = match slot {
-        Some(Slot::Known(share)) if *share > 0.75 => "White has mated".to_owned(),
-        Some(Slot::Known(share)) if *share < 0.25 => "Black has mated".to_owned(),
-        Some(Slot::Known(_)) => "Drawn".to_owned(),
-        Some(Slot::Engine(target)) => match results.get(&target.key) {
-            Some(analysis) => format!("{} (depth {})", analysis.eval, analysis.depth),
-            None => "not looked at yet".to_owned(),
-        },
-        _ => String::new(),
-    };
-    format!("{mv}: {eval}")
+    format!("{mv}: {}", view.eval_words(index, results))
 }
 
 /// The review's row: "Review game" (the pass), its progress, then what
@@ -221,7 +101,7 @@ fn position_words(
 pub(crate) fn review_row_ui(
     ui: &mut egui::Ui,
     review: &Review,
-    view: &mut ReviewView,
+    view: &mut ReviewPlan,
     first: Color,
 ) {
     let (known, total) = review.progress();

@@ -7,9 +7,10 @@
 use egui::RichText;
 
 use crate::engine::review::Review;
+use crate::game::review::first_mover;
 use crate::game::{Game, Now};
 use crate::protocol::command::Command;
-use crate::ui::analysis::review::{first_mover, review_row_ui};
+use crate::ui::analysis::review::review_row_ui;
 use crate::ui::game_panel::game_view::{Action, ButtonRow, GameView, PanelContext, TimelineBar};
 
 /// The row `shown` in `rect` under the board: what its buttons want.

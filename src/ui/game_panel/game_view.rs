@@ -88,7 +88,7 @@ pub struct GameView {
     /// Engine analysis: the switch, the previewed line, the last shown.
     pub analysis: AnalysisView,
     /// A review board's review (the pass asked for, its positions).
-    pub review: crate::ui::analysis::review::ReviewView,
+    pub review: crate::game::review::ReviewPlan,
     /// A bughouse review board's place on its two boards' time line.
     pub timeline: Option<TimelineBar>,
     /// The pieces in hand to show (pawn, knight, bishop, rook, queen),
