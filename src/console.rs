@@ -155,14 +155,14 @@ pub struct Console {
     /// The channel number being typed to join.
     pub join_channel: String,
     /// Chat lines to keep across runs, with their conversation (the
-    /// chrome writes them away after each event).
+    /// console's part writes them away after each event).
     pub kept: Vec<(Conversation, String)>,
     /// Tabs opened since: their earlier lines are wanted.
     pub opened: Vec<Conversation>,
     /// Who is in each channel, as `inchannel` last said.
     pub members: std::collections::BTreeMap<u32, Vec<String>>,
     /// What the screen reader should hear of the console (the tab the
-    /// keyboard moved to): the chrome says it.
+    /// keyboard moved to): the console's part says it.
     pub to_say: Option<String>,
 }
 

@@ -1,4 +1,4 @@
-//! The conversations kept across runs, as the chrome's console fills: a
+//! The conversations kept across runs, as the console fills: a
 //! tab that opens shows its conversation's earlier lines, and every chat
 //! line goes to its conversation's file (`archive::chat_log`). The files
 //! are read and written on a thread of their own (the UI thread does no

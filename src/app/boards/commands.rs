@@ -94,7 +94,7 @@ impl Boards {
     }
 
     /// A keyboard shortcut for the boards (the command line's is the
-    /// chrome's): what it wants done.
+    /// console's): what it wants done.
     pub fn shortcut(&mut self, cx: &Cx<'_>, shortcut: Shortcut) -> Vec<Want> {
         let store = cx.store;
         match shortcut {
