@@ -10,6 +10,7 @@ pub mod read;
 pub mod record;
 pub mod replay;
 pub mod results;
+pub mod text;
 pub mod tree;
 
 use std::fs::{self, OpenOptions};
@@ -164,9 +165,16 @@ pub fn pgn_with(
             .into_iter()
             .filter(|(name, _)| of_the_game.contains(name) && !own(name))
             .collect();
+        // Its variant in the spelling the readers know (`chess 960` is
+        // written `Chess960`).
+        let variant = |written: &String| {
+            let kind = GameType::from_pgn_variant(written);
+            kind.pgn_variant().unwrap_or_else(|| written.clone())
+        };
         tags = (game.tags.iter())
             .map(|(name, value)| match name.as_str() {
                 "Result" => ("Result", result.to_owned()),
+                "Variant" => ("Variant", variant(value)),
                 name => (name, value.clone()),
             })
             .chain(added)

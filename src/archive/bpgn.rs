@@ -167,7 +167,8 @@ pub fn is_bpgn(text: &[u8]) -> bool {
 /// board B and the order of the moves as its other board. Whatever is not
 /// BPGN is skipped; a game without players is none.
 pub fn read_bpgn(text: &[u8], file: &Path) -> Vec<ArchivedGame> {
-    let text = String::from_utf8_lossy(text);
+    // UTF-8, else Windows-1252 (as a PGN's tags are read).
+    let text = super::text::decode_text(text);
     let mut games = Vec::new();
     let mut game = Reading::default();
     for token in Lexer::new(&text) {

@@ -34,12 +34,11 @@ fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
     let mut place = 0;
     while games.len() < MAX_GAMES_PER_FILE {
         let at = place;
-        match reader.read_game(&mut Collect::new(moves)) {
-            // Text that is not PGN reads as a game with nothing in it
-            // (and a list does not read moves: no White is enough).
-            Ok(Some(game)) if game.white.is_empty() && (game.sans.is_empty() || !moves) => {
-                place += 1;
-            }
+        let mut collect = Collect::new(moves);
+        match reader.read_game(&mut collect) {
+            // Text that is not PGN reads as a game with nothing in it: no
+            // tag, no move, no result.
+            Ok(Some(_)) if !collect.found => place += 1,
             Ok(Some(mut game)) => {
                 place += 1;
                 game.file = Arc::clone(&file);
@@ -244,18 +243,40 @@ pub fn command_time_ms(comment: &str, command: &str) -> Option<u64> {
 /// Variations kept of one game (a file's may have hundreds).
 const MAX_VARIATIONS: usize = 64;
 
-/// Reads a game; `moves`: its movetext too (else skipped unread), the
-/// main line and its variations one level deep (a variation's own
-/// variations are skipped).
+/// Reads a game; `moves`: its movetext too (else skipped unread where
+/// the tags say all a list shows), the main line and its variations one
+/// level deep (a variation's own variations are skipped).
 struct Collect {
     moves: bool,
     /// How deep in variations the reader is (0: the main line).
     depth: u8,
+    /// The game is one: a tag, a move or a result was read (text that is
+    /// not PGN reads as a game with none).
+    found: bool,
+    /// The movetext is read for its end only (a list's game without a
+    /// `Result` tag): its moves are not kept.
+    skim: bool,
 }
 
 impl Collect {
     fn new(moves: bool) -> Collect {
-        Collect { moves, depth: 0 }
+        Collect {
+            moves,
+            depth: 0,
+            found: false,
+            skim: false,
+        }
+    }
+}
+
+/// The result a movetext ends with (`1-0` after the last move).
+fn result_text(outcome: shakmaty::Outcome) -> &'static str {
+    match outcome {
+        shakmaty::Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => {
+            if winner.is_white() { "1-0" } else { "0-1" }
+        }
+        shakmaty::Outcome::Known(shakmaty::KnownOutcome::Draw) => "1/2-1/2",
+        shakmaty::Outcome::Unknown => "*",
     }
 }
 
@@ -265,6 +286,8 @@ impl pgn_reader::Visitor for Collect {
     type Output = ArchivedGame;
 
     fn begin_tags(&mut self) -> ControlFlow<ArchivedGame, ArchivedGame> {
+        self.found = false;
+        self.skim = false;
         ControlFlow::Continue(ArchivedGame::default())
     }
 
@@ -274,12 +297,14 @@ impl pgn_reader::Visitor for Collect {
         name: &[u8],
         value: pgn_reader::RawTag<'_>,
     ) -> ControlFlow<ArchivedGame> {
+        self.found = true;
         // A list keeps what it shows and searches; the rest is read again
         // with the moves when the game is opened.
         if !self.moves && matches!(name, b"Site" | b"Reason" | b"FEN") {
             return ControlFlow::Continue(());
         }
-        let value: String = value.decode_utf8_lossy().chars().take(200).collect();
+        let value = super::text::decode_text(&value.decode());
+        let value: String = value.chars().take(200).collect();
         if self.moves && game.tags.len() < super::record::MAX_TAGS {
             let tag: String = String::from_utf8_lossy(name).chars().take(40).collect();
             game.tags.push((tag, value.clone()));
@@ -314,12 +339,18 @@ impl pgn_reader::Visitor for Collect {
         ControlFlow::Continue(())
     }
 
+    /// A list reads on where the tags do not say all it shows: no result
+    /// (the movetext's end says it), or no tag at all (moves make it a
+    /// game).
     fn begin_movetext(&mut self, game: ArchivedGame) -> ControlFlow<ArchivedGame, ArchivedGame> {
         if self.moves {
-            ControlFlow::Continue(game)
-        } else {
-            ControlFlow::Break(game)
+            return ControlFlow::Continue(game);
         }
+        if game.result.is_empty() || !self.found {
+            self.skim = true;
+            return ControlFlow::Continue(game);
+        }
+        ControlFlow::Break(game)
     }
 
     fn san(
@@ -327,6 +358,11 @@ impl pgn_reader::Visitor for Collect {
         game: &mut ArchivedGame,
         san: pgn_reader::SanPlus,
     ) -> ControlFlow<ArchivedGame> {
+        self.found = true;
+        if self.skim {
+            // Seen: a game (its result read from the end, where it is).
+            return ControlFlow::Continue(());
+        }
         if self.depth > 0 {
             if let Some((_, line)) = game.variations.last_mut()
                 && line.len() < MAX_PLIES
@@ -350,6 +386,7 @@ impl pgn_reader::Visitor for Collect {
     ) -> ControlFlow<ArchivedGame> {
         let text = String::from_utf8_lossy(comment.as_bytes());
         if self.depth == 0
+            && !self.skim
             && let Some(ms) = command_time_ms(&text, "%emt")
             && let Some(last) = game.move_times_ms.last_mut()
         {
@@ -381,7 +418,31 @@ impl pgn_reader::Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, game: ArchivedGame) -> ArchivedGame {
+    /// The movetext's end (`1-0`): the result where no tag said one.
+    fn outcome(
+        &mut self,
+        game: &mut ArchivedGame,
+        outcome: shakmaty::Outcome,
+    ) -> ControlFlow<ArchivedGame> {
+        self.found = true;
+        if self.depth == 0 && (game.result.is_empty() || game.result == "?") {
+            game.result = result_text(outcome).to_owned();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A game without names (a study's positions, a GUI's empty tags) is
+    /// listed as `?` against `?`, as PGN writes an unknown; without any
+    /// result, as one going on.
+    fn end_game(&mut self, mut game: ArchivedGame) -> ArchivedGame {
+        for name in [&mut game.white, &mut game.black] {
+            if name.trim().is_empty() {
+                *name = "?".to_owned();
+            }
+        }
+        if game.result.trim().is_empty() {
+            game.result = "*".to_owned();
+        }
         game
     }
 }

@@ -31,6 +31,13 @@ pub fn review_game(archived: &ArchivedGame, number: u32, now: Now) -> Result<Gam
             "Kibitz cannot replay one board of a {kind} game without the other"
         ));
     }
+    // A variant of which Kibitz knows no rules is listed, and says so
+    // when opened (its moves would be judged by chess's geometry).
+    if let GameType::Other(name) = &kind
+        && Rules::of(Some(&kind), false) == Rules::Geometry
+    {
+        return Err(format!("Kibitz cannot replay {name} games"));
+    }
     let names = (archived.white.clone(), archived.black.clone());
     let mut replay = Replay::new(&kind, archived.fen.as_deref(), number, names, now)?;
     for (ply, text) in archived.sans.iter().enumerate() {
@@ -119,7 +126,7 @@ pub fn review_bughouse(
         // the other board.
         let mut here = pockets_of(&after);
         let dropped = match last.mv {
-            Move::Put { role, .. } => Some(role),
+            Some(Move::Put { role, .. }) => Some(role),
             _ => None,
         };
         let mut there = pockets_of(boards[j].board.setup());
@@ -185,7 +192,7 @@ impl Replay {
                 }
                 setup
             }
-            None => start_setup(kind),
+            None => start_setup(kind, rules),
         };
         let board = Playable::new(rules, start);
         if board.rules == Rules::Geometry && rules != Rules::Geometry {
@@ -205,13 +212,42 @@ impl Replay {
     }
 
     /// A move read where the board stands: the position after it, and the
-    /// move as the board's snapshot tells it.
+    /// move as the board's snapshot tells it. SAN, or coordinates (`g1f3`,
+    /// `e7e8q`: engine matches write them); a null move (`--`, ChessBase's
+    /// `Z0`) is a pass.
     fn read(&self, text: &str) -> Option<(Setup, Last)> {
-        let mv = self.board.read_san(text)?;
+        if matches!(text.trim_end_matches(['+', '#']), "--" | "Z0") {
+            return Some(self.pass());
+        }
+        let mv = (self.board.read_san(text)).or_else(|| self.coordinates(text))?;
         let san = self.board.san_of(&mv);
         let short = self.board.move_text(&mv) == MoveText::castle_short();
         let after = self.board.after(&mv)?;
+        let mv = Some(mv);
         Some((after, Last { mv, san, short }))
+    }
+
+    /// A move written by its squares (UCI), where the board has it.
+    fn coordinates(&self, text: &str) -> Option<Move> {
+        let uci: shakmaty::uci::UciMove = text.parse().ok()?;
+        uci.to_move(self.board.position()?).ok()
+    }
+
+    /// A null move: the other side to move, on the same board.
+    fn pass(&self) -> (Setup, Last) {
+        let mut after = self.board.setup().clone();
+        after.turn = !after.turn;
+        after.ep_square = None;
+        after.halfmoves = after.halfmoves.saturating_add(1);
+        if after.turn.is_white() {
+            after.fullmoves = after.fullmoves.saturating_add(1);
+        }
+        let last = Last {
+            mv: None,
+            san: "--".to_owned(),
+            short: false,
+        };
+        (after, last)
     }
 
     /// The move made (in `took_ms`, where known): the board stands at
@@ -270,26 +306,30 @@ impl Replay {
     }
 }
 
-/// The start of a game without a FEN: chess's, with empty pockets for
-/// drop games.
-fn start_setup(kind: &GameType) -> Setup {
-    let mut setup = Setup::initial();
+/// The start of a game without a FEN: its variant's (chess's mostly), with
+/// empty pockets for drop games.
+fn start_setup(kind: &GameType, rules: Rules) -> Setup {
+    let mut setup = Playable::start(rules);
     if kind.has_drops() {
         setup.pockets = Some(ByColor::default());
     }
     setup
 }
 
-/// The move that led to a board, as its snapshot tells it.
+/// The move that led to a board, as its snapshot tells it (no move: a
+/// pass).
 struct Last {
-    mv: Move,
+    mv: Option<Move>,
     san: String,
     /// Castling with the nearer rook.
     short: bool,
 }
 
 fn verbose(last: &Last) -> VerboseMove {
-    match last.mv {
+    let Some(mv) = last.mv else {
+        return VerboseMove::None;
+    };
+    match mv {
         Move::Castle { .. } if last.short => VerboseMove::CastleShort,
         Move::Castle { .. } => VerboseMove::CastleLong,
         Move::Put { role, to } => VerboseMove::Drop { role, to },

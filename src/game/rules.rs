@@ -14,7 +14,9 @@ mod san;
 mod wild_castle;
 
 use shakmaty::variant::{Variant, VariantPosition};
-use shakmaty::{Bitboard, CastlingMode, Color, Move, Piece, Position, Role, Setup, Square};
+use shakmaty::{
+    Bitboard, CastlingMode, Color, EnPassantMode, Move, Piece, Position, Role, Setup, Square,
+};
 
 use crate::engine::variant::EngineVariant;
 use crate::protocol::command::MoveText;
@@ -59,7 +61,14 @@ impl Rules {
                 "5" | "7" | "8" | "8a" => chess,
                 _ => Rules::Geometry,
             },
-            Some(GameType::Other(_)) => Rules::Geometry,
+            // Variants of files from elsewhere (`GameType::from_pgn_variant`).
+            Some(GameType::Other(name)) => match name.as_str() {
+                "kingofthehill" => Rules::Known(Variant::KingOfTheHill, CastlingMode::Standard),
+                "threecheck" => Rules::Known(Variant::ThreeCheck, CastlingMode::Standard),
+                "racingkings" => Rules::Known(Variant::RacingKings, CastlingMode::Standard),
+                "horde" => Rules::Known(Variant::Horde, CastlingMode::Standard),
+                _ => Rules::Geometry,
+            },
             Some(_) => chess,
         }
     }
@@ -76,7 +85,11 @@ impl Rules {
             // FICS suicide's rules are Fairy-Stockfish's `suicide`.
             Rules::Known(Variant::Antichess, _) => EngineVariant::named("suicide"),
             Rules::Known(Variant::Atomic, _) => EngineVariant::named("atomic"),
-            Rules::Known(..) | Rules::Geometry => return None,
+            Rules::Known(Variant::KingOfTheHill, _) => EngineVariant::named("kingofthehill"),
+            Rules::Known(Variant::ThreeCheck, _) => EngineVariant::named("3check"),
+            Rules::Known(Variant::RacingKings, _) => EngineVariant::named("racingkings"),
+            Rules::Known(Variant::Horde, _) => EngineVariant::named("horde"),
+            Rules::Geometry => return None,
             Rules::Losers => EngineVariant::named("losers"),
             // The position goes without castling rights (Kibitz castles
             // wild 0-4 itself): chess from there on.
@@ -136,6 +149,18 @@ impl Playable {
             setup.castling_rights = Bitboard::EMPTY;
         }
         validated(variant, setup, mode)
+    }
+
+    /// The start of a game under these rules without a position of its
+    /// own: the variant's (Horde's pawns, Racing Kings' rows, three checks
+    /// to give), else chess's.
+    pub fn start(rules: Rules) -> Setup {
+        match rules {
+            Rules::Known(variant, _) => {
+                VariantPosition::new(variant).to_setup(EnPassantMode::Legal)
+            }
+            _ => Setup::initial(),
+        }
     }
 
     /// The position under shakmaty's rules, where it has one (SAN, typed

@@ -96,14 +96,30 @@ impl GameType {
         }
     }
 
-    /// The type of a PGN file's game: its `Variant` tag (empty: chess).
+    /// The type of a PGN file's game: its `Variant` tag (empty: chess), in
+    /// the spellings the world writes (`Chess960`, `chess 960`,
+    /// `Fischerandom`, `960`; `Antichess`, `Giveaway`; `King of the
+    /// Hill`, `Three-check`, `Racing Kings`, `Horde`), case, spaces and
+    /// dashes aside. Variants no FICS plays are `Other` by one name each
+    /// (`kingofthehill`, `threecheck`, `racingkings`, `horde`).
     pub fn from_pgn_variant(tag: &str) -> GameType {
-        match tag.trim().to_ascii_lowercase().as_str() {
-            "" | "standard" | "chess" => GameType::Chess,
-            "antichess" => GameType::Suicide,
-            "chess960" | "fischerandom" | "fischer random" => GameType::Wild("fr".to_owned()),
+        let squeezed: String = tag
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        match squeezed.as_str() {
+            "" | "standard" | "chess" | "normal" | "fromposition" => GameType::Chess,
+            "antichess" | "giveaway" | "anti" => GameType::Suicide,
+            "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => {
+                GameType::Wild("fr".to_owned())
+            }
             "wild" => GameType::Wild(String::new()),
-            other => GameType::parse(other),
+            "kingofthehill" | "koth" => GameType::Other("kingofthehill".to_owned()),
+            "threecheck" | "3check" => GameType::Other("threecheck".to_owned()),
+            "racingkings" => GameType::Other("racingkings".to_owned()),
+            "horde" => GameType::Other("horde".to_owned()),
+            _ => GameType::parse(tag),
         }
     }
 
@@ -126,6 +142,14 @@ impl GameType {
                 return None;
             }
             wild @ GameType::Wild(_) => wild.to_string(),
+            // As lichess and python-chess name them.
+            GameType::Other(name) => match name.as_str() {
+                "kingofthehill" => "King of the Hill".to_owned(),
+                "threecheck" => "Three-check".to_owned(),
+                "racingkings" => "Racing Kings".to_owned(),
+                "horde" => "Horde".to_owned(),
+                _ => return None,
+            },
             _ => return None,
         })
     }

@@ -16,5 +16,6 @@ mod engine_process;
 mod journal;
 mod module_graph;
 mod people;
+mod pgn_from_anywhere;
 mod secrets;
 mod store;
