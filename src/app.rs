@@ -556,8 +556,19 @@ impl KibitzApp {
     /// note in the console (tests: the writing is off the UI thread).
     pub fn archive_written(&mut self) {
         self.keeping.archive_written();
-        for note in self.keeping.archive_notes() {
-            self.parts.console.note(&note);
+        self.archive_noted();
+    }
+
+    /// What the archive's writing said meanwhile, in the console; My
+    /// games, showing the archive, reads it again (the game just written
+    /// is listed).
+    fn archive_noted(&mut self) {
+        let notes = self.keeping.archive_notes();
+        for note in &notes {
+            self.parts.console.note(note);
+        }
+        if !notes.is_empty() {
+            self.parts.library.archive_grew(self.keeping.games_dir());
         }
     }
 
@@ -648,10 +659,7 @@ impl KibitzApp {
         let boards = &self.parts.boards;
         self.host.frames().count(ui, now, || boards.animating());
         self.tick(now);
-        // What the archive's writing said meanwhile.
-        for note in self.keeping.archive_notes() {
-            self.parts.console.note(&note);
-        }
+        self.archive_noted();
         // Before any widget reads the keys.
         let playing = self.store.own_live_game().is_some();
         for shortcut in shortcuts::shortcuts(ui.ctx(), playing) {

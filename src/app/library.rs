@@ -62,6 +62,14 @@ impl Library {
         }
     }
 
+    /// A game was written to the archive (in `dir`): My games, where it
+    /// lists the archive, reads it again; a file's games shown stay.
+    pub fn archive_grew(&mut self, dir: Option<std::path::PathBuf>) {
+        if self.my_games.loaded && self.my_games.file.is_none() {
+            self.load(dir);
+        }
+    }
+
     /// My games' collections and the settings' list agree: a change made
     /// in My games goes to the settings (and My games is read again), else
     /// the settings' list is shown.

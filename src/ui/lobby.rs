@@ -106,7 +106,7 @@ pub fn lobby_ui(
     ui.separator();
     match lobby.tab {
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
-        Tab::Seeks => seeks_list_ui(ui, lobby, &mut commands, &mut card),
+        Tab::Seeks => seeks_list_ui(ui, lobby, me, &mut commands, &mut card),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
         Tab::Players | Tab::MyGames => {}
     }
@@ -229,9 +229,12 @@ fn seek_visible(lobby: &Lobby, seek: &Seek) -> bool {
         .keeps(&seek.game_type, seek.rated, &[rating_value(&seek.rating)])
 }
 
+/// The seeks, each with Play; the user's own with Withdraw (the server
+/// refuses to play one's own seek).
 fn seeks_list_ui(
     ui: &mut egui::Ui,
     lobby: &Lobby,
+    me: Option<&str>,
     commands: &mut Vec<Command>,
     card: &mut Option<String>,
 ) {
@@ -271,13 +274,20 @@ fn seeks_list_ui(
                             None => "",
                         };
                         ui.label(format!("{color} {}-{}", seek.min_rating, seek.max_rating));
-                        let button = ui.button("Play");
-                        let name = format!("Play seek {}", seek.index);
+                        let own = me.is_some_and(|me| me.eq_ignore_ascii_case(&seek.handle));
+                        let (label, name, command) = if own {
+                            let name = format!("Withdraw your seek {}", seek.index);
+                            ("Withdraw", name, Command::Unseek(Some(seek.index)))
+                        } else {
+                            let name = format!("Play seek {}", seek.index);
+                            ("Play", name, Command::Play(seek.index))
+                        };
+                        let button = ui.button(label);
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
                         });
                         if button.clicked() {
-                            commands.push(Command::Play(seek.index));
+                            commands.push(command);
                         }
                         ui.end_row();
                     }

@@ -270,6 +270,28 @@ fn seeks_list_and_graph_play_a_seek() {
     assert!(h.query_by_label("Play seek 7").is_none());
 }
 
+/// The user's own seek has Withdraw, not Play (the server refuses to play
+/// one's own seek: a tester's click sent `play 3` for nothing).
+#[test]
+fn the_users_own_seek_is_withdrawn_not_played() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    feed(
+        &mut app,
+        b"<s> 3 w=Me ti=00 rt=1500  t=3 i=0 r=u tp=blitz c=? rr=0-9999 a=t f=f\n\r<s> 4 w=BotE ti=00 rt=1600  t=5 i=0 r=r tp=blitz c=? rr=0-9999 a=t f=f\n\r",
+    );
+    let mut h = harness(app, [1100.0, 760.0]);
+    h.get_by_label_contains("Seeks (").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Play seek 3").is_none(), "not one's own");
+    assert!(h.query_by_label("Play seek 4").is_some());
+    h.get_by_label("Withdraw your seek 3").click();
+    h.run_steps(2);
+    assert!(h.state().sent().contains(&Command::Unseek(Some(3))));
+}
+
 /// The user's challenge shows above the boards until it is answered, with
 /// a Withdraw button; `pending` lists what is waiting both ways.
 #[test]

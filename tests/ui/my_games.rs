@@ -680,3 +680,36 @@ fn my_games_labels_stand_before_their_choices() {
         );
     }
 }
+
+/// A game that ends is listed in My games as soon as it is written, with
+/// no Reload (a tester's finished game was missing until they pressed it).
+#[test]
+fn a_finished_game_is_listed_without_a_reload() {
+    let (_dir, mut h) = common::my_games(
+        "my-games-grows",
+        &[("2026-11.pgn", NOVEMBER)],
+        Some("KibUser"),
+    );
+    assert!(h.query_by_label("2 of 2 games").is_some(), "the archive");
+    let start = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 KibUser Carla 1 3 0 39 39 180 180 1 none (0:00) none 0";
+    let board = "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 7 KibUser Carla -1 3 0 39 39 180 180 1 P/e2-e4 (0:00) e4 0";
+    let end = "{Game 7 (KibUser vs. Carla) Carla resigns} 1-0";
+    let now = std::time::Duration::from_secs(12);
+    for line in [start, board, end] {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            h.state_mut().apply_event(now, &event);
+        }
+    }
+    h.state_mut().archive_written();
+    common::wait::archive_listed(&mut h);
+    let console = common::console_lines(h.state());
+    assert!(
+        h.query_by_label("3 of 3 games").is_some(),
+        "the game just written: {console:?}"
+    );
+    assert!(
+        h.query_by_label_contains("Open KibUser vs. Carla")
+            .is_some(),
+        "listed"
+    );
+}
