@@ -381,6 +381,7 @@ impl KibitzApp {
             self.change(Change::ConnectionLost { now });
             self.parts.chrome.connection_lost();
             self.parts.lobby.connection_lost();
+            self.parts.news.connection_lost();
         }
         self.wire.on_status(status);
         if let Some(why) = &ended {

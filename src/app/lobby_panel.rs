@@ -79,10 +79,12 @@ impl LobbyPanel {
     }
 
     /// The connection is gone: our own requests are not answered; the
-    /// games and seeks listed were the server's: none is to be observed
-    /// or played now (Observe did nothing after a logout).
+    /// games, seeks and players listed were the server's: none is to be
+    /// observed, played or challenged now (Observe did nothing after a
+    /// logout; the players kept their Match buttons). The next login
+    /// lists them again.
     pub fn connection_lost(&mut self) {
-        self.lobby.players.forget_asked();
+        self.lobby.players.new_session();
         self.lobby.lists = Default::default();
     }
 

@@ -37,6 +37,12 @@ impl News {
         }
     }
 
+    /// The connection is gone: news of the session's people no longer
+    /// holds (a friend "arrived" on a server the user left).
+    pub fn connection_lost(&mut self) {
+        self.notice = None;
+    }
+
     /// Tells of a friend: the notice above the boards and the live region.
     fn tell_friend(&mut self, text: String, game: Option<u32>) -> Want {
         self.notice = Some(Notice::with_game(text.clone(), game));

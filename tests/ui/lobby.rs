@@ -676,3 +676,27 @@ fn the_games_list_holds_still_under_the_pointer() {
     );
     assert!(h.query_by_label("Observe game 7").is_some());
 }
+
+/// After a logout nothing of the session's people stays: the players
+/// listed (their Match buttons challenged nobody) and a friend's news.
+#[test]
+fn a_logout_leaves_no_players_and_no_friends_news() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    feed(
+        &mut app,
+        b"<wa> BotB 001222 1326P1169P0P0P0P0P0P0P\n\rfics% \n\rNotification: BotB has arrived.\n\rfics% ",
+    );
+    assert!(app.lobby().players.get("BotB").is_some());
+    let mut h = harness(app, [1100.0, 760.0]);
+    assert!(h.query_by_label("Dismiss").is_some(), "the news");
+    h.state_mut().apply_status(kibitz::net::Status::Stopped {
+        reason: "logged out".into(),
+    });
+    h.run_steps(3);
+    assert!(h.state().lobby().players.is_empty(), "no players listed");
+    // (The live region may still say it: what was said was said.)
+    assert!(h.query_by_label("Dismiss").is_none(), "no notice");
+}
