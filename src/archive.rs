@@ -171,12 +171,27 @@ pub fn pgn_with(
             let kind = GameType::from_pgn_variant(written);
             kind.pgn_variant().unwrap_or_else(|| written.clone())
         };
-        tags = (game.tags.iter())
-            .map(|(name, value)| match name.as_str() {
+        // The seven tags every PGN has come first where the record lacks
+        // them (a study's positions have none): `?` for what is unknown.
+        let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+        let missing = roster.into_iter().filter(|name| !own(name)).map(|name| {
+            let value = match name {
+                "Result" => result.to_owned(),
+                "Date" => "????.??.??".to_owned(),
+                "White" => game.players.white.handle.clone(),
+                "Black" => game.players.black.handle.clone(),
+                _ => "?".to_owned(),
+            };
+            (name, value)
+        });
+        tags = missing
+            .collect::<Vec<_>>()
+            .into_iter()
+            .chain(game.tags.iter().map(|(name, value)| match name.as_str() {
                 "Result" => ("Result", result.to_owned()),
                 "Variant" => ("Variant", variant(value)),
                 name => (name, value.clone()),
-            })
+            }))
             .chain(added)
             .collect();
     }
@@ -240,9 +255,17 @@ fn start_fen(game: &Game) -> Option<String> {
     fen_unless_usual(game.start.clone()?)
 }
 
-/// The FEN of `start`, unless it is chess's usual start.
+/// The FEN of `start`, unless it is chess's usual start (empty pockets
+/// say nothing: a drop game from the usual start has none).
 fn fen_unless_usual(start: Setup) -> Option<String> {
-    if start == Setup::default() {
+    let mut bare = start.clone();
+    if bare
+        .pockets
+        .is_some_and(|p| p == shakmaty::ByColor::default())
+    {
+        bare.pockets = None;
+    }
+    if bare == Setup::default() {
         return None;
     }
     let fen = Fen::try_from_setup(start).unwrap_or_else(|lossy| lossy.ignore());

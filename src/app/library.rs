@@ -136,7 +136,7 @@ impl Library {
             MyGamesAction::Reload => Want::ReloadMyGames,
             MyGamesAction::SetUp => Want::SetUp(None),
             MyGamesAction::OpenFile => Want::PickFile,
-            MyGamesAction::Open(game) => review(&game, "that game".to_owned()),
+            MyGamesAction::Open(game) => review(&game, game.named()),
             // The settings take the new list at the next frame.
             MyGamesAction::AddCollection(kept) => {
                 let collections = &mut self.my_games.collections;
@@ -221,6 +221,18 @@ fn pasted(ctx: &egui::Context) -> Vec<Want> {
                         game: Box::new(game),
                         source: "the pasted game".to_owned(),
                     });
+                    // More than one: the first is opened, and the others
+                    // are said to be left (a file lists them all).
+                    let count = crate::archive::read::read_pgn(
+                        text.as_bytes(),
+                        std::path::Path::new("pasted"),
+                    )
+                    .len();
+                    if count > 1 {
+                        wants.push(Want::Say(format!(
+                            "Opened the first of the {count} games pasted: drop their file, or open it in My games, to list them all"
+                        )));
+                    }
                     false
                 }
                 None if typing => true,

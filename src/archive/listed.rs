@@ -94,6 +94,12 @@ impl ListedGame {
     }
 
     /// Whether `white` and `black` (as a file has them) are this game's.
+    /// The game as a message names it: `Anna vs. Bob (2026.11.25)`.
+    pub fn named(&self) -> String {
+        let (white, black) = self.sides();
+        format!("{white} vs. {black} ({})", self.date())
+    }
+
     pub fn same_players(&self, white: &str, black: &str) -> bool {
         clean(white) == self.white() && clean(black) == self.black()
     }

@@ -36,9 +36,10 @@ fn read_pgn_with(text: &[u8], file: &Path, moves: bool) -> Vec<ArchivedGame> {
         let at = place;
         let mut collect = Collect::new(moves);
         match reader.read_game(&mut collect) {
-            // Text that is not PGN reads as a game with nothing in it: no
-            // tag, no move, no result.
-            Ok(Some(_)) if !collect.found => place += 1,
+            // Text that is not PGN reads as a game with no tag and no end
+            // (a letter's "1. e4" is no game); moves alone are one where
+            // they are read (a movetext pasted).
+            Ok(Some(_)) if !(collect.found || moves && collect.moved) => place += 1,
             Ok(Some(mut game)) => {
                 place += 1;
                 game.file = Arc::clone(&file);
@@ -250,9 +251,11 @@ struct Collect {
     moves: bool,
     /// How deep in variations the reader is (0: the main line).
     depth: u8,
-    /// The game is one: a tag, a move or a result was read (text that is
-    /// not PGN reads as a game with none).
+    /// The game is one: a tag or a movetext's end was read (text that is
+    /// not PGN reads as a game with none; a letter's "1. e4" is no game).
     found: bool,
+    /// A move was read (a movetext pasted without tags or end is a game).
+    moved: bool,
     /// The movetext is read for its end only (a list's game without a
     /// `Result` tag): its moves are not kept.
     skim: bool,
@@ -264,9 +267,25 @@ impl Collect {
             moves,
             depth: 0,
             found: false,
+            moved: false,
             skim: false,
         }
     }
+}
+
+/// A game without names (a study's positions, a GUI's empty tags) is
+/// `?` against `?`, as PGN writes an unknown, listed or read whole alike;
+/// without any result, one going on.
+fn named(mut game: ArchivedGame) -> ArchivedGame {
+    for name in [&mut game.white, &mut game.black] {
+        if name.trim().is_empty() {
+            *name = "?".to_owned();
+        }
+    }
+    if game.result.trim().is_empty() {
+        game.result = "*".to_owned();
+    }
+    game
 }
 
 /// The result a movetext ends with (`1-0` after the last move).
@@ -287,6 +306,7 @@ impl pgn_reader::Visitor for Collect {
 
     fn begin_tags(&mut self) -> ControlFlow<ArchivedGame, ArchivedGame> {
         self.found = false;
+        self.moved = false;
         self.skim = false;
         ControlFlow::Continue(ArchivedGame::default())
     }
@@ -350,7 +370,7 @@ impl pgn_reader::Visitor for Collect {
             self.skim = true;
             return ControlFlow::Continue(game);
         }
-        ControlFlow::Break(game)
+        ControlFlow::Break(named(game))
     }
 
     fn san(
@@ -358,7 +378,7 @@ impl pgn_reader::Visitor for Collect {
         game: &mut ArchivedGame,
         san: pgn_reader::SanPlus,
     ) -> ControlFlow<ArchivedGame> {
-        self.found = true;
+        self.moved = true;
         if self.skim {
             // Seen: a game (its result read from the end, where it is).
             return ControlFlow::Continue(());
@@ -431,19 +451,8 @@ impl pgn_reader::Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    /// A game without names (a study's positions, a GUI's empty tags) is
-    /// listed as `?` against `?`, as PGN writes an unknown; without any
-    /// result, as one going on.
-    fn end_game(&mut self, mut game: ArchivedGame) -> ArchivedGame {
-        for name in [&mut game.white, &mut game.black] {
-            if name.trim().is_empty() {
-                *name = "?".to_owned();
-            }
-        }
-        if game.result.trim().is_empty() {
-            game.result = "*".to_owned();
-        }
-        game
+    fn end_game(&mut self, game: ArchivedGame) -> ArchivedGame {
+        named(game)
     }
 }
 

@@ -179,17 +179,23 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                         button.widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
                         });
-                        if button.clicked() {
-                            commands.push(Command::Observe(
-                                crate::protocol::command::ObserveTarget::Game(entry.game),
-                            ));
-                        }
-                        // A game gone: its whole row greyed.
+                        // A game gone: its whole row greyed. The row's
+                        // words are no text to select: a double click on
+                        // them observes, as the button does.
                         let text = |text: String| {
                             let text = egui::RichText::new(text);
                             if live { text } else { text.weak() }
                         };
-                        ui.label(text(entry.game.to_string()));
+                        let word = |ui: &mut egui::Ui, text: egui::RichText| {
+                            let label = egui::Label::new(text).selectable(false);
+                            let double = |i: &egui::InputState| {
+                                i.pointer
+                                    .button_double_clicked(egui::PointerButton::Primary)
+                            };
+                            ui.add(label.sense(Sense::click())).hovered() && ui.input(double)
+                        };
+                        let mut observe = button.clicked();
+                        observe |= word(ui, text(entry.game.to_string()));
                         let rated = if entry.rated { "rated" } else { "unrated" };
                         let status = match entry.status {
                             GameStatus::Playing => String::new(),
@@ -204,18 +210,25 @@ fn games_list_ui(ui: &mut egui::Ui, lobby: &mut Lobby, commands: &mut Vec<Comman
                                 Rating::Known { value: 0, .. } | Rating::NoRating => String::new(),
                                 r => format!(" ({})", r.shown()),
                             };
-                            ui.label(text(format!(
+                            let players = format!(
                                 "{}{} – {}{}",
                                 entry.white,
                                 rating(&entry.white_rating),
                                 entry.black,
                                 rating(&entry.black_rating)
-                            )));
-                            ui.weak(format!(
+                            );
+                            observe |= word(ui, text(players));
+                            let terms = format!(
                                 "{kind} {} {} {rated}{status}",
                                 entry.time_min, entry.increment_s
-                            ));
+                            );
+                            observe |= word(ui, egui::RichText::new(terms).weak());
                         });
+                        if observe && live {
+                            commands.push(Command::Observe(
+                                crate::protocol::command::ObserveTarget::Game(entry.game),
+                            ));
+                        }
                         ui.end_row();
                     }
                 });

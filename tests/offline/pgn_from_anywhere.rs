@@ -320,3 +320,70 @@ fn every_archived_variant_reads_back_in_python_chess() {
         );
     }
 }
+
+/// A game listed from a file opens again from it, named or not (a tester's
+/// antichess export with a Result tag and no White said "its file changed
+/// since it was listed").
+#[test]
+fn a_listed_game_without_a_name_opens_from_its_file() {
+    let dir = std::env::temp_dir().join(format!("kibitz-pgn-unnamed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("anti.pgn");
+    std::fs::write(
+        &file,
+        "[Variant \"Antichess\"]\n[Black \"anti_b\"]\n[Result \"*\"]\n\n1. e3 b5 2. Bxb5 *\n\n\
+         [White \"OnlyWhite\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    )
+    .expect("write");
+    let listed: Vec<ListedGame> = kibitz::archive::read::list_file(&file)
+        .iter()
+        .map(ListedGame::of)
+        .collect();
+    assert_eq!(listed.len(), 2);
+    assert_eq!((listed[0].white(), listed[0].black()), ("?", "anti_b"));
+    for game in &listed {
+        let whole = kibitz::archive::read::with_moves(game).expect("opened from its file");
+        assert!(final_fen(&whole).is_ok());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_letter_that_names_a_move_is_no_game() {
+    let (_, listed) =
+        both(b"Dear Anna,\n\nI think 1. e4 might be a good move for you.\n\nRegards\n");
+    assert!(listed.is_empty(), "no game listed");
+    // A movetext pasted alone (no tags, no end) is one.
+    let pasted = kibitz::archive::read::pasted_game("1. e4 e5 2. Nf3").expect("a game");
+    assert_eq!(pasted.sans, ["e4", "e5", "Nf3"]);
+}
+
+/// A game copied out is PGN every reader takes: the seven tags (a study's
+/// positions had only Event, SetUp and FEN), no FEN for a drop game from
+/// the usual start.
+#[test]
+fn a_copied_game_has_the_seven_tags_and_no_needless_fen() {
+    let text =
+        b"[Event \"Study 1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n*\n";
+    let (read, _) = both(text);
+    let game = review_game(&read[0], 1_000_000, Duration::ZERO).expect("opened");
+    let copied = kibitz::archive::pgn(&game, "", kibitz::archive::UtcTime::now());
+    for tag in [
+        "[Event \"Study 1\"]",
+        "[Site ",
+        "[Date ",
+        "[Round ",
+        "[White \"?\"]",
+        "[Black \"?\"]",
+        "[Result \"*\"]",
+        "[FEN \"4k3/",
+    ] {
+        assert!(copied.contains(tag), "{tag} in\n{copied}");
+    }
+    let zh = b"[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 *\n";
+    let (read, _) = both(zh);
+    let mut game = review_game(&read[0], 1_000_000, Duration::ZERO).expect("opened");
+    game.tags.clear();
+    let written = kibitz::archive::pgn(&game, "", kibitz::archive::UtcTime::now());
+    assert!(!written.contains("[FEN"), "{written}");
+}

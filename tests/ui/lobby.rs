@@ -114,6 +114,46 @@ fn panels_open_and_close_from_events() {
     assert!(!h.state().sent().contains(&Command::Unobserve(Some(4))));
 }
 
+/// A double click on a row's words observes its game, as the button does
+/// (a tester's double click selected a word and did nothing).
+#[test]
+fn a_double_click_on_a_games_row_observes_it() {
+    let mut app = KibitzApp::new(TimeSource::Fixed(Duration::from_secs(10)));
+    app.apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    // Frames 50 ms apart: two clicks within a double click's pause.
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_step_dt(0.05)
+        .build_ui_state(|ui, app: &mut KibitzApp| app.show(ui), app);
+    h.run_steps(3);
+    feed(
+        h.state_mut(),
+        &common::read(&common::fixtures_dir().join("real-server/cmd-games.bin")),
+    );
+    h.run_steps(2);
+    let row = h.get_by_label_contains("BotC –").rect().center();
+    h.hover_at(row);
+    h.run_steps(1);
+    let button = |pressed| egui::Event::PointerButton {
+        pos: row,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    for pressed in [true, false, true, false] {
+        h.event(button(pressed));
+        h.step();
+    }
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .sent()
+            .contains(&Command::Observe(ObserveTarget::Game(2)))
+    );
+}
+
 #[test]
 fn the_games_list_observe_button_sends_observe() {
     // Logged in with the lobby open: Kibitz asks for the games list.

@@ -75,7 +75,8 @@ impl Boards {
                 };
             }
             Action::OpenListed(listed) => {
-                return vec![super::super::want::review(&listed, "that game".to_owned())];
+                let name = listed.named();
+                return vec![super::super::want::review(&listed, name)];
             }
             // On an examined board the others see it too (the store's
             // effect asks for the kibitz).
