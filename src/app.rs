@@ -588,7 +588,17 @@ impl KibitzApp {
     /// PGN files dropped on the window or picked in the file dialog: their
     /// games listed in My games, a file of one game opened at once.
     fn open_pgn_files(&mut self, ctx: &egui::Context) {
-        let wants = self.parts.library.opened(ctx, self.windows.picked());
+        let (picked, no_dialog) = match self.windows.picked() {
+            Some(pick_file::Picked::File(path)) => (Some(path), false),
+            Some(pick_file::Picked::NoDialog) => (None, true),
+            None => (None, false),
+        };
+        let mut wants = self.parts.library.opened(ctx, picked);
+        if no_dialog {
+            let words = "No file dialog opened on this desktop (it needs xdg-desktop-portal or zenity): drop the file on the window, or paste its games";
+            wants.push(Want::Say(words.to_owned()));
+            wants.push(Want::Note(words.to_owned()));
+        }
         self.run(wants);
     }
 

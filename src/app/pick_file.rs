@@ -11,10 +11,23 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 /// Asks the user for a file, starting in a folder; `None`: cancelled.
 pub type Picker = Arc<dyn Fn(Option<&Path>) -> Option<PathBuf> + Send + Sync>;
 
-/// The dialog, while it is open, and where the last file was.
+/// An answer of no file sooner than this came from no dialog at all (a
+/// desktop without a portal or zenity): no person cancels that fast.
+const NO_DIALOG_WITHIN: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// What the dialog gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Picked {
+    File(PathBuf),
+    /// No dialog could be shown: the user is told another way.
+    NoDialog,
+}
+
+/// The dialog, while it is open (since when), and where the last file
+/// was.
 pub struct PickFile {
     picker: Picker,
-    open: Option<Receiver<Option<PathBuf>>>,
+    open: Option<(Receiver<Option<PathBuf>>, std::time::Instant)>,
     /// The next dialog starts in the folder of the last file picked.
     last_dir: Option<PathBuf>,
 }
@@ -54,22 +67,27 @@ impl PickFile {
                 }
             });
         match spawned {
-            Ok(_) => self.open = Some(rx),
+            Ok(_) => self.open = Some((rx, std::time::Instant::now())),
             Err(e) => tracing::warn!("no thread for the file dialog: {e}"),
         }
     }
 
-    /// The file picked, once the dialog is closed with one.
-    pub fn picked(&mut self) -> Option<PathBuf> {
-        let answer = match self.open.as_ref()?.try_recv() {
+    /// The file picked, once the dialog is closed with one; or that no
+    /// dialog could be shown.
+    pub fn picked(&mut self) -> Option<Picked> {
+        let (rx, since) = self.open.as_ref()?;
+        let answer = match rx.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
             Err(TryRecvError::Disconnected) => None,
         };
+        let at_once = since.elapsed() < NO_DIALOG_WITHIN;
         self.open = None;
-        let path = answer?;
+        let Some(path) = answer else {
+            return at_once.then_some(Picked::NoDialog);
+        };
         self.last_dir = path.parent().map(Path::to_path_buf);
-        Some(path)
+        Some(Picked::File(path))
     }
 }
 
@@ -104,7 +122,10 @@ mod tests {
             }
             std::thread::yield_now();
         };
-        assert_eq!(picked, PathBuf::from("/games/lessons/one.pgn"));
+        assert_eq!(
+            picked,
+            Picked::File(PathBuf::from("/games/lessons/one.pgn"))
+        );
         assert!(pick.open.is_none() && pick.picked().is_none());
         pick.open(None);
         while pick.open.is_some() {

@@ -111,8 +111,9 @@ impl Windows {
         self.pick_file.open(waker);
     }
 
-    /// The file picked in the file dialog, once.
-    pub fn picked(&mut self) -> Option<std::path::PathBuf> {
+    /// The file picked in the file dialog, once (or that none could be
+    /// shown).
+    pub fn picked(&mut self) -> Option<super::pick_file::Picked> {
         self.pick_file.picked()
     }
 

@@ -713,3 +713,34 @@ fn a_finished_game_is_listed_without_a_reload() {
         "listed"
     );
 }
+
+/// Where no file dialog can be shown (no desktop portal, no zenity: it
+/// answers at once), Open file… says so and what to do instead; a dialog
+/// the user cancels says nothing.
+#[test]
+fn open_file_without_a_file_dialog_says_so() {
+    for (delay_ms, said) in [(0, true), (600, false)] {
+        let mut app = common::app_with(&[]);
+        app.set_file_picker(std::sync::Arc::new(move |_| {
+            std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+            None
+        }));
+        let mut h = common::window(app, [1400.0, 900.0]);
+        h.get_by_label("My games").click();
+        common::wait::archive_listed(&mut h);
+        h.get_by_label("Open file…").click();
+        let told = |h: &egui_kittest::Harness<'_, kibitz::app::KibitzApp>| {
+            common::console_lines(h.state())
+                .iter()
+                .any(|l| l.contains("No file dialog opened"))
+        };
+        for _ in 0..100 {
+            h.run_steps(1);
+            if told(&h) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(told(&h), said, "answered after {delay_ms} ms");
+    }
+}
