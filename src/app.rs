@@ -503,10 +503,13 @@ impl KibitzApp {
                     let now = self.now();
                     match self.parts.boards.open_review(&self.store, &game, now) {
                         Ok(opened) => self.run(opened),
-                        Err(why) => self
-                            .parts
-                            .chrome
-                            .say(format!("Cannot open {source}: {why}")),
+                        // Said, and kept in the console (the top bar's
+                        // room cuts a long message).
+                        Err(why) => {
+                            let words = format!("Cannot open {source}: {why}");
+                            self.parts.console.note(&words);
+                            self.parts.chrome.say(words);
+                        }
                     }
                 }
                 Want::ReloadMyGames => self.parts.library.load(self.keeping.games_dir()),

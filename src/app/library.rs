@@ -229,9 +229,11 @@ fn pasted(ctx: &egui::Context) -> Vec<Want> {
                     )
                     .len();
                     if count > 1 {
-                        wants.push(Want::Say(format!(
+                        let words = format!(
                             "Opened the first of the {count} games pasted: drop their file, or open it in My games, to list them all"
-                        )));
+                        );
+                        wants.push(Want::Note(words.clone()));
+                        wants.push(Want::Say(words));
                     }
                     false
                 }

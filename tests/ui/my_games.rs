@@ -744,3 +744,24 @@ fn open_file_without_a_file_dialog_says_so() {
         assert_eq!(told(&h), said, "answered after {delay_ms} ms");
     }
 }
+
+/// Several games pasted: the first opens, and the console says the rest
+/// were left (a tester's paste of three games showed one, silently).
+#[test]
+fn several_games_pasted_open_the_first_and_say_so() {
+    let mut h = common::window(common::app_with(&[]), [1400.0, 900.0]);
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 *\n\n[White \"Cid\"]\n[Black \"Dot\"]\n[Result \"*\"]\n\n1. d4 *\n";
+    h.event(egui::Event::Paste(text.to_owned()));
+    h.run_steps(3);
+    let first = kibitz::archive::replay::FIRST_REVIEW_NUMBER;
+    let game = h.state().store().get(first).expect("the first game");
+    assert_eq!(game.players.white.handle, "Ann");
+    assert!(h.state().store().get(first + 1).is_none(), "one board");
+    let console = common::console_lines(h.state());
+    assert!(
+        console
+            .iter()
+            .any(|l| l.contains("Opened the first of the 2 games pasted")),
+        "{console:?}"
+    );
+}
