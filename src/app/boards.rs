@@ -133,7 +133,7 @@ impl Boards {
     /// One event, after the store applied it: the views follow (a new
     /// game under an old number starts afresh, a refused move is taken
     /// back, a premove goes), the offers and the partner board.
-    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
+    fn follow(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
         let store = cx.store;
         let mut wants = Vec::new();
         if let Some((from, kind)) = self.offers.apply(event) {
@@ -597,7 +597,7 @@ pub struct Drawn {
 /// requests, and a tick for auto-flag.
 impl Part for Boards {
     fn on_event(&mut self, cx: &Cx<'_>, event: &Event, effects: &[Effect]) -> Vec<Want> {
-        Boards::on_event(self, cx, event, effects)
+        self.follow(cx, event, effects)
     }
 
     /// A game that left the store leaves the screen.
