@@ -114,6 +114,10 @@ impl Library {
             [only] => vec![review(only, name.clone())],
             _ => Vec::new(),
         };
+        if let Some(note) = crate::archive::read::listing_note(path, games.len()) {
+            wants.push(Want::Note(note.clone()));
+            wants.push(Want::Say(note));
+        }
         self.my_games.set_games(games, Some(name));
         wants.push(Want::ShowMyGames);
         wants

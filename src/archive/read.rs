@@ -129,6 +129,22 @@ pub fn read_file(file: &Path) -> Vec<ArchivedGame> {
     read_file_with(file, true).unwrap_or_default()
 }
 
+/// What a listing of `file` (with `count` games) left out, in words: a
+/// file too large to read, or one with more games than a list holds.
+pub fn listing_note(file: &Path, count: usize) -> Option<String> {
+    let name = file.file_name()?.to_string_lossy();
+    let large = std::fs::metadata(file).is_ok_and(|m| m.len() > MAX_FILE_BYTES);
+    if large {
+        let most = MAX_FILE_BYTES >> 20;
+        return Some(format!(
+            "{name} is larger than {most} MiB: Kibitz lists files up to that size (split it to open its games)"
+        ));
+    }
+    (count >= MAX_GAMES_PER_FILE).then(|| {
+        format!("Listed the first {MAX_GAMES_PER_FILE} games of {name}: the most one file lists")
+    })
+}
+
 /// The games of one file to list: their tags (a bughouse file's moves
 /// too: few and small).
 pub fn list_file(file: &Path) -> Vec<ArchivedGame> {

@@ -387,3 +387,22 @@ fn a_copied_game_has_the_seven_tags_and_no_needless_fen() {
     let written = kibitz::archive::pgn(&game, "", kibitz::archive::UtcTime::now());
     assert!(!written.contains("[FEN"), "{written}");
 }
+
+/// A file with more games than a list holds says how many were listed.
+#[test]
+fn a_file_past_the_lists_bounds_says_so() {
+    let dir = std::env::temp_dir().join(format!("kibitz-pgn-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("big.pgn");
+    let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+    std::fs::write(&file, game.repeat(10_050)).expect("write");
+    let listed = kibitz::archive::read::list_file(&file);
+    assert_eq!(listed.len(), 10_000);
+    let note = kibitz::archive::read::listing_note(&file, listed.len()).expect("a note");
+    assert!(
+        note.starts_with("Listed the first 10000 games of big.pgn"),
+        "{note}"
+    );
+    assert_eq!(kibitz::archive::read::listing_note(&file, 12), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
