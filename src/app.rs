@@ -23,6 +23,22 @@ pub use crate::ui::dialogs::connect::ConnectRequest;
 use crate::ui::game_panel::game_view::{Action, GameView, PanelSettings};
 use crate::ui::lobby::Lobby;
 
+/// The context every part reads (see [`Cx`]), of the app's fields that
+/// are no part: a macro, so that it borrows those fields alone and a part
+/// can be borrowed beside it.
+macro_rules! cx {
+    ($app:expr, $now:expr) => {
+        Cx {
+            now: $now,
+            store: &$app.store,
+            settings: $app.keeping.settings(),
+            session: &$app.wire,
+            looked_at: $app.parts.boards.looked_at(),
+            window: $app.host.window(),
+        }
+    };
+}
+
 /// How long one frame may spend applying network events.
 const EVENT_BUDGET: Duration = Duration::from_millis(8);
 
@@ -450,15 +466,7 @@ impl KibitzApp {
     /// The parts that hear events, replies and ticks, and the context they
     /// read (everything but them).
     fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 8]) {
-        let looked_at = self.parts.boards.looked_at();
-        let cx = context(
-            now,
-            &self.store,
-            &self.keeping,
-            &self.wire,
-            &self.host,
-            looked_at,
-        );
+        let cx = cx!(self, now);
         (cx, self.parts.all())
     }
 
@@ -620,15 +628,7 @@ impl KibitzApp {
         if shortcut == Shortcut::CommandLine {
             self.parts.console.focus_command_line();
         } else {
-            let looked_at = self.parts.boards.looked_at();
-            let cx = context(
-                now,
-                &self.store,
-                &self.keeping,
-                &self.wire,
-                &self.host,
-                looked_at,
-            );
+            let cx = cx!(self, now);
             let wants = self.parts.boards.shortcut(&cx, shortcut);
             self.run(wants);
         }
@@ -762,15 +762,7 @@ impl KibitzApp {
                 opening_tree: self.parts.library.opening_tree(),
                 server: self.wire.server(),
             };
-            let looked_at = self.parts.boards.looked_at();
-            let cx = context(
-                now,
-                &self.store,
-                &self.keeping,
-                &self.wire,
-                &self.host,
-                looked_at,
-            );
+            let cx = cx!(self, now);
             let drawn = self.parts.boards.ui(ui, &cx, frame);
             actions.extend(drawn.actions);
             analysed = Some((drawn.analysed, drawn.review));
@@ -820,26 +812,6 @@ impl KibitzApp {
         if let Some(at) = next {
             ctx.request_repaint_after(at.saturating_sub(now));
         }
-    }
-}
-
-/// The context every part reads (see [`Cx`]), of the app's fields that are
-/// no part.
-fn context<'a>(
-    now: Now,
-    store: &'a GameStore,
-    keeping: &'a Keeping,
-    session: &'a Wire,
-    host: &'a Host,
-    looked_at: part::LookedAt,
-) -> Cx<'a> {
-    Cx {
-        now,
-        store,
-        settings: keeping.settings(),
-        session,
-        looked_at,
-        window: host.window(),
     }
 }
 
