@@ -456,6 +456,7 @@ impl Boards {
         let keyboard = self.keyboard_game(store);
         let mut panel = PanelContext {
             now,
+            link_quiet: cx.link_quiet.clone(),
             settings: cx.settings,
             offers: &offers,
             cache: &mut self.cache,
@@ -581,6 +582,8 @@ pub struct BoardsFrame<'a> {
     pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
     /// The server's name (a game copied as PGN names it).
     pub server: &'a str,
+    /// The link is in doubt: its words, over every live board.
+    pub link_quiet: Option<String>,
 }
 
 /// What the boards' frame asks for.

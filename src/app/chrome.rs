@@ -42,6 +42,8 @@ impl Default for Chrome {
 /// What the top bar reads of the other parts (and the settings it switches).
 pub struct BarState<'a> {
     pub status: Option<&'a crate::net::Status>,
+    /// The link is in doubt: its words.
+    pub quiet: Option<String>,
     pub session: bool,
     /// No board is open (the connect form shows instead, without a
     /// session).
@@ -146,6 +148,7 @@ impl Chrome {
     fn top_bar_ui(&mut self, ui: &mut egui::Ui, state: BarState<'_>) -> Vec<BarAction> {
         let bar = TopBar {
             status: state.status,
+            quiet: state.quiet,
             session: state.session,
             form_shown: !state.session && self.connect_form_wanted(state.no_games),
             server: state.server,

@@ -18,6 +18,8 @@ const MIN_ANNOUNCEMENT_WIDTH: f32 = 120.0;
 /// What the bar shows and switches.
 pub struct TopBar<'a> {
     pub status: Option<&'a Status>,
+    /// The link is in doubt: "no answer from the server for 14 s".
+    pub quiet: Option<String>,
     /// A session exists (maybe over).
     pub session: bool,
     /// The connect form is on screen: Connect… would lead where the user
@@ -53,7 +55,11 @@ pub fn top_bar_ui(
     ui.horizontal_wrapped(|ui| {
         ui.strong("Kibitz");
         let server = bar.server;
+        let in_doubt = bar.quiet.is_some() && matches!(bar.status, Some(Status::LoggedIn { .. }));
         let text = match bar.status {
+            Some(Status::LoggedIn { .. }) if bar.quiet.is_some() => {
+                bar.quiet.clone().unwrap_or_default()
+            }
             None if !bar.session => "not connected".to_owned(),
             None => "starting…".to_owned(),
             Some(Status::Connecting { attempt }) if *attempt > 1 => {
@@ -103,7 +109,11 @@ pub fn top_bar_ui(
                     // Shortened, the label shows the whole text on hover
                     // by itself (a tooltip of ours showed it twice);
                     // the screen reader hears it whole.
-                    ui.add(egui::Label::new(&text).truncate())
+                    let mut words = egui::RichText::new(&text);
+                    if in_doubt {
+                        words = words.color(ui.visuals().warn_fg_color).strong();
+                    }
+                    ui.add(egui::Label::new(words).truncate())
                         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
                 });
             },

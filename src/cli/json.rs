@@ -39,6 +39,13 @@ pub fn event_json(event: &Event) -> Value {
         }
         Event::LoginFailed { reason } => json!({"type": "login_failed", "reason": reason}),
         Event::TimesealRefused { text } => json!({"type": "timeseal_refused", "text": text}),
+        Event::LinkQuiet { heard_at } => {
+            json!({"type": "link_quiet", "heard_at_ms": heard_at.as_millis() as u64})
+        }
+        Event::LinkHeard => json!({"type": "link_heard"}),
+        Event::LinkLost { silent } => {
+            json!({"type": "link_lost", "silent_ms": silent.as_millis() as u64})
+        }
         Event::Board(board) => board_json(board),
         Event::Holdings(holdings) => tagged("holdings", holdings),
         Event::GameInfo(info) => tagged("game_info", info),

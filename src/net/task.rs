@@ -368,9 +368,19 @@ impl Connection<'_> {
                 if let Event::TimesealRefused { text } = &event {
                     timeseal_refused = Some(text.clone());
                 }
+                // The server stopped answering: a dead link, dropped like
+                // any other (the socket may never say so by itself).
+                let lost = match &event {
+                    Event::LinkLost { silent } => Some(*silent),
+                    _ => None,
+                };
                 let at = self.out.now();
                 if !self.out.send(NetEvent::Protocol { at, event }).await {
                     return Ending::Abandoned;
+                }
+                if let Some(silent) = lost {
+                    let seconds = silent.as_secs();
+                    return Ending::Dropped(format!("no answer from the server for {seconds} s"));
                 }
             }
             if let Some(text) = timeseal_refused.take() {

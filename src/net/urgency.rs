@@ -125,6 +125,9 @@ fn event_wake(event: &Event) -> Wake {
         Event::LoggedIn { .. }
         | Event::LoginFailed { .. }
         | Event::TimesealRefused { .. }
+        | Event::LinkQuiet { .. }
+        | Event::LinkHeard
+        | Event::LinkLost { .. }
         | Event::Offer(_)
         | Event::Prompt(Prompt::Login | Prompt::Password | Prompt::EnterAsGuest { .. }) => {
             Wake::Now

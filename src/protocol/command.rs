@@ -363,6 +363,10 @@ pub enum Command {
     /// `date`, to keep the 60-minute idle logout away. Never `$$date`: the
     /// `$$` prefix means "do not reset the idle timer".
     KeepAlive,
+    /// Is the server still there? A blank line, which it answers with a
+    /// prompt (numbered in block mode, as `$$`: the empty command, which
+    /// leaves the idle time alone). See `protocol::liveness`.
+    Probe,
     /// A line typed in the console, sent as typed (a leading `$` is kept).
     Raw(String),
 }
@@ -492,6 +496,7 @@ impl Command {
                 format!("tell {channel} {}", chat_text(text)?)
             }
             Command::KeepAlive => "date".to_owned(),
+            Command::Probe => String::new(),
             Command::Raw(text) => to_ascii_line(text)?,
         })
     }

@@ -79,6 +79,18 @@ pub enum Event {
     TimesealRefused {
         text: String,
     },
+    /// The server has said nothing since `heard_at`, not even to the
+    /// session's question (see `liveness.rs`): the user is told.
+    LinkQuiet {
+        heard_at: std::time::Duration,
+    },
+    /// The server spoke again after [`Event::LinkQuiet`].
+    LinkHeard,
+    /// The server did not answer for `silent`: the link is dead, and the
+    /// session closed (the network thread reconnects).
+    LinkLost {
+        silent: std::time::Duration,
+    },
     /// A style-12 board.
     Board(Box<Style12>),
     /// `<b1>` holdings of a crazyhouse or bughouse game.

@@ -18,6 +18,7 @@ pub mod history;
 pub mod holdings;
 pub mod inchannel;
 pub mod journal;
+pub mod liveness;
 pub mod marks;
 pub mod message;
 pub mod messages;

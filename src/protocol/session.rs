@@ -27,6 +27,7 @@ use super::command::{Command, Secret, SetupStep, setup_sequence};
 use super::decoder::StreamDecoder;
 use super::event::Event;
 use super::framing::Prompt;
+use super::liveness::{Liveness, Step};
 use super::message::{self, Message};
 use super::replies::{Replies, is_setup_reply};
 use super::request::{Request, RequestId};
@@ -132,6 +133,8 @@ pub struct Session {
     scratch: Vec<Event>,
     /// Timeseal stamps for the hello, every line and every ping reply.
     stamps: StampClock,
+    /// Whether the server is still there (see `liveness.rs`).
+    liveness: Liveness,
 }
 
 impl Session {
@@ -156,6 +159,7 @@ impl Session {
             held_since: None,
             scratch: Vec::new(),
             stamps: StampClock::default(),
+            liveness: Liveness::new(now),
         };
         if let Some(version) = session.config.timeseal {
             let system = std::env::consts::OS;
@@ -182,6 +186,9 @@ impl Session {
     /// Bytes arrived from the server.
     pub fn handle_bytes(&mut self, now: Now, bytes: &[u8]) {
         self.batch += 1;
+        if !bytes.is_empty() && self.liveness.heard(now) {
+            self.events.push_back(Event::LinkHeard);
+        }
         let mut events = std::mem::take(&mut self.scratch);
         self.decoder.push(bytes, &mut events);
         self.process(now, &mut events);
@@ -222,7 +229,31 @@ impl Session {
             let keep_alive = Request::kibitz(RequestId::UNROUTED, Command::KeepAlive);
             self.queue(now, &keep_alive);
         }
+        if self.state == SessionState::Ready {
+            self.check_link(now);
+        }
         self.release(now);
+    }
+
+    /// Asks a silent server whether it is there; gives the link up when
+    /// it does not answer.
+    fn check_link(&mut self, now: Now) {
+        match self.liveness.step(now) {
+            Some(Step::Ask) => {
+                // Not activity of the user's: the keep-alive's timer runs on.
+                let last_sent = self.last_sent;
+                self.queue(now, &Request::kibitz(RequestId::UNROUTED, Command::Probe));
+                self.last_sent = last_sent;
+            }
+            Some(Step::TellQuiet { heard_at }) => {
+                self.events.push_back(Event::LinkQuiet { heard_at });
+            }
+            Some(Step::Lost { silent }) => {
+                self.state = SessionState::Closed;
+                self.events.push_back(Event::LinkLost { silent });
+            }
+            None => {}
+        }
     }
 
     /// The next moment [`Self::handle_timeout`] wants to run.
@@ -239,7 +270,11 @@ impl Session {
             .filter(|_| queued && self.block_asked.is_none())
             .map(|since| since + PACE);
         let block = self.block_asked.map(|since| since + BLOCK_WAIT);
-        [held, keep_alive, next_line, block]
+        let link = self
+            .liveness
+            .deadline()
+            .filter(|_| self.state == SessionState::Ready);
+        [held, keep_alive, next_line, block, link]
             .into_iter()
             .flatten()
             .min()
@@ -319,6 +354,7 @@ impl Session {
             self.held_since = None;
         }
         for event in events.drain(..) {
+            self.liveness.follow(&event);
             self.react(now, &event);
             // The answer to `iset block 1`: `block set.`, or the old
             // FICS's echo (any other set-up answer: no block mode).
@@ -422,6 +458,7 @@ impl Session {
         self.handle = Some(handle.clone());
         self.state = SessionState::Ready;
         self.events.push_back(Event::LoggedIn { handle, titles });
+        self.liveness.start(now);
         let setup = self.config.setup.clone();
         // The set-up first, then what waited for the login.
         for step in setup.into_iter().rev() {
@@ -476,6 +513,13 @@ impl Session {
         );
         let (line, wire_id) = if self.replies.block_mode() && !logging_in {
             self.wire_id = self.wire_id % MAX_WIRE_ID + 1;
+            // A numbered blank line would reach the server as a bare
+            // number, which it refuses: `$$` is its empty command.
+            let line = if line.is_empty() {
+                "$$".to_owned()
+            } else {
+                line
+            };
             (format!("{} {line}", self.wire_id), Some(self.wire_id))
         } else {
             (line, None)

@@ -59,7 +59,14 @@ pub fn game_panel_ui(
     );
     let hovered = ui.rect_contains_pointer(area);
     board_and_strips_ui(ui, game, view, cx, &plan, orientation, &mut actions);
-    over_board::banners_ui(ui, game, view, cx.now, plan.layout);
+    over_board::banners_ui(
+        ui,
+        game,
+        view,
+        cx.now,
+        plan.layout,
+        cx.link_quiet.as_deref(),
+    );
     if let Some(rect) = plan.layout.buttons {
         let row = plan.button_row(view);
         let review = plan.review.as_ref();

@@ -61,6 +61,7 @@ fn game_lines() -> TestResult {
         (Command::Takeback(2), "takeback 2"),
         (Command::Moretime(60), "moretime 60"),
         (Command::KeepAlive, "date"),
+        (Command::Probe, ""),
     ];
     for (command, expected) in cases {
         assert_eq!(line(command)?, expected);

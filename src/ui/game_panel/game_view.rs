@@ -225,4 +225,7 @@ pub struct PanelContext<'a> {
     pub opening_tree: Option<&'a crate::archive::tree::OpeningTree>,
     /// The server's name (a game copied as PGN names it).
     pub server: &'a str,
+    /// The link is in doubt: "no answer from the server for 14 s", over
+    /// every live board (a quiet game must not pass for a live one).
+    pub link_quiet: Option<String>,
 }

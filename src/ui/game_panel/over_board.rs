@@ -25,6 +25,7 @@ pub(crate) fn banners_ui(
     view: &GameView,
     now: Now,
     layout: TileLayout,
+    link_quiet: Option<&str>,
 ) {
     if let Some(outcome) = game
         .outcome
@@ -57,8 +58,14 @@ pub(crate) fn banners_ui(
         game.relation,
         Relation::Observing | Relation::ObservingExamined
     );
+    let live = !game.detached && !game.is_opened() && game.relation != Relation::Isolated;
+    let quiet = link_quiet
+        .filter(|_| waiting && live && !game.interrupted)
+        .map(capitalized);
     let banner = if game.interrupted && waiting {
         Some("Connection lost: waiting for the reconnect")
+    } else if let Some(words) = quiet.as_deref() {
+        Some(words)
     } else if game.detached && waiting && observed {
         Some("No longer observed")
     } else if game.detached && waiting && game.relation == Relation::Examining {
@@ -69,6 +76,15 @@ pub(crate) fn banners_ui(
     if let Some(text) = banner {
         result_banner_ui(ui, layout.board, text);
     }
+}
+
+/// "No answer…" from "no answer…".
+fn capitalized(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A note in the middle of a strip (what a player of an observed game
