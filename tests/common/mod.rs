@@ -8,6 +8,7 @@
 
 pub mod fake_server;
 pub mod fake_uci;
+pub mod proxy;
 pub mod raster;
 pub mod scripted_window;
 pub mod served;

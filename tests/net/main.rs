@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod dead_link;
 mod fake_server_selftest;
 mod hostile;
 mod replay;
