@@ -4,6 +4,7 @@
 //! doings.
 
 use crate::game::Effect;
+use crate::game::store::Change;
 use crate::lobby::friends::Notice;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
@@ -78,7 +79,7 @@ impl News {
 
 /// News comes of the server's events.
 impl Part for News {
-    fn on_event(&mut self, _cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
+    fn on_event(&mut self, cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
         let said = match event {
             Event::Presence(presence) if presence.notify => {
                 let what = if presence.arrived { "arrived" } else { "left" };
@@ -92,9 +93,17 @@ impl Part for News {
                 Some(self.tell_friend(text, Some(n.game)))
             }
             Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
+                let resumed = resume_interrupted(cx, names);
+                if !resumed.is_empty() {
+                    return resumed;
+                }
                 self.tell_adjourned(names, false)
             }
             Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
+                let resumed = resume_interrupted(cx, std::slice::from_ref(handle));
+                if !resumed.is_empty() {
+                    return resumed;
+                }
                 self.tell_adjourned(std::slice::from_ref(handle), true)
             }
             Event::Partnership(Partnership::Formed { partner }) => {
@@ -108,6 +117,27 @@ impl Part for News {
         };
         said.into_iter().collect()
     }
+}
+
+/// After a reconnect, the server has adjourned our game that the dropped
+/// connection cut off, and its opponent is online: it is resumed by itself
+/// (`match NAME` asks the opponent), as the user would have it; the
+/// interrupted panel ends as adjourned and gives way to the game resumed.
+fn resume_interrupted(cx: &Cx<'_>, online: &[String]) -> Vec<Want> {
+    let mut wants = Vec::new();
+    for (game, opponent) in cx.store.interrupted_own() {
+        if !online
+            .iter()
+            .any(|name| name.eq_ignore_ascii_case(&opponent))
+        {
+            continue;
+        }
+        let now = cx.now;
+        wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
+        wants.push(Want::Send(Command::Resume(opponent.clone())));
+        wants.push(Want::Say(format!("Resuming your game with {opponent}")));
+    }
+    wants
 }
 
 /// What a followed player did, in words.

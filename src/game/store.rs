@@ -69,6 +69,9 @@ pub enum Change {
     GiveUpInterrupted { why: String, now: Now },
     /// The server no longer has this interrupted game.
     GoneWhileDisconnected { game: u32, now: Now },
+    /// Our interrupted game: the server adjourned it when the connection
+    /// dropped (it says so after the reconnect), to be resumed.
+    AdjournedWhileAway { game: u32, now: Now },
 }
 
 /// How the games a session's end cut off are marked: `reason` is the
@@ -82,6 +85,8 @@ pub const UNSEEN_END: &str = "the connection was lost; the game went on unseen";
 /// An interrupted game the server no longer has (or whose number now shows
 /// another game) after the reconnect.
 pub const ENDED_WHILE_DISCONNECTED: &str = "ended while disconnected";
+/// Our game the server adjourned when the connection dropped.
+pub const ADJOURNED_WHILE_AWAY: &str = "adjourned when the connection was lost";
 /// A live game whose number shows another game, with no end message seen.
 const ENDED_UNSEEN: &str = "ended unseen";
 
@@ -174,6 +179,7 @@ impl GameStore {
             }
             Change::GiveUpInterrupted { why, now } => self.give_up_interrupted(now, &why),
             Change::GoneWhileDisconnected { game, now } => self.gone_while_disconnected(game, now),
+            Change::AdjournedWhileAway { game, now } => self.adjourned_while_away(game, now),
         }
     }
 
@@ -382,6 +388,44 @@ impl GameStore {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// Our interrupted game was adjourned by the server: it ends so (and
+    /// is archived so), and its panel gives way to the game resumed.
+    fn adjourned_while_away(&mut self, number: u32, now: Now) -> Vec<Effect> {
+        match self.games.get_mut(&number) {
+            Some(game) if game.interrupted => {
+                game.interrupted = false;
+                let outcome = Outcome {
+                    result: GameResult::NoResult,
+                    reason: EndReason::Adjourn,
+                    text: ADJOURNED_WHILE_AWAY.to_owned(),
+                    seen: false,
+                };
+                game.end(outcome, now);
+                vec![Effect::Ended(number)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Our interrupted games (played when the connection dropped): the
+    /// number and the opponent's handle.
+    pub fn interrupted_own(&self) -> Vec<(u32, String)> {
+        let me = self.me.as_deref().unwrap_or_default();
+        self.games
+            .values()
+            .filter(|g| g.interrupted && g.relation.is_playing())
+            .map(|g| {
+                let (white, black) = (&g.players.white.handle, &g.players.black.handle);
+                let opponent = if white.eq_ignore_ascii_case(me) {
+                    black
+                } else {
+                    white
+                };
+                (g.number, opponent.clone())
+            })
+            .collect()
     }
 
     /// The interrupted games we observed, to observe again after the

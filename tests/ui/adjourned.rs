@@ -137,3 +137,92 @@ fn our_own_card_lists_adjourned_games_to_resume() {
     app.open_profile("BotA");
     assert!(!app.sent().iter().any(|c| matches!(c, Command::Stored(_))));
 }
+
+/// Our game when the link died: after the reconnect the server says it
+/// adjourned it and the opponent is online. Kibitz resumes it by itself
+/// (`match BotA`), the interrupted panel is archived as adjourned with its
+/// moves and gives way to the game resumed.
+#[test]
+fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
+    use kibitz::net::Status;
+    use kibitz::protocol::event::Event;
+    use kibitz::protocol::message::EndReason;
+    const PLAYING: [&str; 3] = [
+        "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 Me BotA 1 5 0 39 39 300 300 1 none (0:00) none 0",
+        "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0",
+        "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 1 Me BotA 1 5 0 39 39 290 295 2 P/e7-e5 (0:05) e5 0",
+    ];
+    let archive = common::TempDir::new("ui-resume");
+    let mut app = common::app_with(&["**** Starting FICS session as Me ****"]);
+    app.archive_into(archive.path().to_path_buf());
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "Creating: Me (1500) BotA (1500) rated blitz 5 0\n\r{Game 1 (Me vs. BotA) Creating rated blitz match.}\n\r",
+    );
+    feed(&mut h, &format!("{}\n\r", PLAYING.join("\n\r")));
+    assert_eq!(h.state().store().get(1).map(|g| g.ply()), Some(2));
+    // The link dies; the reconnect logs in again.
+    h.state_mut().apply_status(Status::RetryingIn {
+        delay: Duration::from_secs(1),
+        reason: "no answer from the server for 25 s".into(),
+    });
+    h.run_steps(2);
+    assert!(h.state().store().get(1).is_some_and(|g| g.interrupted));
+    h.state_mut().apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let now = h.state().now();
+    h.state_mut().apply_event(
+        now,
+        &Event::LoggedIn {
+            handle: "Me".into(),
+            titles: Vec::new(),
+        },
+    );
+    // The old FICS adjourned it when the second login kicked the first.
+    feed(
+        &mut h,
+        "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
+    );
+    assert!(
+        h.state().sent().contains(&Command::Resume("BotA".into())),
+        "{:?}",
+        h.state().sent()
+    );
+    let cut = h
+        .state()
+        .store()
+        .get(1)
+        .expect("the panel stays till resumed");
+    let outcome = cut.outcome.as_ref().expect("ended");
+    assert_eq!(outcome.reason, EndReason::Adjourn);
+    assert!(
+        h.query_by_label("Resume against BotA").is_none(),
+        "no button to press: it is done"
+    );
+    // The game comes back under another number.
+    feed(
+        &mut h,
+        "{Game 4 (Me vs. BotA) Continuing rated blitz match.}\n\r<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 4 Me BotA 1 5 0 39 39 290 295 2 P/e7-e5 (0:05) e5 0\n\r",
+    );
+    assert!(h.state().store().get(1).is_none(), "the panel gave way");
+    assert!(h.state().store().get(4).is_some_and(|g| !g.is_over()));
+    // Nothing lost: the moves before the drop are in the archive.
+    h.state_mut().archive_written();
+    let pgn = std::fs::read_dir(archive.path().join("games"))
+        .expect("archive dir")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("pgn"))
+        .collect::<String>();
+    assert!(
+        pgn.contains("1. e4 {") && pgn.contains("1... e5 {"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("adjourned when the connection was lost"),
+        "{pgn}"
+    );
+}
