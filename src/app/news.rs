@@ -9,6 +9,7 @@ use crate::lobby::friends::Notice;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
+use crate::protocol::message::Message;
 use crate::protocol::notice::{FollowNews, Notice as ServerNotice};
 use crate::protocol::partnership::Partnership;
 use crate::ui::lobby::friends::{NoticeAction, notice_ui};
@@ -20,6 +21,9 @@ use super::want::Want;
 pub struct News {
     /// The notice above the boards, if any.
     notice: Option<Notice>,
+    /// Opponents whose game cut off by the dropped link we asked to
+    /// resume by ourselves, till the game comes.
+    resuming: Vec<String>,
 }
 
 impl News {
@@ -42,6 +46,57 @@ impl News {
     /// holds (a friend "arrived" on a server the user left).
     pub fn connection_lost(&mut self) {
         self.notice = None;
+        self.resuming.clear();
+    }
+
+    /// After a reconnect, the server has adjourned our game that the
+    /// dropped connection cut off, and its opponent is online: it is
+    /// resumed by itself (`match NAME` asks the opponent), as the user
+    /// would have it; the interrupted panel ends as adjourned and gives way
+    /// to the game resumed.
+    fn resume_interrupted(&mut self, cx: &Cx<'_>, online: &[String]) -> Vec<Want> {
+        let mut wants = Vec::new();
+        for (game, opponent) in cx.store.interrupted_own() {
+            if !online
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(&opponent))
+            {
+                continue;
+            }
+            let now = cx.now;
+            wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
+            wants.push(Want::Send(Command::Resume(opponent.clone())));
+            let words = format!("Resuming your game with {opponent}");
+            self.notice = Some(Notice::with_game(words.clone(), None));
+            wants.push(Want::Say(words));
+            self.resuming.push(opponent);
+        }
+        wants
+    }
+
+    /// A game with an opponent we asked to resume began. Continuing: done.
+    /// A new game: the server could not restore the adjourned one (the old
+    /// FICS built without timeseal cannot read its own adjourned games) and
+    /// took `match NAME` for a new challenge, which the opponent accepted.
+    /// The user did not ask for it: said, and an abort offered.
+    fn resumed(&mut self, white: &str, black: &str, continuing: bool) -> Vec<Want> {
+        let Some(at) = self
+            .resuming
+            .iter()
+            .position(|name| name.eq_ignore_ascii_case(white) || name.eq_ignore_ascii_case(black))
+        else {
+            return Vec::new();
+        };
+        let opponent = self.resuming.remove(at);
+        if continuing {
+            self.notice = None;
+            return Vec::new();
+        }
+        let words = format!(
+            "The server could not resume your game with {opponent} and started a new one: abort offered"
+        );
+        self.notice = Some(Notice::with_game(words.clone(), None));
+        vec![Want::Send(Command::Abort), Want::Say(words)]
     }
 
     /// Tells of a friend: the notice above the boards and the live region.
@@ -93,19 +148,25 @@ impl Part for News {
                 Some(self.tell_friend(text, Some(n.game)))
             }
             Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
-                let resumed = resume_interrupted(cx, names);
+                let resumed = self.resume_interrupted(cx, names);
                 if !resumed.is_empty() {
                     return resumed;
                 }
                 self.tell_adjourned(names, false)
             }
             Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
-                let resumed = resume_interrupted(cx, std::slice::from_ref(handle));
+                let resumed = self.resume_interrupted(cx, std::slice::from_ref(handle));
                 if !resumed.is_empty() {
                     return resumed;
                 }
                 self.tell_adjourned(std::slice::from_ref(handle), true)
             }
+            Event::Message(Message::GameCreated {
+                white,
+                black,
+                continuing,
+                ..
+            }) => return self.resumed(white, black, *continuing),
             Event::Partnership(Partnership::Formed { partner }) => {
                 Some(Want::Say(format!("{partner} is your bughouse partner")))
             }
@@ -117,27 +178,6 @@ impl Part for News {
         };
         said.into_iter().collect()
     }
-}
-
-/// After a reconnect, the server has adjourned our game that the dropped
-/// connection cut off, and its opponent is online: it is resumed by itself
-/// (`match NAME` asks the opponent), as the user would have it; the
-/// interrupted panel ends as adjourned and gives way to the game resumed.
-fn resume_interrupted(cx: &Cx<'_>, online: &[String]) -> Vec<Want> {
-    let mut wants = Vec::new();
-    for (game, opponent) in cx.store.interrupted_own() {
-        if !online
-            .iter()
-            .any(|name| name.eq_ignore_ascii_case(&opponent))
-        {
-            continue;
-        }
-        let now = cx.now;
-        wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
-        wants.push(Want::Send(Command::Resume(opponent.clone())));
-        wants.push(Want::Say(format!("Resuming your game with {opponent}")));
-    }
-    wants
 }
 
 /// What a followed player did, in words.

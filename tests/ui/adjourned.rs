@@ -211,6 +211,7 @@ fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
     );
     assert!(h.state().store().get(1).is_none(), "the panel gave way");
     assert!(h.state().store().get(4).is_some_and(|g| !g.is_over()));
+    assert!(!h.state().sent().contains(&Command::Abort));
     // Nothing lost: the moves before the drop are in the archive.
     h.state_mut().archive_written();
     let pgn = std::fs::read_dir(archive.path().join("games"))
@@ -224,5 +225,54 @@ fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
     assert!(
         pgn.contains("adjourned when the connection was lost"),
         "{pgn}"
+    );
+}
+
+/// A server that cannot read its adjourned game back (the old FICS built
+/// without timeseal) takes the `match BotA` for a new challenge: the new
+/// game the user never asked for is said, and an abort offered.
+#[test]
+fn a_resume_the_server_turns_into_a_new_game_is_said_and_abort_offered() {
+    use kibitz::net::Status;
+    use kibitz::protocol::event::Event;
+    let mut app = common::app_with(&["**** Starting FICS session as Me ****"]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "{Game 1 (Me vs. BotA) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0\n\r",
+    );
+    h.state_mut().apply_status(Status::RetryingIn {
+        delay: Duration::from_secs(1),
+        reason: "no answer from the server for 25 s".into(),
+    });
+    h.state_mut().apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let now = h.state().now();
+    h.state_mut().apply_event(
+        now,
+        &Event::LoggedIn {
+            handle: "Me".into(),
+            titles: Vec::new(),
+        },
+    );
+    feed(
+        &mut h,
+        "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
+    );
+    assert!(h.state().sent().contains(&Command::Resume("BotA".into())));
+    assert!(!h.state().sent().contains(&Command::Abort));
+    feed(
+        &mut h,
+        "Issuing: Me (----) BotA (----) rated blitz 2 12.\n\rBotA accepts your challenge.\n\r{Game 1 (BotA vs. Me) Creating rated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 BotA Me -1 2 12 39 39 120 120 1 none (0:00) none 0\n\r",
+    );
+    assert!(h.state().sent().contains(&Command::Abort));
+    assert!(
+        h.query_all_by_label_contains("could not resume your game with BotA")
+            .count()
+            >= 1
     );
 }
