@@ -33,6 +33,11 @@ pub const QUIET_WITH_GAMES: Duration = Duration::from_secs(10);
 pub const QUIET: Duration = Duration::from_secs(40);
 /// How long the question may go unanswered before the link counts as dead.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(15);
+/// Silence allowed while logging in, where no question can be asked (a
+/// blank line would be taken for the handle or the password): a server
+/// that stops in the middle of a login (FatICS, when its kick of our dead
+/// session fails) is left and tried again.
+pub const LOGIN_SILENCE: Duration = Duration::from_secs(30);
 /// How long the question may go unanswered before the user is told (a
 /// prompt comes back in well under a second from a live server).
 pub const TELL_AFTER: Duration = Duration::from_secs(3);
@@ -59,8 +64,10 @@ pub struct Liveness {
     told: bool,
     /// Games whose boards come to us (played, observed, examined).
     games: BTreeSet<u32>,
-    /// Checking is on (once logged in).
+    /// Checking is on (till the link is given up).
     on: bool,
+    /// Logged in: questions can be asked.
+    logged_in: bool,
 }
 
 impl Liveness {
@@ -70,14 +77,14 @@ impl Liveness {
             asked_at: None,
             told: false,
             games: BTreeSet::new(),
-            on: false,
+            on: true,
+            logged_in: false,
         }
     }
 
-    /// From now on silence counts (the login done: before it, the connect
-    /// and login have their own time limits).
+    /// Logged in: from now on a silence is asked about.
     pub fn start(&mut self, now: Now) {
-        self.on = true;
+        self.logged_in = true;
         self.heard_at = now;
     }
 
@@ -124,6 +131,9 @@ impl Liveness {
         if !self.on {
             return None;
         }
+        if !self.logged_in {
+            return Some(self.heard_at + LOGIN_SILENCE);
+        }
         Some(match self.asked_at {
             None => self.heard_at + self.quiet_limit(),
             Some(asked) if !self.told => asked + TELL_AFTER,
@@ -135,6 +145,12 @@ impl Liveness {
     pub fn step(&mut self, now: Now) -> Option<Step> {
         if !self.on || now < self.deadline()? {
             return None;
+        }
+        if !self.logged_in {
+            self.on = false;
+            return Some(Step::Lost {
+                silent: now.saturating_sub(self.heard_at),
+            });
         }
         match self.asked_at {
             None => {
@@ -174,9 +190,12 @@ mod tests {
     }
 
     #[test]
-    fn nothing_before_the_login() {
+    fn no_question_during_the_login_but_a_limit_to_its_silence() {
         let mut live = Liveness::new(s(0));
-        assert_eq!(live.deadline(), None);
+        assert_eq!(live.deadline(), Some(LOGIN_SILENCE));
+        live.heard(s(5));
+        assert_eq!(live.step(s(34)), None);
+        assert_eq!(live.step(s(35)), Some(Step::Lost { silent: s(30) }));
         assert_eq!(live.step(s(1000)), None);
     }
 

@@ -229,7 +229,7 @@ impl Session {
             let keep_alive = Request::kibitz(RequestId::UNROUTED, Command::KeepAlive);
             self.queue(now, &keep_alive);
         }
-        if self.state == SessionState::Ready {
+        if self.state != SessionState::Closed {
             self.check_link(now);
         }
         self.release(now);
@@ -273,7 +273,7 @@ impl Session {
         let link = self
             .liveness
             .deadline()
-            .filter(|_| self.state == SessionState::Ready);
+            .filter(|_| self.state != SessionState::Closed);
         [held, keep_alive, next_line, block, link]
             .into_iter()
             .flatten()
