@@ -35,6 +35,7 @@ macro_rules! cx {
             session: &$app.wire,
             looked_at: $app.parts.boards.looked_at(),
             window: $app.host.window(),
+            in_front: $app.host.in_front(),
         }
     };
 }
@@ -62,6 +63,7 @@ mod layout;
 mod library;
 mod lobby_panel;
 mod news;
+mod notes;
 mod on_screen;
 mod opening_tree_loading;
 mod options;
@@ -164,6 +166,8 @@ impl KibitzApp {
         launch::step("settings loaded");
         // The audio device opens after the first frame: the window first.
         app.parts.feedback.open_audio_later();
+        // (Its own thread: the first D-Bus call waits for nobody here.)
+        app.host.open_notifications();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.keeping.archive_into(None);
@@ -371,6 +375,26 @@ impl KibitzApp {
         }
     }
 
+    /// Buttons pressed in the desktop's notifications (a challenge
+    /// accepted) are carried out.
+    pub fn poll_notifications(&mut self) {
+        while let Some(acted) = self.host.notifier().acted() {
+            let wants = self.parts.feedback.acted(&acted);
+            self.run(wants);
+        }
+    }
+
+    /// Talks to the desktop's notification service (the window app does at
+    /// its start; tests on a bus of their own).
+    pub fn open_notifications(&mut self) {
+        self.host.open_notifications();
+    }
+
+    /// The notifications shown lately, newest last.
+    pub fn notes_shown(&mut self) -> Vec<crate::notifications::Note> {
+        self.host.notifier().shown().to_vec()
+    }
+
     /// Folds a status of the network thread in (as [`Self::poll_network`]
     /// does; tests give their own).
     pub fn apply_status(&mut self, status: Status) {
@@ -507,6 +531,13 @@ impl KibitzApp {
                 Want::CloseGame(game) => self.change(Change::Close(game)),
                 Want::Change(change) => self.change(change),
                 Want::Say(words) => self.parts.chrome.say(words),
+                Want::Notify(note) => self.host.notifier().show(note),
+                Want::Raise => {
+                    if let Some(ctx) = self.host.window() {
+                        ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+                        ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+                    }
+                }
                 Want::OpenCard(handle) => self.open_profile(&handle),
                 Want::ArchiveEnded(number) => {
                     if let Some(game) = self.store.get(number).cloned() {
@@ -675,6 +706,8 @@ impl KibitzApp {
 
     /// The whole window's contents.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.host.look(ui.ctx());
+        self.poll_notifications();
         self.parts.feedback.frame(ui.ctx());
         let now = self.now();
         let boards = &self.parts.boards;

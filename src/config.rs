@@ -18,8 +18,10 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+mod alerts;
 mod file;
 
+pub use alerts::{AlertSettings, LOW_TIME_SECONDS_MAX};
 pub use file::{Loaded, config_dir, load, save, settings_path};
 
 /// The name of the settings file inside the config directory.
@@ -54,6 +56,8 @@ pub struct Settings {
     /// bounce the dock icon) when it becomes your move, an offer arrives or
     /// your game ends while the window is not focused.
     pub attention: bool,
+    /// The desktop's notifications, kind by kind, and the low-time mark.
+    pub alerts: AlertSettings,
     /// The servers the connect form offers, in the user's order.
     pub servers: Vec<ServerProfile>,
     /// Index into `servers` of the profile used last (clamped on load; see
@@ -101,6 +105,7 @@ impl Default for Settings {
             sound: SoundSettings::default(),
             analysis: AnalysisSettings::default(),
             attention: true,
+            alerts: AlertSettings::default(),
             servers: vec![ServerProfile::default()],
             last_server: 0,
             console_history: Vec::new(),
@@ -122,6 +127,7 @@ impl Settings {
     pub fn sanitized(mut self) -> Self {
         self.board = self.board.sanitized();
         self.sound = self.sound.sanitized();
+        self.alerts = self.alerts.sanitized();
         self.analysis = self.analysis.sanitized();
         self.last_server = self.last_server.min(self.servers.len().saturating_sub(1));
         let excess = self

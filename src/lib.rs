@@ -15,6 +15,7 @@ pub mod lobby;
 pub mod local_time;
 pub mod logging;
 pub mod net;
+pub mod notifications;
 pub mod paint;
 pub mod protocol;
 pub mod recording;

@@ -1,15 +1,21 @@
-//! Feedback beyond the screen: sounds and the OS attention request.
+//! Feedback beyond the screen: sounds, the OS attention request, and the
+//! desktop's notifications while the window is not in front (their words
+//! in `notes.rs`; a button pressed comes back through [`Feedback::acted`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 
 use crate::config::Settings;
 use crate::game::{Effect, GameStore, Now};
+use crate::notifications::{Acted, DEFAULT_ACTION, Note};
 use crate::protocol::chat::ChatKind;
+use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
 use crate::protocol::offer::OfferLine;
 use crate::protocol::style12::Relation;
 use crate::sound::{Player, Sound};
+
+use super::notes::{self, NoteText};
 
 use super::part::{Cx, Part};
 use super::want::Want;
@@ -21,7 +27,20 @@ pub struct Feedback {
     open_audio: bool,
     /// Games whose low-time warning already sounded.
     low_time_warned: BTreeSet<u32>,
+    /// Notifications whose buttons may still be pressed: the tag and the
+    /// commands of Accept and Decline (the newest [`NOTES_KEPT`]).
+    answers: VecDeque<(u64, Command, Command)>,
+    /// The last notification's tag.
+    last_tag: u64,
+    /// The last challenge told, and when: the server may say one twice
+    /// (its words and a `<pf>` line).
+    last_challenge: Option<(String, Now)>,
 }
+
+/// Notifications whose buttons are remembered.
+const NOTES_KEPT: usize = 16;
+/// A second word of the same challenge within this is the same challenge.
+const SAME_CHALLENGE: std::time::Duration = std::time::Duration::from_secs(3);
 
 impl Default for Feedback {
     fn default() -> Self {
@@ -29,6 +48,9 @@ impl Default for Feedback {
             sounds: Player::silent(),
             open_audio: false,
             low_time_warned: BTreeSet::new(),
+            answers: VecDeque::new(),
+            last_tag: 0,
+            last_challenge: None,
         }
     }
 }
@@ -137,13 +159,60 @@ impl Feedback {
         super::announce::event_words(event, moved, store, looked_at.focused, mode)
     }
 
+    /// A notification for `text`, with Accept and Decline where it has
+    /// answers (clicking its body brings the window to the front).
+    fn note(&mut self, text: NoteText, now: Now) -> Option<Note> {
+        if text.answers.is_some() {
+            let same = self.last_challenge.as_ref().is_some_and(|(from, at)| {
+                *from == text.from && now.saturating_sub(*at) < SAME_CHALLENGE
+            });
+            self.last_challenge = Some((text.from.clone(), now));
+            if same {
+                return None;
+            }
+        }
+        self.last_tag += 1;
+        let tag = self.last_tag;
+        let mut actions = vec![(DEFAULT_ACTION.to_owned(), "Show".to_owned())];
+        if let Some((accept, decline)) = text.answers {
+            actions.push(("accept".to_owned(), "Accept".to_owned()));
+            actions.push(("decline".to_owned(), "Decline".to_owned()));
+            if self.answers.len() >= NOTES_KEPT {
+                self.answers.pop_front();
+            }
+            self.answers.push_back((tag, accept, decline));
+        }
+        Some(Note {
+            tag,
+            summary: text.summary,
+            body: text.body,
+            actions,
+        })
+    }
+
+    /// A notification's button pressed: its command, and the window
+    /// brought to the front (a challenge accepted starts a game there).
+    pub fn acted(&mut self, acted: &Acted) -> Vec<Want> {
+        let mut wants = vec![Want::Raise];
+        let at = self.answers.iter().position(|(tag, ..)| *tag == acted.tag);
+        if let Some(at) = at.filter(|_| acted.action != DEFAULT_ACTION) {
+            let (_, accept, decline) = self.answers.remove(at).expect("found");
+            match acted.action.as_str() {
+                "accept" => wants.push(Want::Send(accept)),
+                "decline" => wants.push(Want::Send(decline)),
+                _ => {}
+            }
+        }
+        wants
+    }
+
     /// One beep when the user's clock drops under the low-time mark: the
     /// time left then, to announce.
     fn low_time(&mut self, store: &GameStore, settings: &Settings, now: Now) -> Option<i64> {
         let mut warn = None;
         for game in store.games().filter(|g| !g.is_over()) {
             let Some(me) = game.my_color() else { continue };
-            let low = crate::ui::game_panel::clock::low_time_ms(game.initial_time_min);
+            let low = settings.alerts.low_time_ms(game.initial_time_min);
             let timed = game.initial_time_min > 0 || game.increment_s > 0;
             let left = game.remaining_ms(me, now);
             if timed && left < low && self.low_time_warned.insert(game.number) {
@@ -166,16 +235,27 @@ impl Part for Feedback {
             Event::Board(board) => super::boards::moved(effects, board.game),
             _ => false,
         };
-        self.sound_and_words(cx, event, moved)
+        let mut wants: Vec<Want> = self
+            .sound_and_words(cx, event, moved)
             .map(Want::Say)
             .into_iter()
-            .collect()
+            .collect();
+        if !cx.in_front
+            && let Some(text) = notes::of_event(event, cx.store, &cx.settings.alerts, moved)
+        {
+            wants.extend(self.note(text, cx.now).map(Want::Notify));
+        }
+        wants
     }
 
     fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
-        self.low_time(cx.store, cx.settings, cx.now)
-            .map(|left| Want::Say(super::announce::low_time_words(left)))
-            .into_iter()
-            .collect()
+        let Some(left) = self.low_time(cx.store, cx.settings, cx.now) else {
+            return Vec::new();
+        };
+        let mut wants = vec![Want::Say(super::announce::low_time_words(left))];
+        if !cx.in_front && cx.settings.alerts.notify_low_time {
+            wants.extend(self.note(notes::low_time(left), cx.now).map(Want::Notify));
+        }
+        wants
     }
 }

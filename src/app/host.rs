@@ -1,11 +1,14 @@
 //! What the app runs in: the clock it reads (real, or fixed in tests), the
 //! window's context (to wake it from other threads; none in tests), what
-//! is on screen (for the network thread's waker) and the frames counted.
+//! is on screen (for the network thread's waker), the frames counted and
+//! the desktop's notification service.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::Now;
+
+use crate::notifications::Notifier;
 
 use super::frame_stats::Frames;
 use super::on_screen::{self, OnScreen};
@@ -17,6 +20,10 @@ pub struct Host {
     on_screen: Arc<OnScreen>,
     /// Frames counted (and logged with `KIBITZ_FRAME_STATS=1`).
     frames: Frames,
+    /// The desktop's notifications (off until [`Host::open_notifications`]).
+    notifier: Notifier,
+    /// The window was focused and not minimized at the last frame.
+    in_front: bool,
 }
 
 impl Host {
@@ -26,7 +33,38 @@ impl Host {
             window: None,
             on_screen: Arc::default(),
             frames: Frames::new(),
+            notifier: Notifier::off(),
+            in_front: true,
         }
+    }
+
+    /// Once a frame: whether the user looks at the window.
+    pub fn look(&mut self, ctx: &egui::Context) {
+        self.in_front = ctx.input(|i| {
+            let viewport = i.viewport();
+            viewport.focused.unwrap_or(true) && viewport.minimized != Some(true)
+        });
+    }
+
+    /// The window is focused and not minimized (as of the last frame).
+    pub fn in_front(&self) -> bool {
+        self.in_front
+    }
+
+    /// Talks to the desktop's notification service from now on; a button
+    /// pressed in a notification wakes the window.
+    pub fn open_notifications(&mut self) {
+        let ctx = self.window.clone();
+        let wake = Arc::new(move || {
+            if let Some(ctx) = &ctx {
+                ctx.request_repaint();
+            }
+        });
+        self.notifier = Notifier::open(wake);
+    }
+
+    pub fn notifier(&mut self) -> &mut Notifier {
+        &mut self.notifier
     }
 
     /// The time since the session's origin (fixed in tests).

@@ -25,6 +25,9 @@ pub struct Cx<'a> {
     pub session: &'a Wire,
     pub looked_at: LookedAt,
     pub window: Option<&'a egui::Context>,
+    /// The user looks at the window: focused, not minimized (as of the
+    /// last frame; no frame yet counts as looked at).
+    pub in_front: bool,
 }
 
 /// The boards the user looks at: the one with the keyboard, the one shown

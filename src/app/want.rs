@@ -16,6 +16,10 @@ pub enum Want {
     Ask(Asker, Command),
     /// Words for the screen reader's live region.
     Say(String),
+    /// A desktop notification (the window is not in front).
+    Notify(crate::notifications::Note),
+    /// The window brought to the front (a notification was acted on).
+    Raise,
     /// A player's card, opened beside the boards and filled.
     OpenCard(String),
     /// A game that ended (by number), or one given up, into the archive.

@@ -1,5 +1,6 @@
 //! The domain model over shakmaty: games, clocks and the store of them.
 
+pub mod claims;
 pub mod clock;
 #[allow(clippy::module_inception)] // `game::game::Game` reads fine from outside as `game::Game`
 pub mod game;

@@ -388,7 +388,7 @@ fn offer_kind_name(kind: &OfferKind) -> String {
 
 /// A challenge's terms in words: `a rated wild 0 game, 5 0, you play
 /// black`; `to resume your adjourned game`.
-fn challenge_words(terms: &MatchOfferParams) -> String {
+pub fn challenge_words(terms: &MatchOfferParams) -> String {
     if terms.adjourned {
         return "to resume your adjourned game".to_owned();
     }

@@ -6,6 +6,7 @@ mod common;
 
 mod accessibility;
 mod adjourned;
+mod alerts;
 mod analysis;
 mod auto_flag;
 mod board;
@@ -19,6 +20,7 @@ mod lobby;
 mod login;
 mod multiboard;
 mod my_games;
+mod notifications;
 mod own_replies;
 mod pixels;
 mod players;

@@ -214,6 +214,24 @@ fn settings_body_ui(
                 &mut settings.attention,
                 "Ask for attention when it is my move, an offer arrives or my game ends",
             );
+            low_time_ui(ui, &mut settings.alerts.low_time_seconds);
+        });
+    egui::CollapsingHeader::new(egui::RichText::new("Notifications").heading())
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.label("The desktop's notifications, while Kibitz is not the window in front:");
+            let alerts = &mut settings.alerts;
+            ui.checkbox(
+                &mut alerts.notify_challenges,
+                "Challenges (with Accept and Decline)",
+            );
+            ui.checkbox(
+                &mut alerts.notify_your_game,
+                "My game started, or my opponent moved after a long think",
+            );
+            ui.checkbox(&mut alerts.notify_low_time, "Low time");
+            ui.checkbox(&mut alerts.notify_tells, "Tells");
+            ui.checkbox(&mut alerts.notify_friends, "A friend arrived");
         });
     egui::CollapsingHeader::new(egui::RichText::new("Analysis").heading())
         .default_open(true)
@@ -310,4 +328,34 @@ fn engine_row_ui(
         }
     };
     ui.label(egui::RichText::new(text).small().weak());
+}
+
+/// The low-time mark: a clock under it turns red and sounds once; 0 is
+/// automatic (an eighth of the base time, 10 to 60 s).
+fn low_time_ui(ui: &mut egui::Ui, seconds: &mut u32) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Low time under");
+        let max = crate::config::LOW_TIME_SECONDS_MAX;
+        ui.add(
+            egui::DragValue::new(seconds)
+                .range(0..=max)
+                .custom_formatter(|n, _| {
+                    if n == 0.0 {
+                        "automatic".to_owned()
+                    } else {
+                        format!("{n} s")
+                    }
+                })
+                .custom_parser(|text| {
+                    let text = text.trim().trim_end_matches('s').trim();
+                    if text.starts_with("auto") {
+                        Some(0.0)
+                    } else {
+                        text.parse().ok()
+                    }
+                }),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("0: an eighth of the game's base time, 10 to 60 s");
+    });
 }

@@ -192,9 +192,17 @@ fn game_buttons_ui(
 ) {
     use crate::ui::game_panel::confirm::Decision;
     let now = cx.now;
+    // A draw the server leaves to us to claim: Draw says so, and claims it
+    // (FICS draws at once on `draw` when it holds).
+    let claim = crate::game::claims::draw_claim(game);
+    let draw = if claim.is_some() {
+        "Claim draw"
+    } else {
+        "Draw"
+    };
     ui.horizontal(|ui| {
         for (label, command) in [
-            ("Draw", Command::Draw),
+            (draw, Command::Draw),
             ("Resign", Command::Resign),
             ("Abort", Command::Abort),
             ("Takeback", Command::Takeback(1)),
@@ -223,12 +231,21 @@ fn game_buttons_ui(
             let button = if armed {
                 egui::Button::new(RichText::new(armed_text).color(egui::Color32::WHITE))
                     .fill(egui::Color32::from_rgb(0xB0, 0x30, 0x30))
+            } else if claim.is_some() && command == Command::Draw {
+                // Standing out: it is there only while it holds.
+                egui::Button::new(RichText::new(label).strong())
+                    .fill(ui.visuals().selection.bg_fill)
             } else {
                 egui::Button::new(label)
             }
             .min_size(egui::vec2(width, 0.0));
             let mut response = ui.add(button);
-            if let Some(keys) = button_shortcut(label) {
+            if let (Some(claim), Command::Draw) = (claim, &command) {
+                let words = claim.words();
+                response = response.on_hover_text(format!(
+                    "Claim a draw by {words}: the server draws the game at once (Alt+D)"
+                ));
+            } else if let Some(keys) = button_shortcut(label) {
                 response = response.on_hover_text(format!("{label}: {keys}"));
             }
             if !response.clicked() {

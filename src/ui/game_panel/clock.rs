@@ -30,6 +30,14 @@ pub fn low_time_ms(initial_time_min: u32) -> i64 {
     (i64::from(initial_time_min) * 60_000 / 8).clamp(10_000, 60_000)
 }
 
+/// The low-time mark the user set (`set_seconds`; 0: [`low_time_ms`]).
+pub fn low_mark_ms(set_seconds: u32, initial_time_min: u32) -> i64 {
+    match set_seconds {
+        0 => low_time_ms(initial_time_min),
+        seconds => i64::from(seconds) * 1000,
+    }
+}
+
 /// Colours of a clock: running, idle, or low on time.
 pub fn clock_colors(
     remaining_ms: i64,

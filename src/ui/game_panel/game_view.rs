@@ -182,6 +182,8 @@ pub struct PanelSettings {
     pub type_in: bool,
     /// The engine's best move drawn as an arrow.
     pub best_move_arrow: bool,
+    /// The low-time mark the user set, in seconds (0: automatic).
+    pub low_time_seconds: u32,
 }
 
 impl From<&crate::config::Settings> for PanelSettings {
@@ -195,6 +197,7 @@ impl From<&crate::config::Settings> for PanelSettings {
             confirm_resign: settings.play.confirm_resign,
             type_in: settings.play.type_in,
             best_move_arrow: settings.analysis.arrow,
+            low_time_seconds: settings.alerts.low_time_seconds,
         }
     }
 }

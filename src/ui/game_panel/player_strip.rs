@@ -10,7 +10,7 @@ use crate::game::Game;
 use crate::game::material::{Material, hand};
 use crate::ui::board::pieces::PieceCache;
 use crate::ui::board::{BoardState, holdings_ui};
-use crate::ui::game_panel::clock::{clock_ui, low_time_ms};
+use crate::ui::game_panel::clock::{clock_ui, low_mark_ms};
 use crate::ui::game_panel::game_view::{Action, PanelContext};
 
 /// The pieces in hand of each side (pawn, knight, bishop, rook, queen) in
@@ -144,7 +144,7 @@ pub(crate) fn strip_ui(
     let ui = &mut strip;
     ui.spacing_mut().item_spacing.x = 4.0;
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-        let low = low_time_ms(game.initial_time_min);
+        let low = low_mark_ms(cx.settings.low_time_seconds, game.initial_time_min);
         let who = if color.is_white() { "White" } else { "Black" };
         clock_ui(ui, who, remaining, running, low, timed, 15.0);
         let lag = game.lag[color].last_ms;
