@@ -61,6 +61,7 @@ mod keeping;
 mod launch;
 mod layout;
 mod library;
+mod link_doubt;
 mod lobby_panel;
 mod news;
 mod notes;
@@ -450,13 +451,6 @@ impl KibitzApp {
             Event::OwnReply(text) => tracing::debug!("reply to Kibitz: {text}"),
             Event::Unparsed { line, error } => tracing::warn!("unparsed line ({error}): {line}"),
             Event::Reply(reply) => self.answer(now, reply),
-            Event::LinkQuiet { heard_at } => {
-                self.wire.set_quiet(Some(*heard_at));
-                self.parts
-                    .chrome
-                    .say("No answer from the server".to_owned());
-            }
-            Event::LinkHeard => self.wire.set_quiet(None),
             _ => {}
         }
         let effects = self.store.apply(now, event);
@@ -750,7 +744,7 @@ impl KibitzApp {
         let side = egui::Frame::side_top_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         let state = BarState {
             status: self.wire.status(),
-            quiet: self.wire.quiet_words(self.now()),
+            quiet: self.parts.chrome.link_words(self.now()),
             session: self.wire.has_session(),
             no_games: self.store.games().next().is_none(),
             server: self.wire.server(),
@@ -802,7 +796,7 @@ impl KibitzApp {
                 online: self.wire.logged_in(),
                 opening_tree: self.parts.library.opening_tree(),
                 server: self.wire.server(),
-                link_quiet: self.wire.quiet_words(now),
+                link_quiet: self.parts.chrome.link_words(now),
             };
             let cx = cx!(self, now);
             let drawn = self.parts.boards.ui(ui, &cx, frame);
@@ -844,7 +838,6 @@ impl KibitzApp {
         let own = [
             repaint::next_clock_frame(store.games(), now),
             self.wire.resume_deadline(store),
-            self.wire.next_quiet_frame(now),
         ];
         let (cx, parts) = self.parts(now);
         let next = parts

@@ -21,7 +21,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 mod alerts;
 mod file;
 
-pub use alerts::{AlertSettings, LOW_TIME_SECONDS_MAX};
+pub use alerts::{AlertSettings, LOW_TIME_SECONDS_MAX, automatic_low_time_ms, low_mark_ms};
 pub use file::{Loaded, config_dir, load, save, settings_path};
 
 /// The name of the settings file inside the config directory.

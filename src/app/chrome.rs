@@ -10,6 +10,7 @@ use crate::protocol::event::Event;
 use crate::ui::dialogs::connect::{ConnectForm, ConnectRequest, connect_form_ui};
 
 use super::announce::Announcement;
+use super::link_doubt::LinkDoubt;
 use super::part::{Cx, Part};
 use super::status_bar::{BarAction, TopBar, top_bar_ui};
 use super::title::window_title;
@@ -25,6 +26,8 @@ pub struct Chrome {
     fitted: bool,
     /// Which FICS the server is (the variants the dialogs offer).
     server: ServerFamily,
+    /// The server silent even to the session's question.
+    link: LinkDoubt,
 }
 
 impl Default for Chrome {
@@ -35,6 +38,7 @@ impl Default for Chrome {
             server: ServerFamily::Unknown,
             title: "Kibitz".to_owned(),
             fitted: false,
+            link: LinkDoubt::default(),
         }
     }
 }
@@ -109,6 +113,12 @@ impl Chrome {
     /// no longer holds.
     pub fn connection_lost(&mut self) {
         self.announcement.clear();
+        self.link.set(None);
+    }
+
+    /// The link in doubt, in words ("no answer from the server for 14 s").
+    pub fn link_words(&self, now: crate::game::Now) -> Option<String> {
+        self.link.words(now)
     }
 
     /// The login failed and the form says why: a stop needs no note.
@@ -249,6 +259,14 @@ impl Part for Chrome {
                 vec![Want::LoginRefused]
             }
             Event::LoggedIn { .. } => vec![Want::SessionReady],
+            Event::LinkQuiet { heard_at } => {
+                self.link.set(Some(*heard_at));
+                vec![Want::Say("No answer from the server".to_owned())]
+            }
+            Event::LinkHeard => {
+                self.link.set(None);
+                Vec::new()
+            }
             Event::TimesealRefused { .. } => {
                 let server = cx.session.server();
                 self.without_timeseal();
@@ -261,5 +279,10 @@ impl Part for Chrome {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// While the link is in doubt, its words tick every second.
+    fn next_frame(&self, cx: &Cx<'_>) -> Option<crate::game::Now> {
+        self.link.next_frame(cx.now)
     }
 }

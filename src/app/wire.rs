@@ -38,9 +38,6 @@ pub struct Wire {
     asked: Asked,
     /// When the reconnect logged in, while games wait to come back.
     resume_started: Option<Now>,
-    /// The server has been silent since then, even to the session's
-    /// question: the link may be dead (see `protocol::liveness`).
-    quiet_since: Option<Now>,
     /// Every command sent, newest last (bounded).
     sent: VecDeque<Command>,
     /// Games to observe once logged in (`--observe`).
@@ -187,27 +184,7 @@ impl Wire {
             self.asked.forget();
             self.resume_started = None;
         }
-        self.quiet_since = None;
         self.status = Some(status);
-    }
-
-    /// The server fell silent (since `heard_at`), or spoke again (`None`).
-    pub fn set_quiet(&mut self, heard_at: Option<Now>) {
-        self.quiet_since = heard_at;
-    }
-
-    /// The words for a link in doubt: "no answer from the server for 14 s".
-    pub fn quiet_words(&self, now: Now) -> Option<String> {
-        let since = self.quiet_since?;
-        let seconds = now.saturating_sub(since).as_secs();
-        Some(format!("no answer from the server for {seconds} s"))
-    }
-
-    /// While the link is in doubt, its words change every second.
-    pub fn next_quiet_frame(&self, now: Now) -> Option<Now> {
-        let since = self.quiet_since?;
-        let into_second = now.saturating_sub(since).subsec_nanos();
-        Some(now + Duration::from_nanos(1_000_000_000 - u64::from(into_second)))
     }
 
     /// Logged in: interrupted games (if any) now wait to come back; the

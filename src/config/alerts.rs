@@ -47,6 +47,20 @@ impl AlertSettings {
 
     /// The low-time mark of a game of `initial_time_min` minutes, in ms.
     pub fn low_time_ms(&self, initial_time_min: u32) -> i64 {
-        crate::ui::game_panel::clock::low_mark_ms(self.low_time_seconds, initial_time_min)
+        low_mark_ms(self.low_time_seconds, initial_time_min)
+    }
+}
+
+/// The automatic low-time mark: 1/8 of the base time, clamped to 10-60 s
+/// (as lichess does).
+pub fn automatic_low_time_ms(initial_time_min: u32) -> i64 {
+    (i64::from(initial_time_min) * 60_000 / 8).clamp(10_000, 60_000)
+}
+
+/// The low-time mark the user set (`set_seconds`; 0: the automatic one).
+pub fn low_mark_ms(set_seconds: u32, initial_time_min: u32) -> i64 {
+    match set_seconds {
+        0 => automatic_low_time_ms(initial_time_min),
+        seconds => i64::from(seconds) * 1000,
     }
 }

@@ -320,7 +320,7 @@ const FLOORS: [&[&str]; 7] = [
         "local_time",
         "paint",
     ],
-    &["game", "net", "secrets", "sound"],
+    &["game", "net", "notifications", "secrets", "sound"],
     &["archive", "lobby"],
     &["console"],
     &["ui", "cli", "desktop"],

@@ -27,15 +27,12 @@ pub fn clock_text(remaining_ms: i64) -> String {
 /// The low-time threshold: 1/8 of the base time, clamped to 10-60 s
 /// (as lichess does).
 pub fn low_time_ms(initial_time_min: u32) -> i64 {
-    (i64::from(initial_time_min) * 60_000 / 8).clamp(10_000, 60_000)
+    crate::config::automatic_low_time_ms(initial_time_min)
 }
 
 /// The low-time mark the user set (`set_seconds`; 0: [`low_time_ms`]).
 pub fn low_mark_ms(set_seconds: u32, initial_time_min: u32) -> i64 {
-    match set_seconds {
-        0 => low_time_ms(initial_time_min),
-        seconds => i64::from(seconds) * 1000,
-    }
+    crate::config::low_mark_ms(set_seconds, initial_time_min)
 }
 
 /// Colours of a clock: running, idle, or low on time.
