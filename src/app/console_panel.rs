@@ -152,10 +152,27 @@ impl Part for ConsolePanel {
     /// requests are not text: it never sees them); messages left while
     /// the user was away are asked for, into their senders' tabs.
     fn on_event(&mut self, _cx: &Cx<'_>, event: &Event, _effects: &[Effect]) -> Vec<Want> {
+        // The channels the server lists at a login after a reconnect lack
+        // those a guest had joined (the server forgot them with the
+        // session): their tabs are still open, and they are joined again.
+        let rejoin: Vec<Want> = match event {
+            Event::ChannelList(listed) => self
+                .console
+                .talks
+                .iter()
+                .filter_map(|t| match t.conversation {
+                    Conversation::Channel(n) if !listed.contains(&n) => Some(n),
+                    _ => None,
+                })
+                .map(|n| Want::Ask(Asker::Nobody, Command::Channels(Some((n, true)))))
+                .collect(),
+            _ => Vec::new(),
+        };
         // The console is told the time (it reads no clock).
         self.console.push_event(event, TimeOfDay::now());
         self.chat.settle(&mut self.console);
-        let mut wants: Vec<Want> = self.say_reply(event).map(Want::Say).into_iter().collect();
+        let mut wants = rejoin;
+        wants.extend(self.say_reply(event).map(Want::Say));
         wants.extend(self.chat_said(event).map(Want::Say));
         if let Event::Messages(MessagesLine::Waiting { total, unread }) = event
             && unread.unwrap_or(*total) > 0

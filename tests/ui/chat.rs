@@ -412,3 +412,46 @@ fn a_long_line_scrolled_out_of_view_can_still_be_read_sideways() {
     h.run_steps(10);
     assert!(left(&h) < before - 100.0, "{} then {}", before, left(&h));
 }
+
+/// A guest's channels are forgotten by the server with the session: after
+/// a reconnect the channels whose tabs are open and that the new login's
+/// list lacks are joined again (quietly).
+#[test]
+fn channels_come_back_after_a_reconnect() {
+    use kibitz::net::Status;
+    let mut app = logged_in_as_me();
+    let login = kibitz::protocol::event::Event::LoggedIn {
+        handle: "Me".into(),
+        titles: Vec::new(),
+    };
+    app.apply_event(Duration::from_secs(10), &login);
+    common::serve(
+        &mut app,
+        Duration::from_secs(11),
+        b"-- channel list: 2 channels --\n\r4 50\n\rfics% ",
+    );
+    let mut h = harness(app);
+    assert!(h.query_by_label("50 chat").is_some());
+    h.state_mut().apply_status(Status::RetryingIn {
+        delay: Duration::from_secs(1),
+        reason: "no answer from the server for 25 s".into(),
+    });
+    h.state_mut().apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    h.state_mut().apply_event(Duration::from_secs(20), &login);
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(21),
+        b"-- channel list: 1 channels --\n\r4\n\rfics% ",
+    );
+    h.run_steps(2);
+    let joins: Vec<&Command> = h
+        .state()
+        .sent()
+        .iter()
+        .filter(|c| matches!(c, Command::Channels(Some(_))))
+        .collect();
+    assert_eq!(joins, [&Command::Channels(Some((50, true)))]);
+    assert!(h.query_by_label("50 chat").is_some(), "its tab stays");
+}
