@@ -360,7 +360,14 @@ impl GameStore {
             .filter(|g| !g.is_over() && !g.detached)
         {
             game.clock.stop(now);
-            game.interrupted = true;
+            // The server ends our examining with the session: nothing
+            // comes back. The board stays "no longer examined", every
+            // move there to study (it was no game to archive).
+            if game.relation == Relation::Examining {
+                game.detached = true;
+            } else {
+                game.interrupted = true;
+            }
         }
     }
 

@@ -427,3 +427,28 @@ fn a_game_opened_again_keeps_its_headers_and_clocks() {
     assert!(copied.contains("Qxf7#"), "{copied}");
     assert!(copied.contains("[%clk 0:02:56]"), "{copied}");
 }
+
+/// A game the user examined when the connection dropped: the server ends
+/// the examining with the session, so it waits for nothing; the board
+/// stays, detached ("no longer examined"), and is no game to archive.
+#[test]
+fn an_examined_game_cut_off_by_a_drop_stays_to_study_and_is_not_archived() {
+    let examined: Vec<String> = WATCHED
+        .iter()
+        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 2 "))
+        .collect();
+    let examined: Vec<&str> = examined.iter().map(String::as_str).collect();
+    let mut store = store_after(&examined);
+    store.change(Change::ConnectionLost {
+        now: Duration::ZERO,
+    });
+    let game = store.get(12).expect("game 12");
+    assert!(game.detached && !game.interrupted);
+    assert_eq!(game.moves.len(), 2, "its moves stay");
+    assert!(!store.any_interrupted());
+    store.change(Change::GiveUpInterrupted {
+        why: kibitz::game::store::UNSEEN_END.into(),
+        now: Duration::ZERO,
+    });
+    assert!(!store.get(12).expect("game 12").is_over());
+}
