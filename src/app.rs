@@ -36,6 +36,7 @@ macro_rules! cx {
             looked_at: $app.parts.boards.looked_at(),
             window: $app.host.window(),
             in_front: $app.host.in_front(),
+            family: $app.parts.chrome.server_family(),
         }
     };
 }
@@ -383,6 +384,13 @@ impl KibitzApp {
             let wants = self.parts.feedback.acted(&acted);
             self.run(wants);
         }
+    }
+
+    /// A notification's button pressed (as [`Self::poll_notifications`]
+    /// does; tests give their own).
+    pub fn act_on_notification(&mut self, acted: &crate::notifications::Acted) {
+        let wants = self.parts.feedback.acted(acted);
+        self.run(wants);
     }
 
     /// Talks to the desktop's notification service (the window app does at

@@ -324,3 +324,45 @@ fn raw_chunks(bytes: &[u8]) -> Vec<Chunk> {
 
 #[cfg(test)]
 mod tests;
+
+/// `bytes` with every whole `secret` in them (a password the server quoted
+/// back) turned into stars, for a recording: never the password there.
+pub fn hide_secret<'a>(bytes: &'a [u8], secret: Option<&str>) -> std::borrow::Cow<'a, [u8]> {
+    let Some(secret) = secret.map(str::as_bytes).filter(|s| s.len() >= 3) else {
+        return std::borrow::Cow::Borrowed(bytes);
+    };
+    if !bytes.windows(secret.len()).any(|w| w == secret) {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = bytes.to_vec();
+    let mut at = 0;
+    while at + secret.len() <= out.len() {
+        if out[at..at + secret.len()] == *secret {
+            out[at..at + secret.len()].fill(b'*');
+            at += secret.len();
+        } else {
+            at += 1;
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod hide_tests {
+    use super::hide_secret;
+
+    #[test]
+    fn a_secret_in_the_bytes_becomes_stars() {
+        let bytes = b"line was \"'KibUserpass'\" and KibUserpass";
+        assert_eq!(
+            &*hide_secret(bytes, Some("KibUserpass")),
+            b"line was \"'***********'\" and ***********"
+        );
+        assert_eq!(&*hide_secret(b"nothing", Some("KibUserpass")), b"nothing");
+        assert_eq!(
+            &*hide_secret(b"ab ab", Some("ab")),
+            b"ab ab",
+            "too short to hide"
+        );
+    }
+}

@@ -32,9 +32,10 @@ pub struct Feedback {
     answers: VecDeque<(u64, Command, Command)>,
     /// The last notification's tag.
     last_tag: u64,
-    /// The last challenge told, and when: the server may say one twice
-    /// (its words and a `<pf>` line).
-    last_challenge: Option<(String, Now)>,
+    /// The last challenge told, when, and its notification's tag: the
+    /// server may say one twice (its words, then a `<pf>` line with the
+    /// number that answers it).
+    last_challenge: Option<(String, Now, u64)>,
 }
 
 /// Notifications whose buttons are remembered.
@@ -162,17 +163,25 @@ impl Feedback {
     /// A notification for `text`, with Accept and Decline where it has
     /// answers (clicking its body brings the window to the front).
     fn note(&mut self, text: NoteText, now: Now) -> Option<Note> {
-        if text.answers.is_some() {
-            let same = self.last_challenge.as_ref().is_some_and(|(from, at)| {
-                *from == text.from && now.saturating_sub(*at) < SAME_CHALLENGE
-            });
-            self.last_challenge = Some((text.from.clone(), now));
-            if same {
-                return None;
+        if let Some(answers) = &text.answers
+            && let Some((from, at, tag)) = &self.last_challenge
+            && *from == text.from
+            && now.saturating_sub(*at) < SAME_CHALLENGE
+        {
+            // The same challenge told again: its number answers it surely
+            // (FatICS takes no `accept NAME`); no second notification.
+            if matches!(answers.0, Command::Accept(Some(_)))
+                && let Some(kept) = self.answers.iter_mut().find(|(t, ..)| t == tag)
+            {
+                (kept.1, kept.2) = answers.clone();
             }
+            return None;
         }
         self.last_tag += 1;
         let tag = self.last_tag;
+        if text.answers.is_some() {
+            self.last_challenge = Some((text.from.clone(), now, tag));
+        }
         let mut actions = vec![(DEFAULT_ACTION.to_owned(), "Show".to_owned())];
         if let Some((accept, decline)) = text.answers {
             actions.push(("accept".to_owned(), "Accept".to_owned()));

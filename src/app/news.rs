@@ -6,6 +6,7 @@
 use crate::game::Effect;
 use crate::game::store::Change;
 use crate::lobby::friends::Notice;
+use crate::lobby::server::ServerFamily;
 use crate::protocol::adjourned::AdjournedLine;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
@@ -50,10 +51,13 @@ impl News {
     }
 
     /// After a reconnect, the server has adjourned our game that the
-    /// dropped connection cut off, and its opponent is online: it is
-    /// resumed by itself (`match NAME` asks the opponent), as the user
-    /// would have it; the interrupted panel ends as adjourned and gives way
-    /// to the game resumed.
+    /// dropped connection cut off, and its opponent is online: the cut-off
+    /// panel ends as adjourned (and gives way to the game resumed), and the
+    /// game is resumed by itself (`match NAME` asks the opponent), as the
+    /// user would have it. Not on the old FICS (rpblc): it cannot read its
+    /// adjourned games back (it writes them without the clocks it reads
+    /// first) and takes `match NAME` for a new challenge on its default
+    /// terms, so there Resume stays the user's to press.
     fn resume_interrupted(&mut self, cx: &Cx<'_>, online: &[String]) -> Vec<Want> {
         let mut wants = Vec::new();
         for (game, opponent) in cx.store.interrupted_own() {
@@ -65,6 +69,9 @@ impl News {
             }
             let now = cx.now;
             wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
+            if cx.family == ServerFamily::OldFics {
+                continue;
+            }
             wants.push(Want::Send(Command::Resume(opponent.clone())));
             let words = format!("Resuming your game with {opponent}");
             self.notice = Some(Notice::with_game(words.clone(), None));
@@ -148,18 +155,21 @@ impl Part for News {
                 Some(self.tell_friend(text, Some(n.game)))
             }
             Event::Adjourned(AdjournedLine::OpponentsOnline { names, .. }) => {
-                let resumed = self.resume_interrupted(cx, names);
-                if !resumed.is_empty() {
-                    return resumed;
+                let mut wants = self.resume_interrupted(cx, names);
+                if !self.resuming.is_empty() {
+                    return wants;
                 }
-                self.tell_adjourned(names, false)
+                wants.extend(self.tell_adjourned(names, false));
+                return wants;
             }
             Event::Adjourned(AdjournedLine::OpponentArrived { handle }) => {
-                let resumed = self.resume_interrupted(cx, std::slice::from_ref(handle));
-                if !resumed.is_empty() {
-                    return resumed;
+                let names = std::slice::from_ref(handle);
+                let mut wants = self.resume_interrupted(cx, names);
+                if !self.resuming.is_empty() {
+                    return wants;
                 }
-                self.tell_adjourned(std::slice::from_ref(handle), true)
+                wants.extend(self.tell_adjourned(names, true));
+                return wants;
             }
             Event::Message(Message::GameCreated {
                 white,

@@ -28,6 +28,8 @@ pub struct Cx<'a> {
     /// The user looks at the window: focused, not minimized (as of the
     /// last frame; no frame yet counts as looked at).
     pub in_front: bool,
+    /// Which FICS the server is (what it can do).
+    pub family: crate::lobby::server::ServerFamily,
 }
 
 /// The boards the user looks at: the one with the keyboard, the one shown

@@ -38,7 +38,7 @@ pub fn draw_claim(game: &Game) -> Option<DrawClaim> {
         setup.board == now.board
             && setup.turn == now.turn
             && setup.castling_rights == now.castling_rights
-            && setup.ep_square == now.ep_square
+            && capturable_ep(setup) == capturable_ep(now)
             && setup.pockets == now.pockets
     };
     // Only since the last capture or pawn move can it have stood before.
@@ -50,6 +50,17 @@ pub fn draw_claim(game: &Game) -> Option<DrawClaim> {
         .filter(|setup| same(setup))
         .count();
     (earlier + 1 >= 3).then_some(DrawClaim::Repetition)
+}
+
+/// The en-passant square where a pawn of the side to move can take on it
+/// (the old FICS names the square after every double step; a position
+/// where nobody can take there is the same position as without it).
+fn capturable_ep(setup: &Setup) -> Option<shakmaty::Square> {
+    let square = setup.ep_square?;
+    let takers = shakmaty::attacks::pawn_attacks(!setup.turn, square)
+        & setup.board.pawns()
+        & setup.board.by_color(setup.turn);
+    (!takers.is_empty()).then_some(square)
 }
 
 #[cfg(test)]
@@ -94,6 +105,27 @@ mod tests {
             Some(DrawClaim::Repetition),
             "the start position a third time"
         );
+    }
+
+    /// The old FICS names the en-passant square after 1...e5 though no
+    /// pawn can take there: the position is the same as after 3...Ng8.
+    #[test]
+    fn an_en_passant_square_nobody_can_take_on_is_no_difference() {
+        let lines = [
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 Me BotA 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0",
+            "<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 300 300 1 P/e2-e4 (0:00) e4 0 0 0",
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 1 Me BotA 1 5 0 39 39 300 300 2 P/e7-e5 (0:00) e5 0 0 0",
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R B -1 1 1 1 1 1 1 Me BotA -1 5 0 39 39 300 300 2 N/g1-f3 (0:00) Nf3 0 0 0",
+            "<12> rnbqkb-r pppp-ppp -----n-- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R W -1 1 1 1 1 2 1 Me BotA 1 5 0 39 39 300 300 3 N/g8-f6 (0:00) Nf6 0 0 0",
+            "<12> rnbqkb-r pppp-ppp -----n-- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR B -1 1 1 1 1 3 1 Me BotA -1 5 0 39 39 300 300 3 N/f3-g1 (0:00) Ng1 0 0 0",
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 4 1 Me BotA 1 5 0 39 39 300 300 4 N/f6-g8 (0:00) Ng8 0 0 0",
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R B -1 1 1 1 1 5 1 Me BotA -1 5 0 39 39 300 300 4 N/g1-f3 (0:00) Nf3 0 0 0",
+            "<12> rnbqkb-r pppp-ppp -----n-- ----p--- ----P--- -----N-- PPPP-PPP RNBQKB-R W -1 1 1 1 1 6 1 Me BotA 1 5 0 39 39 300 300 5 N/g8-f6 (0:00) Nf6 0 0 0",
+            "<12> rnbqkb-r pppp-ppp -----n-- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR B -1 1 1 1 1 7 1 Me BotA -1 5 0 39 39 300 300 5 N/f3-g1 (0:00) Ng1 0 0 0",
+            "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W -1 1 1 1 1 8 1 Me BotA 1 5 0 39 39 300 300 6 N/f6-g8 (0:00) Ng8 0 0 0",
+        ];
+        assert_eq!(draw_claim(&game(&lines[..7])), None);
+        assert_eq!(draw_claim(&game(&lines)), Some(DrawClaim::Repetition));
     }
 
     #[test]

@@ -179,10 +179,14 @@ impl Offers {
                 None
             }
             Event::Message(Message::GameCreated { white, black, .. }) => {
-                // A challenge between the two became this game.
-                self.made.retain(|m| {
-                    !(m.kind == OfferKind::Match && (m.to == *white || m.to == *black))
-                });
+                // A challenge between the two became this game, whoever
+                // made it (the old FICS sends no `<pr>` for an accepted
+                // challenge: its bar stayed over the new game's board).
+                let between = |who: &str| who == white || who == black;
+                self.made
+                    .retain(|m| !(m.kind == OfferKind::Match && between(&m.to)));
+                self.waiting
+                    .retain(|w| !(w.what == OfferKind::Match && between(&w.offer.from)));
                 None
             }
             Event::Pending(line) => self.listed(line),

@@ -419,7 +419,9 @@ impl Connection<'_> {
                         }
                         Ok(n) => {
                             if let Some(recorder) = self.recorder.as_mut() {
-                                let _ = recorder.record(now, &buffer[..n]);
+                                let password = self.config.session.password.as_ref();
+                                let bytes = recording::hide_secret(&buffer[..n], password.map(|p| p.expose()));
+                                let _ = recorder.record(now, &bytes);
                             }
                             session.handle_bytes(now, &buffer[..n]);
                         }

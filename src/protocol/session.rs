@@ -353,7 +353,8 @@ impl Session {
         if !self.decoder.has_held_line() {
             self.held_since = None;
         }
-        for event in events.drain(..) {
+        for mut event in events.drain(..) {
+            self.hide_password(&mut event);
             self.liveness.follow(&event);
             self.react(now, &event);
             // The answer to `iset block 1`: `block set.`, or the old
@@ -376,6 +377,27 @@ impl Session {
             }
         }
         self.replies.flush(&mut self.events);
+    }
+
+    /// A server that quotes the password back (FatICS's "found a bug"
+    /// message quotes the line it failed on) shows stars instead: the
+    /// password is never on screen, in the log or in the console.
+    fn hide_password(&self, event: &mut Event) {
+        let Some(password) = self.config.password.as_ref().map(Secret::expose) else {
+            return;
+        };
+        if password.len() < 3 {
+            return;
+        }
+        let text = match event {
+            Event::Text(text) | Event::OwnReply(text) => text,
+            Event::Unparsed { line, .. } => line,
+            Event::LineCut { head } => head,
+            _ => return,
+        };
+        if text.contains(password) {
+            *text = text.replace(password, "********");
+        }
     }
 
     /// The session's own reactions: login steps, pings, the end of the session.

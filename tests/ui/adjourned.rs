@@ -276,3 +276,53 @@ fn a_resume_the_server_turns_into_a_new_game_is_said_and_abort_offered() {
             >= 1
     );
 }
+
+/// The old FICS (rpblc) cannot read its adjourned games back and takes
+/// `match NAME` for a new challenge: there the game cut off by a drop is
+/// marked adjourned and Resume offered, never sent by itself.
+#[test]
+fn on_the_old_fics_resume_is_offered_not_sent() {
+    use kibitz::net::Status;
+    use kibitz::protocol::event::Event;
+    use kibitz::protocol::message::EndReason;
+    let mut app = common::app_with(&[
+        "Server version : rpblc-1.4.7",
+        "**** Starting FICS session as Me ****",
+    ]);
+    app.apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "{Game 1 (Me vs. BotA) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0\n\r",
+    );
+    h.state_mut().apply_status(Status::RetryingIn {
+        delay: Duration::from_secs(1),
+        reason: "no answer from the server for 25 s".into(),
+    });
+    h.state_mut().apply_status(Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let now = h.state().now();
+    h.state_mut().apply_event(
+        now,
+        &Event::LoggedIn {
+            handle: "Me".into(),
+            titles: Vec::new(),
+        },
+    );
+    feed(
+        &mut h,
+        "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
+    );
+    assert!(!h.state().sent().contains(&Command::Resume("BotA".into())));
+    let outcome = h.state().store().get(1).and_then(|g| g.outcome.clone());
+    assert_eq!(outcome.map(|o| o.reason), Some(EndReason::Adjourn));
+    h.get_by_label("Resume against BotA").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().sent().back(),
+        Some(&Command::Resume("BotA".into()))
+    );
+}

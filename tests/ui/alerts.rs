@@ -87,6 +87,17 @@ fn notifications_come_only_while_the_window_is_behind_and_as_set() {
     let labels: Vec<&str> = challenge.actions.iter().map(|(_, l)| l.as_str()).collect();
     assert_eq!(labels, ["Show", "Accept", "Decline"]);
     assert_eq!(notes.len(), 4, "once");
+    // Its Accept answers it by number (the `<pf>` line's: FatICS takes no
+    // `accept NAME`).
+    let acted = kibitz::notifications::Acted {
+        tag: challenge.tag,
+        action: "accept".into(),
+    };
+    h.state_mut().act_on_notification(&acted);
+    assert_eq!(
+        h.state().sent().back(),
+        Some(&kibitz::protocol::command::Command::Accept(Some(9)))
+    );
     // Back in front: nothing more.
     behind(&mut h, false);
     feed(&mut h, "BotB tells you: again\n\r");
@@ -151,4 +162,23 @@ fn a_threefold_repetition_is_claimed_with_one_click() {
         h.state().sent().back(),
         Some(&kibitz::protocol::command::Command::Draw)
     );
+}
+
+/// The old FICS sends no `<pr>` when a challenge to the user is accepted:
+/// the challenge's bar goes when the game between the two begins (it
+/// stayed over the new game's board).
+#[test]
+fn an_accepted_challenges_bar_goes_when_the_game_begins() {
+    let app = common::app_with(&["**** Starting FICS session as Me ****"]);
+    let mut h = common::window(app, [1180.0, 820.0]);
+    feed(
+        &mut h,
+        "Challenge: TestUser (----) Me (----) unrated blitz 5 0.\n\rYou can \"accept\" or \"decline\", or propose different parameters.\n\rfics% ",
+    );
+    assert!(h.query_by_label("Accept").is_some(), "the challenge's bar");
+    feed(
+        &mut h,
+        "Creating: TestUser (----) Me (----) unrated blitz 5 0\n\r{Game 5 (TestUser vs. Me) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 5 TestUser Me -1 5 0 39 39 300 300 1 none (0:00) none 0 0 0\n\rfics% ",
+    );
+    assert!(h.query_by_label("Accept").is_none(), "gone with it");
 }

@@ -766,3 +766,30 @@ fn the_logins_late_prompt_does_not_answer_block_mode() {
     assert!(s.block_mode());
     assert_eq!(sent(&mut s), ["1 set style 12\n"]);
 }
+
+/// FatICS quotes the line it failed on, the password too: it is shown as
+/// stars.
+#[test]
+fn a_password_quoted_back_by_the_server_is_hidden() {
+    let mut s = Session::new(config("KibUser", Some("KibUserpass")), at(0));
+    s.handle_bytes(at(0), b"login: ");
+    s.handle_bytes(at(1), b"password: ");
+    sent(&mut s);
+    s.handle_bytes(
+        at(2),
+        b"\n\rIt appears you have found a bug in FatICS. Please notify wmahan.\n\rError info: exception ; line was \"'KibUserpass'\"\n\r",
+    );
+    s.handle_timeout(at(2) + HELD_LINE_DELAY);
+    let evs = events(&mut s);
+    let shown: Vec<&Event> = evs
+        .iter()
+        .filter(|e| matches!(e, Event::Text(t) if t.contains("line was")))
+        .collect();
+    assert_eq!(
+        shown,
+        [&Event::Text(
+            "Error info: exception ; line was \"'********'\"".into()
+        )]
+    );
+    assert!(!format!("{evs:?}").contains("KibUserpass"));
+}
