@@ -40,9 +40,16 @@ pub struct Acted {
     pub action: String,
 }
 
+/// What the notifications' thread is asked.
+enum Ask {
+    Show(Note),
+    /// The user looks at the window: the notifications shown are stale.
+    CloseAll,
+}
+
 /// The app's end of the notifications' thread.
 pub struct Notifier {
-    notes: Option<mpsc::SyncSender<Note>>,
+    notes: Option<mpsc::SyncSender<Ask>>,
     acted: mpsc::Receiver<Acted>,
     /// Notes shown, newest last (tests read them; at most `QUEUE`).
     shown: Vec<Note>,
@@ -68,7 +75,7 @@ impl Notifier {
     /// Talks to the desktop's service; `wake` is called when a button was
     /// pressed (the window has something to do).
     pub fn open(wake: Arc<dyn Fn() + Send + Sync>) -> Self {
-        let (notes, notes_rx) = mpsc::sync_channel::<Note>(QUEUE);
+        let (notes, notes_rx) = mpsc::sync_channel::<Ask>(QUEUE);
         let (acted_tx, acted) = mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("kibitz-notify".into())
@@ -87,7 +94,7 @@ impl Notifier {
     /// Shows a notification (queued for the service's thread).
     pub fn show(&mut self, note: Note) {
         if let Some(notes) = &self.notes
-            && notes.try_send(note.clone()).is_err()
+            && notes.try_send(Ask::Show(note.clone())).is_err()
         {
             tracing::debug!("notification dropped: the service is behind");
         }
@@ -95,6 +102,14 @@ impl Notifier {
             self.shown.remove(0);
         }
         self.shown.push(note);
+    }
+
+    /// Closes the notifications shown (the user looks at the window now:
+    /// what they told is on screen, their buttons stale).
+    pub fn close_all(&mut self) {
+        if let Some(notes) = &self.notes {
+            let _ = notes.try_send(Ask::CloseAll);
+        }
     }
 
     /// A button pressed since the last call, if any.
@@ -110,12 +125,21 @@ impl Notifier {
 
 /// The service's thread: shows each note, and waits on those with buttons.
 fn serve(
-    notes: mpsc::Receiver<Note>,
+    notes: mpsc::Receiver<Ask>,
     acted: mpsc::Sender<Acted>,
     wake: Arc<dyn Fn() + Send + Sync>,
 ) {
     let waiting = Arc::new(AtomicUsize::new(0));
-    for note in notes {
+    // The service's numbers of the notifications shown and not closed.
+    let mut shown: Vec<u32> = Vec::new();
+    for ask in notes {
+        let note = match ask {
+            Ask::Show(note) => note,
+            Ask::CloseAll => {
+                close(&std::mem::take(&mut shown));
+                continue;
+            }
+        };
         let room = waiting.load(Ordering::SeqCst) < MAX_WAITING;
         let mut notification = notify_rust::Notification::new();
         notification
@@ -135,6 +159,10 @@ fn serve(
                 continue;
             }
         };
+        if shown.len() >= QUEUE {
+            shown.remove(0);
+        }
+        shown.push(id_of(&handle));
         if !room || note.actions.is_empty() {
             continue;
         }
@@ -160,3 +188,43 @@ fn serve(
         }
     }
 }
+
+/// The service's number of a notification shown (none on Windows, where a
+/// toast is not closed by number).
+#[cfg(all(unix, not(target_os = "macos")))]
+fn id_of(handle: &notify_rust::NotificationHandle) -> u32 {
+    handle.id()
+}
+
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn id_of(_handle: &notify_rust::NotificationHandle) -> u32 {
+    0
+}
+
+/// Closes these notifications (`CloseNotification`, on a connection of
+/// its own: each handle is held by the thread waiting on its buttons,
+/// which the close then ends).
+#[cfg(all(unix, not(target_os = "macos")))]
+fn close(ids: &[u32]) {
+    if ids.is_empty() {
+        return;
+    }
+    let Ok(bus) = zbus::blocking::Connection::session() else {
+        return;
+    };
+    for id in ids {
+        let closed = bus.call_method(
+            Some("org.freedesktop.Notifications"),
+            "/org/freedesktop/Notifications",
+            Some("org.freedesktop.Notifications"),
+            "CloseNotification",
+            &(*id,),
+        );
+        if let Err(e) = closed {
+            tracing::debug!("notification {id} not closed: {e}");
+        }
+    }
+}
+
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn close(_ids: &[u32]) {}

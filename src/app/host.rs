@@ -40,10 +40,16 @@ impl Host {
 
     /// Once a frame: whether the user looks at the window.
     pub fn look(&mut self, ctx: &egui::Context) {
+        let was = self.in_front;
         self.in_front = ctx.input(|i| {
             let viewport = i.viewport();
             viewport.focused.unwrap_or(true) && viewport.minimized != Some(true)
         });
+        // Back at the window: what the notifications told is on screen,
+        // their buttons stale; they go.
+        if self.in_front && !was {
+            self.notifier.close_all();
+        }
     }
 
     /// The window is focused and not minimized (as of the last frame).

@@ -3,7 +3,8 @@
 //! test's own on it that records every notification and presses its
 //! buttons. A challenge that comes while the window is not in front is
 //! told with Accept and Decline; Accept pressed in the notification starts
-//! the game. The window in front: no notification.
+//! the game; back at the window, the notifications shown are closed. The
+//! window in front: no notification.
 //!
 //! The bus is found through `DBUS_SESSION_BUS_ADDRESS`, which a test must
 //! not set in a running test binary (other tests read the environment): the
@@ -32,6 +33,8 @@ type Call = (u32, String, String, Vec<String>);
 
 struct Service {
     calls: Arc<Mutex<Vec<Call>>>,
+    /// The ids closed (`CloseNotification`).
+    closed: Arc<Mutex<Vec<u32>>>,
 }
 
 #[zbus::interface(name = "org.freedesktop.Notifications")]
@@ -63,7 +66,9 @@ impl Service {
         id
     }
 
-    fn close_notification(&self, _id: u32) {}
+    fn close_notification(&self, id: u32) {
+        self.closed.lock().expect("closed").push(id);
+    }
 
     #[zbus(signal)]
     async fn action_invoked(
@@ -105,8 +110,10 @@ fn a_challenge_accepted_from_its_notification_starts_the_game() {
 /// The child: the service on the bus, the window against a scripted server.
 fn on_the_bus() {
     let calls = Arc::new(Mutex::new(Vec::<Call>::new()));
+    let closed = Arc::new(Mutex::new(Vec::<u32>::new()));
     let service = Service {
         calls: calls.clone(),
+        closed: closed.clone(),
     };
     let bus = zbus::blocking::connection::Builder::session()
         .and_then(|b| b.name("org.freedesktop.Notifications"))
@@ -209,5 +216,18 @@ fn on_the_bus() {
             .get(7)
             .is_some_and(|g| g.relation == Relation::PlayingOpponentToMove)
     });
+    // The window in front again: the notifications shown are closed.
+    let root = h
+        .input_mut()
+        .viewports
+        .get_mut(&egui::ViewportId::ROOT)
+        .expect("the window");
+    root.focused = Some(true);
+    let started = Instant::now();
+    while !closed.lock().expect("closed").contains(&id) {
+        assert!(started.elapsed() < Duration::from_secs(20), "not closed");
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
     served.finish();
 }
