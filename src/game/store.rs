@@ -85,6 +85,9 @@ pub const UNSEEN_END: &str = "the connection was lost; the game went on unseen";
 /// An interrupted game the server no longer has (or whose number now shows
 /// another game) after the reconnect.
 pub const ENDED_WHILE_DISCONNECTED: &str = "ended while disconnected";
+/// Our game that did not come back after the reconnect, nor was said to
+/// be adjourned: the server ended it meanwhile.
+pub const OWN_ENDED_WHILE_AWAY: &str = "the connection was lost and the server ended the game (aborted or forfeited: see your history)";
 /// Our game the server adjourned when the connection dropped.
 pub const ADJOURNED_WHILE_AWAY: &str = "adjourned when the connection was lost";
 /// A live game whose number shows another game, with no end message seen.
@@ -378,6 +381,14 @@ impl GameStore {
         let mut effects = Vec::new();
         for game in self.games.values_mut().filter(|g| g.interrupted) {
             game.interrupted = false;
+            // Our own game does not go on unseen: the server would send
+            // its boards to us. It ended (aborted or forfeited by the
+            // disconnection; FatICS aborts one under 10 half-moves).
+            let why = if why == UNSEEN_END && game.relation.is_playing() {
+                OWN_ENDED_WHILE_AWAY
+            } else {
+                why
+            };
             game.end(unfinished(why), now);
             effects.push(Effect::Ended(game.number));
         }

@@ -452,3 +452,27 @@ fn an_examined_game_cut_off_by_a_drop_stays_to_study_and_is_not_archived() {
     });
     assert!(!store.get(12).expect("game 12").is_over());
 }
+
+/// Our own game that never came back after a reconnect (and was not said
+/// to be adjourned) did not go on unseen: the server ended it.
+#[test]
+fn our_game_that_never_came_back_was_ended_by_the_server() {
+    let own: Vec<String> = WATCHED
+        .iter()
+        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 1 "))
+        .collect();
+    let own: Vec<&str> = own.iter().map(String::as_str).collect();
+    let mut store = store_after(&own);
+    store.change(Change::ConnectionLost {
+        now: Duration::ZERO,
+    });
+    store.change(Change::GiveUpInterrupted {
+        why: kibitz::game::store::UNSEEN_END.into(),
+        now: Duration::ZERO,
+    });
+    let outcome = store
+        .get(12)
+        .and_then(|g| g.outcome.clone())
+        .expect("ended");
+    assert_eq!(outcome.text, kibitz::game::store::OWN_ENDED_WHILE_AWAY);
+}
