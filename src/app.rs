@@ -381,7 +381,7 @@ impl KibitzApp {
     /// accepted) are carried out.
     pub fn poll_notifications(&mut self) {
         while let Some(acted) = self.host.notifier().acted() {
-            let wants = self.parts.feedback.acted(&acted);
+            let wants = self.parts.feedback.acted(&acted, self.now());
             self.run(wants);
         }
     }
@@ -389,7 +389,7 @@ impl KibitzApp {
     /// A notification's button pressed (as [`Self::poll_notifications`]
     /// does; tests give their own).
     pub fn act_on_notification(&mut self, acted: &crate::notifications::Acted) {
-        let wants = self.parts.feedback.acted(acted);
+        let wants = self.parts.feedback.acted(acted, self.now());
         self.run(wants);
     }
 

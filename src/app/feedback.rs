@@ -36,7 +36,14 @@ pub struct Feedback {
     /// server may say one twice (its words, then a `<pf>` line with the
     /// number that answers it).
     last_challenge: Option<(String, Now, u64)>,
+    /// The window was raised from a notification then: till it is in
+    /// front (or a few seconds), nothing more is notified.
+    raised_at: Option<Now>,
 }
+
+/// How long a window raised from a notification counts as looked at
+/// before it says it is focused (the window manager's time).
+const RAISING: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Notifications whose buttons are remembered.
 const NOTES_KEPT: usize = 16;
@@ -52,6 +59,7 @@ impl Default for Feedback {
             answers: VecDeque::new(),
             last_tag: 0,
             last_challenge: None,
+            raised_at: None,
         }
     }
 }
@@ -199,20 +207,39 @@ impl Feedback {
         })
     }
 
-    /// A notification's button pressed: its command, and the window
-    /// brought to the front (a challenge accepted starts a game there).
-    pub fn acted(&mut self, acted: &Acted) -> Vec<Want> {
-        let mut wants = vec![Want::Raise];
+    /// A notification's button pressed: its command; the window brought to
+    /// the front for Show and Accept (a challenge accepted starts a game
+    /// there), not for Decline. What follows at once (the game starting)
+    /// is then no news to notify.
+    pub fn acted(&mut self, acted: &Acted, now: Now) -> Vec<Want> {
+        let mut wants = Vec::new();
         let at = self.answers.iter().position(|(tag, ..)| *tag == acted.tag);
-        if let Some(at) = at.filter(|_| acted.action != DEFAULT_ACTION) {
-            let (_, accept, decline) = self.answers.remove(at).expect("found");
-            match acted.action.as_str() {
-                "accept" => wants.push(Want::Send(accept)),
-                "decline" => wants.push(Want::Send(decline)),
-                _ => {}
+        let answers = at
+            .filter(|_| acted.action != DEFAULT_ACTION)
+            .and_then(|at| self.answers.remove(at));
+        match (acted.action.as_str(), answers) {
+            ("accept", Some((_, accept, _))) => wants.push(Want::Send(accept)),
+            ("decline", Some((_, _, decline))) => {
+                wants.push(Want::Send(decline));
+                return wants;
             }
+            // A stale one's button: the window shows how things stand.
+            _ => {}
         }
+        self.raised_at = Some(now);
+        wants.push(Want::Raise);
         wants
+    }
+
+    /// Whether the user looks at the window: it is in front, or was just
+    /// raised from a notification.
+    fn looked_at(&mut self, cx: &Cx<'_>) -> bool {
+        if cx.in_front {
+            self.raised_at = None;
+            return true;
+        }
+        self.raised_at
+            .is_some_and(|at| cx.now.saturating_sub(at) < RAISING)
     }
 
     /// One beep when the user's clock drops under the low-time mark: the
@@ -249,7 +276,7 @@ impl Part for Feedback {
             .map(Want::Say)
             .into_iter()
             .collect();
-        if !cx.in_front
+        if !self.looked_at(cx)
             && let Some(text) = notes::of_event(event, cx.store, &cx.settings.alerts, moved)
         {
             wants.extend(self.note(text, cx.now).map(Want::Notify));
@@ -262,7 +289,7 @@ impl Part for Feedback {
             return Vec::new();
         };
         let mut wants = vec![Want::Say(super::announce::low_time_words(left))];
-        if !cx.in_front && cx.settings.alerts.notify_low_time {
+        if !self.looked_at(cx) && cx.settings.alerts.notify_low_time {
             wants.extend(self.note(notes::low_time(left), cx.now).map(Want::Notify));
         }
         wants

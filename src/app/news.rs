@@ -25,6 +25,9 @@ pub struct News {
     /// Opponents whose game cut off by the dropped link we asked to
     /// resume by ourselves, till the game comes.
     resuming: Vec<String>,
+    /// On the old FICS, the challenge that resumes each cut-off game on
+    /// its own terms (by opponent).
+    resume_with: Vec<(String, String)>,
 }
 
 impl News {
@@ -48,6 +51,7 @@ impl News {
     pub fn connection_lost(&mut self) {
         self.notice = None;
         self.resuming.clear();
+        self.resume_with.clear();
     }
 
     /// After a reconnect, the server has adjourned our game that the
@@ -68,10 +72,17 @@ impl News {
                 continue;
             }
             let now = cx.now;
-            wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
             if cx.family == ServerFamily::OldFics {
+                // Its Resume asks for the same terms: where the server
+                // starts a new game instead, not one on its defaults
+                // (rated 2 12, colours swapped).
+                if let Some(line) = cx.store.same_terms(game, &opponent) {
+                    self.resume_with.push((opponent.clone(), line));
+                }
+                wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
                 continue;
             }
+            wants.push(Want::Change(Change::AdjournedWhileAway { game, now }));
             wants.push(Want::Send(Command::Resume(opponent.clone())));
             let words = format!("Resuming your game with {opponent}");
             self.notice = Some(Notice::with_game(words.clone(), None));
@@ -115,6 +126,14 @@ impl News {
     /// Opponents of our adjourned games are online: a notice with a
     /// Resume for each (at most three: the rest are named).
     fn tell_adjourned(&mut self, opponents: &[String], arrived: bool) -> Option<Want> {
+        // Named once each (the server names an opponent once per game).
+        let mut unique: Vec<String> = Vec::new();
+        for name in opponents {
+            if !unique.iter().any(|u| u.eq_ignore_ascii_case(name)) {
+                unique.push(name.clone());
+            }
+        }
+        let opponents = unique.as_slice();
         let first = opponents.first()?;
         let text = if arrived {
             format!("{first} arrived: you have an adjourned game")
@@ -126,9 +145,17 @@ impl News {
                 opponents.join(", ")
             )
         };
+        let resume_with = &self.resume_with;
         let resume = |handle: &String| {
             let label = format!("Resume against {handle}");
-            (label, Command::Resume(handle.clone()))
+            let same_terms = resume_with
+                .iter()
+                .find(|(who, _)| who.eq_ignore_ascii_case(handle))
+                .map(|(_, line)| Command::Raw(line.clone()));
+            (
+                label,
+                same_terms.unwrap_or_else(|| Command::Resume(handle.clone())),
+            )
         };
         let buttons = opponents.iter().take(3).map(resume).collect();
         self.notice = Some(Notice {

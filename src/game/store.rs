@@ -429,6 +429,23 @@ impl GameStore {
 
     /// Our interrupted games (played when the connection dropped): the
     /// number and the opponent's handle.
+    /// The challenge that asks for this game's terms again: `match NAME
+    /// 10 0 unrated black` (plain chess at a speed only; a server that
+    /// restores the adjourned game takes its own terms anyway).
+    pub fn same_terms(&self, number: u32, opponent: &str) -> Option<String> {
+        use crate::protocol::game_type::GameType;
+        let game = self.games.get(&number)?;
+        let plain = matches!(
+            game.kind,
+            Some(GameType::Lightning | GameType::Blitz | GameType::Standard | GameType::Chess)
+        );
+        let color = game.my_color()?;
+        let rated = if game.rated? { "rated" } else { "unrated" };
+        let side = if color.is_white() { "white" } else { "black" };
+        let (time, inc) = (game.initial_time_min, game.increment_s);
+        plain.then(|| format!("match {opponent} {time} {inc} {rated} {side}"))
+    }
+
     pub fn interrupted_own(&self) -> Vec<(u32, String)> {
         let me = self.me.as_deref().unwrap_or_default();
         self.games

@@ -314,15 +314,19 @@ fn on_the_old_fics_resume_is_offered_not_sent() {
     );
     feed(
         &mut h,
-        "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
+        "2 players, who have an adjourned game with you, are online:\x07\n\rBotA BotA \n\rfics% ",
     );
     assert!(!h.state().sent().contains(&Command::Resume("BotA".into())));
     let outcome = h.state().store().get(1).and_then(|g| g.outcome.clone());
     assert_eq!(outcome.map(|o| o.reason), Some(EndReason::Adjourn));
+    // Once, though the server names BotA for each adjourned game.
+    assert_eq!(h.query_all_by_label("Resume against BotA").count(), 1);
     h.get_by_label("Resume against BotA").click();
     h.run_steps(2);
+    // On the game's own terms: where this server starts a new game
+    // instead, not one on its defaults.
     assert_eq!(
         h.state().sent().back(),
-        Some(&Command::Resume("BotA".into()))
+        Some(&Command::Raw("match BotA 5 0 unrated white".into()))
     );
 }

@@ -98,6 +98,17 @@ fn notifications_come_only_while_the_window_is_behind_and_as_set() {
         h.state().sent().back(),
         Some(&kibitz::protocol::command::Command::Accept(Some(9)))
     );
+    // The window raised to show the game: its start is no news to notify.
+    feed(
+        &mut h,
+        "{Game 4 (BotD vs. Me) Creating rated blitz match.}\n\r",
+    );
+    assert_eq!(
+        h.state_mut().notes_shown().len(),
+        4,
+        "{:?}",
+        summaries(&mut h)
+    );
     // Back in front: nothing more.
     behind(&mut h, false);
     feed(&mut h, "BotB tells you: again\n\r");
@@ -157,6 +168,22 @@ fn a_threefold_repetition_is_claimed_with_one_click() {
     assert!(h.query_by_label("Draw").is_some());
     feed(&mut h, &format!("{}\n\r", knights[8]));
     h.get_by_label("Claim draw").click();
+    // Only on the move: the same repetition with the opponent to move is
+    // no claim (the server takes it for a draw offer).
+    let theirs: Vec<String> = knights
+        .iter()
+        .map(|l| {
+            l.replace(" Me BotA 1 ", " Me BotA x ")
+                .replace(" Me BotA -1 ", " Me BotA 1 ")
+                .replace(" Me BotA x ", " Me BotA -1 ")
+        })
+        .collect();
+    let mut lines = vec!["**** Starting FICS session as Me ****"];
+    lines.extend(theirs.iter().map(String::as_str));
+    let mut them = common::window(common::app_with(&lines), [1180.0, 820.0]);
+    them.run_steps(2);
+    assert!(them.query_by_label("Claim draw").is_none());
+    assert!(them.query_by_label("Draw").is_some());
     h.run_steps(2);
     assert_eq!(
         h.state().sent().back(),

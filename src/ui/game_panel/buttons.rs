@@ -194,7 +194,10 @@ fn game_buttons_ui(
     let now = cx.now;
     // A draw the server leaves to us to claim: Draw says so, and claims it
     // (FICS draws at once on `draw` when it holds).
-    let claim = crate::game::claims::draw_claim(game);
+    // On the move only: the server takes a claim from the player to move
+    // (from the other it is a draw offer, which the opponent may decline).
+    let claim = crate::game::claims::draw_claim(game)
+        .filter(|_| game.relation == crate::protocol::style12::Relation::PlayingMyMove);
     let draw = if claim.is_some() {
         "Claim draw"
     } else {
