@@ -86,6 +86,9 @@ impl LobbyPanel {
     pub fn connection_lost(&mut self) {
         self.lobby.players.new_session();
         self.lobby.lists = Default::default();
+        // The list goes with the connection: asked again as soon as the
+        // next login allows, not at the old time's turn.
+        self.wall.connection_lost();
     }
 
     /// The user unobserved or closed an observed game: `Wall::dismissed`,

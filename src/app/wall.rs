@@ -174,6 +174,12 @@ impl Wall {
         step
     }
 
+    /// The connection is gone, and with it the games list: the next login
+    /// asks for it at once.
+    pub fn connection_lost(&mut self) {
+        self.last_list_request = None;
+    }
+
     /// The user unobserved or closed an observed game between `players`:
     /// the wall does not bring it back. True when the games list is to be
     /// asked for (closed while the wall is on: its place is filled at once).
@@ -278,6 +284,25 @@ mod tests {
         let mut review = finished(crate::archive::replay::FIRST_REVIEW_NUMBER, "Alpha");
         review.source = crate::game::Source::Opened;
         assert!(!is_finished_observed(&review, Some("KibUser")));
+    }
+
+    /// The list is asked for every 30 s while the lobby shows it; after a
+    /// lost connection at the next login's first frame.
+    #[test]
+    fn the_list_is_asked_again_at_once_after_a_lost_connection() {
+        let mut wall = Wall::default();
+        let store = GameStore::default();
+        let switches = WallSwitches {
+            on: false,
+            logged_in: true,
+            lobby_open: true,
+        };
+        let s = Duration::from_secs;
+        assert!(wall.tick(s(1), switches, &store).ask_list);
+        assert!(!wall.tick(s(10), switches, &store).ask_list);
+        wall.connection_lost();
+        assert!(wall.tick(s(12), switches, &store).ask_list);
+        assert!(!wall.tick(s(13), switches, &store).ask_list);
     }
 
     #[test]
