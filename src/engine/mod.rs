@@ -15,4 +15,5 @@ pub mod results;
 pub mod review;
 pub mod scheduler;
 pub mod session;
+pub mod strength;
 pub mod variant;

@@ -339,3 +339,49 @@ fn analyse_until(
         _ => panic!("{seen:#?}"),
     }
 }
+
+/// The strength options as the installed engines declare them: read from
+/// their answer to `uci`, a rating under the floor and one on the scale
+/// planned with the names and ranges they have.
+#[test]
+fn the_installed_engines_declare_the_strength_options_kibitz_sets() {
+    use kibitz::engine::strength::{EngineLevels, plan};
+    for (command, skill_low) in [("stockfish", 0), ("fairy-stockfish", -20)] {
+        let path = locate(command)
+            .unwrap_or_else(|| panic!("{command} is installed by the README's test command"));
+        let output = std::process::Command::new(&path)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(b"uci\nquit\n")?;
+                child.wait_with_output()
+            })
+            .expect("the engine answers uci");
+        let mut levels = EngineLevels::default();
+        for line in String::from_utf8_lossy(&output.stdout).lines() {
+            levels.read(line);
+        }
+        assert!(levels.limit_strength, "{command}");
+        let floor = levels.floor().expect("a rating scale");
+        assert_eq!(
+            levels.skill.map(|(low, _)| low),
+            Some(skill_low),
+            "{command}"
+        );
+        let on_scale = plan(&levels, Some(floor + 150));
+        assert!(
+            on_scale
+                .options
+                .contains(&format!("setoption name UCI_Elo value {}", floor + 150)),
+            "{command}: {on_scale:?}"
+        );
+        let under = plan(&levels, Some(800));
+        assert!(under.depth.is_some(), "{command}: {under:?}");
+    }
+}
