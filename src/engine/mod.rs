@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod info;
+pub mod opponent;
 pub mod process;
 pub mod results;
 pub mod review;

@@ -385,3 +385,74 @@ fn the_installed_engines_declare_the_strength_options_kibitz_sets() {
         assert!(under.depth.is_some(), "{command}: {under:?}");
     }
 }
+
+/// The installed Stockfish plays a move on the words Kibitz gives a
+/// computer opponent: its strength under the floor (a depth limit) and on
+/// its scale, and the game's clocks.
+#[test]
+fn stockfish_answers_an_opponents_turn() {
+    use kibitz::engine::opponent::{Clocks, go_line};
+    use kibitz::engine::strength::{EngineLevels, plan};
+    use std::io::{BufRead, Write};
+    let path = locate("stockfish").expect("stockfish is installed by the README's test command");
+    for rating in [600, 1500] {
+        let mut child = std::process::Command::new(&path)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("stockfish starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (lines_tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let next = |want: &str| -> Vec<String> {
+            let mut seen = Vec::new();
+            loop {
+                let line = lines
+                    .recv_timeout(Duration::from_secs(20))
+                    .unwrap_or_else(|_| panic!("no {want:?} after {seen:?}"));
+                let done = line.starts_with(want);
+                seen.push(line);
+                if done {
+                    return seen;
+                }
+            }
+        };
+        writeln!(stdin, "uci").expect("uci");
+        let mut levels = EngineLevels::default();
+        for line in next("uciok") {
+            levels.read(&line);
+        }
+        let plan = plan(&levels, Some(rating));
+        for option in &plan.options {
+            writeln!(stdin, "{option}").expect("option");
+        }
+        writeln!(stdin, "isready").expect("isready");
+        next("readyok");
+        // A 10 s game: the engine spends a fraction of a second.
+        let clocks = Clocks {
+            white_ms: 10_000,
+            black_ms: 10_000,
+            increment_ms: 0,
+        };
+        writeln!(stdin, "position startpos moves e2e4").expect("position");
+        writeln!(stdin, "{}", go_line(Some(clocks), plan.depth)).expect("go");
+        let best = next("bestmove").pop().expect("bestmove");
+        let mv = best.split_whitespace().nth(1).expect("a move");
+        assert!(
+            mv.len() >= 4 && matches!(mv.as_bytes()[1], b'7' | b'8'),
+            "Black's move at {rating}: {best}"
+        );
+        let _ = writeln!(stdin, "quit");
+        let _ = child.wait();
+    }
+}
