@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::Now;
-
 use crate::notifications::Notifier;
 
 use super::frame_stats::Frames;

@@ -566,4 +566,6 @@ impl Session {
 }
 
 #[cfg(test)]
+mod link_tests;
+#[cfg(test)]
 mod tests;
