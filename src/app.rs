@@ -534,6 +534,7 @@ impl KibitzApp {
                 Want::Change(change) => self.change(change),
                 Want::Say(words) => self.parts.chrome.say(words),
                 Want::Notify(note) => self.host.notifier().show(note),
+                Want::CloseNote(tag) => self.host.notifier().close(tag),
                 Want::Raise => {
                     if let Some(ctx) = self.host.window() {
                         ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));

@@ -45,6 +45,8 @@ enum Ask {
     Show(Note),
     /// The user looks at the window: the notifications shown are stale.
     CloseAll,
+    /// What this one told is over (a challenge withdrawn or answered).
+    Close(u64),
 }
 
 /// The app's end of the notifications' thread.
@@ -112,6 +114,13 @@ impl Notifier {
         }
     }
 
+    /// Closes notification `tag` (what it told is over).
+    pub fn close(&mut self, tag: u64) {
+        if let Some(notes) = &self.notes {
+            let _ = notes.try_send(Ask::Close(tag));
+        }
+    }
+
     /// A button pressed since the last call, if any.
     pub fn acted(&self) -> Option<Acted> {
         self.acted.try_recv().ok()
@@ -130,13 +139,24 @@ fn serve(
     wake: Arc<dyn Fn() + Send + Sync>,
 ) {
     let waiting = Arc::new(AtomicUsize::new(0));
-    // The service's numbers of the notifications shown and not closed.
-    let mut shown: Vec<u32> = Vec::new();
+    // The notifications shown and not closed: our tag, the service's id.
+    let mut shown: Vec<(u64, u32)> = Vec::new();
     for ask in notes {
         let note = match ask {
             Ask::Show(note) => note,
             Ask::CloseAll => {
-                close(&std::mem::take(&mut shown));
+                let ids: Vec<u32> = shown.drain(..).map(|(_, id)| id).collect();
+                close(&ids);
+                continue;
+            }
+            Ask::Close(tag) => {
+                let ids: Vec<u32> = shown
+                    .iter()
+                    .filter(|(t, _)| *t == tag)
+                    .map(|(_, id)| *id)
+                    .collect();
+                shown.retain(|(t, _)| *t != tag);
+                close(&ids);
                 continue;
             }
         };
@@ -162,7 +182,7 @@ fn serve(
         if shown.len() >= QUEUE {
             shown.remove(0);
         }
-        shown.push(id_of(&handle));
+        shown.push((note.tag, id_of(&handle)));
         if !room || note.actions.is_empty() {
             continue;
         }

@@ -11,6 +11,7 @@ use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::message::Message;
+use crate::protocol::notice::Notice;
 use crate::protocol::offer::OfferLine;
 use crate::protocol::style12::Relation;
 use crate::sound::{Player, Sound};
@@ -27,9 +28,9 @@ pub struct Feedback {
     open_audio: bool,
     /// Games whose low-time warning already sounded.
     low_time_warned: BTreeSet<u32>,
-    /// Notifications whose buttons may still be pressed: the tag and the
-    /// commands of Accept and Decline (the newest [`NOTES_KEPT`]).
-    answers: VecDeque<(u64, Command, Command)>,
+    /// Challenges told whose buttons may still be pressed (the newest
+    /// [`NOTES_KEPT`]).
+    answers: VecDeque<Answerable>,
     /// The last notification's tag.
     last_tag: u64,
     /// The last challenge told, when, and its notification's tag: the
@@ -44,6 +45,16 @@ pub struct Feedback {
 /// How long a window raised from a notification counts as looked at
 /// before it says it is focused (the window manager's time).
 const RAISING: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A challenge's notification, while its buttons may be pressed.
+#[derive(Debug, Clone)]
+struct Answerable {
+    tag: u64,
+    /// The challenger.
+    from: String,
+    accept: Command,
+    decline: Command,
+}
 
 /// Notifications whose buttons are remembered.
 const NOTES_KEPT: usize = 16;
@@ -179,9 +190,9 @@ impl Feedback {
             // The same challenge told again: its number answers it surely
             // (FatICS takes no `accept NAME`); no second notification.
             if matches!(answers.0, Command::Accept(Some(_)))
-                && let Some(kept) = self.answers.iter_mut().find(|(t, ..)| t == tag)
+                && let Some(kept) = self.answers.iter_mut().find(|a| a.tag == *tag)
             {
-                (kept.1, kept.2) = answers.clone();
+                (kept.accept, kept.decline) = answers.clone();
             }
             return None;
         }
@@ -197,7 +208,12 @@ impl Feedback {
             if self.answers.len() >= NOTES_KEPT {
                 self.answers.pop_front();
             }
-            self.answers.push_back((tag, accept, decline));
+            self.answers.push_back(Answerable {
+                tag,
+                from: text.from.clone(),
+                accept,
+                decline,
+            });
         }
         Some(Note {
             tag,
@@ -213,14 +229,14 @@ impl Feedback {
     /// is then no news to notify.
     pub fn acted(&mut self, acted: &Acted, now: Now) -> Vec<Want> {
         let mut wants = Vec::new();
-        let at = self.answers.iter().position(|(tag, ..)| *tag == acted.tag);
+        let at = self.answers.iter().position(|a| a.tag == acted.tag);
         let answers = at
             .filter(|_| acted.action != DEFAULT_ACTION)
             .and_then(|at| self.answers.remove(at));
         match (acted.action.as_str(), answers) {
-            ("accept", Some((_, accept, _))) => wants.push(Want::Send(accept)),
-            ("decline", Some((_, _, decline))) => {
-                wants.push(Want::Send(decline));
+            ("accept", Some(a)) => wants.push(Want::Send(a.accept)),
+            ("decline", Some(a)) => {
+                wants.push(Want::Send(a.decline));
                 return wants;
             }
             // A stale one's button: the window shows how things stand.
@@ -229,6 +245,25 @@ impl Feedback {
         self.raised_at = Some(now);
         wants.push(Want::Raise);
         wants
+    }
+
+    /// The challenges whose news is over: withdrawn, answered (in the
+    /// window), or become a game. Their notifications are closed: a stale
+    /// Accept did nothing, and said nothing.
+    fn challenges_over(&mut self, event: &Event) -> Vec<Want> {
+        let over = |a: &Answerable| match event {
+            Event::Offer(OfferLine::Removed(id)) => a.accept == Command::Accept(Some(*id)),
+            Event::Notice(
+                Notice::OfferWithdrawn { by: from, what } | Notice::OfferAnswered { from, what },
+            ) => what == "match" && a.from.eq_ignore_ascii_case(from),
+            Event::Message(Message::GameCreated { white, black, .. }) => {
+                a.from.eq_ignore_ascii_case(white) || a.from.eq_ignore_ascii_case(black)
+            }
+            _ => false,
+        };
+        let (gone, kept): (Vec<_>, Vec<_>) = self.answers.drain(..).partition(|a| over(a));
+        self.answers = kept.into();
+        gone.into_iter().map(|a| Want::CloseNote(a.tag)).collect()
     }
 
     /// Whether the user looks at the window: it is in front, or was just
@@ -276,6 +311,7 @@ impl Part for Feedback {
             .map(Want::Say)
             .into_iter()
             .collect();
+        wants.extend(self.challenges_over(event));
         if !self.looked_at(cx)
             && let Some(text) = notes::of_event(event, cx.store, &cx.settings.alerts, moved)
         {

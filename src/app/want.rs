@@ -20,6 +20,8 @@ pub enum Want {
     Notify(crate::notifications::Note),
     /// The window brought to the front (a notification was acted on).
     Raise,
+    /// A notification whose news is over (by its tag), closed.
+    CloseNote(u64),
     /// A player's card, opened beside the boards and filled.
     OpenCard(String),
     /// A game that ended (by number), or one given up, into the archive.

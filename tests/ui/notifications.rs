@@ -3,8 +3,9 @@
 //! test's own on it that records every notification and presses its
 //! buttons. A challenge that comes while the window is not in front is
 //! told with Accept and Decline; Accept pressed in the notification starts
-//! the game; back at the window, the notifications shown are closed. The
-//! window in front: no notification.
+//! the game; one withdrawn is closed with its challenge; back at the
+//! window, the notifications shown are closed. The window in front: no
+//! notification.
 //!
 //! The bus is found through `DBUS_SESSION_BUS_ADDRESS`, which a test must
 //! not set in a running test binary (other tests read the environment): the
@@ -182,6 +183,43 @@ fn on_the_bus() {
         actions.windows(2).any(|a| a == ["accept", "Accept"])
             && actions.windows(2).any(|a| a == ["decline", "Decline"]),
         "{actions:?}"
+    );
+    // Another challenge, withdrawn before it is answered: its notification
+    // goes with it.
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(31),
+        b"\n\rChallenge: BotB (1650) Me (----) unrated blitz 3 0.\n\rfics% ",
+    );
+    let started = Instant::now();
+    let second = loop {
+        if let Some(call) = calls.lock().expect("calls").get(1).cloned() {
+            break call.0;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no second notification"
+        );
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    common::serve(
+        h.state_mut(),
+        Duration::from_secs(32),
+        b"\n\rBotB withdraws the match offer.\n\rfics% ",
+    );
+    let started = Instant::now();
+    while !closed.lock().expect("closed").contains(&second) {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the withdrawn one stays"
+        );
+        h.run_steps(1);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !closed.lock().expect("closed").contains(&id),
+        "BotA's stays"
     );
     // The user presses Accept (again until Kibitz listens: it starts to
     // once the notification is up).
