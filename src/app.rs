@@ -379,10 +379,9 @@ impl KibitzApp {
 
     /// Buttons pressed in the desktop's notifications (a challenge
     /// accepted) are carried out.
-    pub fn poll_notifications(&mut self) {
+    fn poll_notifications(&mut self) {
         while let Some(acted) = self.host.notifier().acted() {
-            let wants = self.parts.feedback.acted(&acted, self.now());
-            self.run(wants);
+            self.act_on_notification(&acted);
         }
     }
 

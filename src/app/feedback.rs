@@ -166,14 +166,12 @@ impl Feedback {
         }
         if attention
             && settings.attention
+            && !cx.in_front
             && let Some(ctx) = window
         {
-            let focused = ctx.input(|i| i.viewport().focused).unwrap_or(true);
-            if !focused {
-                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
-                    egui::UserAttentionType::Informational,
-                ));
-            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+                egui::UserAttentionType::Informational,
+            ));
         }
         let mode = settings.play.announce_moves;
         super::announce::event_words(event, moved, store, looked_at.focused, mode)

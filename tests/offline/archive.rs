@@ -322,6 +322,17 @@ const WATCHED: [&str; 3] = [
     "<12> rnbqkbnr pppp-ppp -------- ----p--- ----P--- -------- PPPP-PPP RNBQKBNR W 4 1 1 1 1 0 12 BotA BotB 0 5 0 39 39 300 300 2 P/e7-e5 (0:00) e5 0 1 0",
 ];
 
+/// The store after [`WATCHED`]'s boards with another relation to the user
+/// (`1`: the user's own game, `2`: examined by the user).
+fn watched_as(relation: &str) -> GameStore {
+    let lines: Vec<String> = WATCHED
+        .iter()
+        .map(|l| l.replace(" BotA BotB 0 ", &format!(" BotA BotB {relation} ")))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    store_after(&lines)
+}
+
 /// A game only watched that the user's own logout cut off is no result:
 /// not archived. Cut off by a lost connection it still is (the user did
 /// not choose to stop seeing it), and so is the user's own game.
@@ -351,12 +362,7 @@ fn a_watched_game_cut_off_by_the_users_logout_is_not_archived() {
     });
     assert!(archive::worth_archiving(store.get(12).expect("game 12")));
 
-    let own: Vec<String> = WATCHED
-        .iter()
-        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 1 "))
-        .collect();
-    let own: Vec<&str> = own.iter().map(String::as_str).collect();
-    let mut store = store_after(&own);
+    let mut store = watched_as("1");
     store.change(Change::ConnectionLost {
         now: Duration::ZERO,
     });
@@ -433,12 +439,7 @@ fn a_game_opened_again_keeps_its_headers_and_clocks() {
 /// stays, detached ("no longer examined"), and is no game to archive.
 #[test]
 fn an_examined_game_cut_off_by_a_drop_stays_to_study_and_is_not_archived() {
-    let examined: Vec<String> = WATCHED
-        .iter()
-        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 2 "))
-        .collect();
-    let examined: Vec<&str> = examined.iter().map(String::as_str).collect();
-    let mut store = store_after(&examined);
+    let mut store = watched_as("2");
     store.change(Change::ConnectionLost {
         now: Duration::ZERO,
     });
@@ -457,12 +458,7 @@ fn an_examined_game_cut_off_by_a_drop_stays_to_study_and_is_not_archived() {
 /// to be adjourned) did not go on unseen: the server ended it.
 #[test]
 fn our_game_that_never_came_back_was_ended_by_the_server() {
-    let own: Vec<String> = WATCHED
-        .iter()
-        .map(|l| l.replace(" BotA BotB 0 ", " BotA BotB 1 "))
-        .collect();
-    let own: Vec<&str> = own.iter().map(String::as_str).collect();
-    let mut store = store_after(&own);
+    let mut store = watched_as("1");
     store.change(Change::ConnectionLost {
         now: Duration::ZERO,
     });

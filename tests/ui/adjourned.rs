@@ -17,6 +17,29 @@ fn feed(h: &mut Harness<'_, KibitzApp>, text: &str) {
     h.run_steps(3);
 }
 
+/// The link dies: the connection is being made again.
+fn drop_link(h: &mut Harness<'_, KibitzApp>) {
+    h.state_mut().apply_status(kibitz::net::Status::RetryingIn {
+        delay: Duration::from_secs(1),
+        reason: "no answer from the server for 25 s".into(),
+    });
+}
+
+/// The reconnect logged in again as Me.
+fn log_in_again(h: &mut Harness<'_, KibitzApp>) {
+    h.state_mut().apply_status(kibitz::net::Status::LoggedIn {
+        handle: "Me".into(),
+    });
+    let now = h.state().now();
+    h.state_mut().apply_event(
+        now,
+        &kibitz::protocol::event::Event::LoggedIn {
+            handle: "Me".into(),
+            titles: Vec::new(),
+        },
+    );
+}
+
 #[test]
 fn the_login_notice_resumes_with_one_click() {
     // The old FICS: a bell, then the names on the next line.
@@ -145,7 +168,6 @@ fn our_own_card_lists_adjourned_games_to_resume() {
 #[test]
 fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
     use kibitz::net::Status;
-    use kibitz::protocol::event::Event;
     use kibitz::protocol::message::EndReason;
     const PLAYING: [&str; 3] = [
         "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 Me BotA 1 5 0 39 39 300 300 1 none (0:00) none 0",
@@ -166,23 +188,10 @@ fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
     feed(&mut h, &format!("{}\n\r", PLAYING.join("\n\r")));
     assert_eq!(h.state().store().get(1).map(|g| g.ply()), Some(2));
     // The link dies; the reconnect logs in again.
-    h.state_mut().apply_status(Status::RetryingIn {
-        delay: Duration::from_secs(1),
-        reason: "no answer from the server for 25 s".into(),
-    });
+    drop_link(&mut h);
     h.run_steps(2);
     assert!(h.state().store().get(1).is_some_and(|g| g.interrupted));
-    h.state_mut().apply_status(Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let now = h.state().now();
-    h.state_mut().apply_event(
-        now,
-        &Event::LoggedIn {
-            handle: "Me".into(),
-            titles: Vec::new(),
-        },
-    );
+    log_in_again(&mut h);
     // The old FICS adjourned it when the second login kicked the first.
     feed(
         &mut h,
@@ -234,7 +243,6 @@ fn a_game_cut_off_by_a_dead_link_is_resumed_by_itself() {
 #[test]
 fn a_resume_the_server_turns_into_a_new_game_is_said_and_abort_offered() {
     use kibitz::net::Status;
-    use kibitz::protocol::event::Event;
     let mut app = common::app_with(&["**** Starting FICS session as Me ****"]);
     app.apply_status(Status::LoggedIn {
         handle: "Me".into(),
@@ -244,21 +252,8 @@ fn a_resume_the_server_turns_into_a_new_game_is_said_and_abort_offered() {
         &mut h,
         "{Game 1 (Me vs. BotA) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0\n\r",
     );
-    h.state_mut().apply_status(Status::RetryingIn {
-        delay: Duration::from_secs(1),
-        reason: "no answer from the server for 25 s".into(),
-    });
-    h.state_mut().apply_status(Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let now = h.state().now();
-    h.state_mut().apply_event(
-        now,
-        &Event::LoggedIn {
-            handle: "Me".into(),
-            titles: Vec::new(),
-        },
-    );
+    drop_link(&mut h);
+    log_in_again(&mut h);
     feed(
         &mut h,
         "1 player, who has an adjourned game with you, is online:\x07\n\rBotA  \n\rfics% ",
@@ -283,7 +278,6 @@ fn a_resume_the_server_turns_into_a_new_game_is_said_and_abort_offered() {
 #[test]
 fn on_the_old_fics_resume_is_offered_not_sent() {
     use kibitz::net::Status;
-    use kibitz::protocol::event::Event;
     use kibitz::protocol::message::EndReason;
     let mut app = common::app_with(&[
         "Server version : rpblc-1.4.7",
@@ -297,21 +291,8 @@ fn on_the_old_fics_resume_is_offered_not_sent() {
         &mut h,
         "{Game 1 (Me vs. BotA) Creating unrated blitz match.}\n\r<12> rnbqkbnr pppppppp -------- -------- ----P--- -------- PPPP-PPP RNBQKBNR B 4 1 1 1 1 0 1 Me BotA -1 5 0 39 39 290 300 1 P/e2-e4 (0:10) e4 0\n\r",
     );
-    h.state_mut().apply_status(Status::RetryingIn {
-        delay: Duration::from_secs(1),
-        reason: "no answer from the server for 25 s".into(),
-    });
-    h.state_mut().apply_status(Status::LoggedIn {
-        handle: "Me".into(),
-    });
-    let now = h.state().now();
-    h.state_mut().apply_event(
-        now,
-        &Event::LoggedIn {
-            handle: "Me".into(),
-            titles: Vec::new(),
-        },
-    );
+    drop_link(&mut h);
+    log_in_again(&mut h);
     feed(
         &mut h,
         "2 players, who have an adjourned game with you, are online:\x07\n\rBotA BotA \n\rfics% ",
