@@ -6,6 +6,7 @@
 pub mod app;
 pub mod archive;
 pub mod cli;
+pub mod computer;
 pub mod config;
 pub mod console;
 pub mod desktop;

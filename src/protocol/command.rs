@@ -53,8 +53,10 @@ impl fmt::Display for Secret {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveText(MoveKind);
 
+/// What a [`MoveText`] says: a piece from one square to another, a
+/// castling by its side, a drop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum MoveKind {
+pub enum MoveKind {
     Normal {
         from: Square,
         to: Square,
@@ -92,6 +94,11 @@ impl MoveText {
     /// A crazyhouse/bughouse drop, `P@e4`.
     pub fn drop(role: Role, to: Square) -> Self {
         Self(MoveKind::Drop { role, to })
+    }
+
+    /// What the move says (Kibitz's own referee reads it).
+    pub fn kind(self) -> MoveKind {
+        self.0
     }
 }
 
