@@ -53,6 +53,7 @@ mod boards;
 mod card;
 mod chat_keeping;
 mod chrome;
+mod computer;
 mod console_panel;
 mod disk_thread;
 mod feedback;
@@ -302,6 +303,19 @@ impl KibitzApp {
 
     /// Sends a command the user gave (echoed in the console).
     pub fn send(&mut self, command: Command) {
+        // The game against the computer takes its own commands (and a
+        // rematch of it), before any server.
+        let now = self.now();
+        if command == Command::Rematch
+            && let Some(terms) = self.parts.computer.rematch_terms()
+            && self.rematch_is_computers()
+        {
+            return self.run([Want::PlayComputer(Box::new(terms))]);
+        }
+        if let Some(wants) = self.parts.computer.take(now, &command) {
+            self.parts.console.echo(&command);
+            return self.run(wants);
+        }
         let command = Boards::as_sent(&self.store, command, self.parts.chrome.server_family());
         self.parts.console.echo(&command);
         self.wire.send(command);
@@ -497,7 +511,7 @@ impl KibitzApp {
 
     /// The parts that hear events, replies and ticks, and the context they
     /// read (everything but them).
-    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 8]) {
+    fn parts(&mut self, now: Now) -> (Cx<'_>, [&mut dyn Part; 9]) {
         let cx = cx!(self, now);
         (cx, self.parts.all())
     }
@@ -594,13 +608,64 @@ impl KibitzApp {
                 Want::Note(text) => self.parts.console.note(&text),
                 Want::TalkTo(handle) => self.parts.console.talk_to(handle),
                 Want::Challenge(handle) => self.windows.challenge(handle),
+                Want::Apply(event) => self.apply_event(self.now(), &event),
+                Want::OfferComputerGame { fen, variant } => {
+                    self.windows.offer_computer_game(fen, variant);
+                }
+                Want::PlayComputer(terms) => self.play_computer(&terms),
             }
         }
     }
 
+    /// A game against the computer under `terms`: the user named as on
+    /// the server last used, the engine the settings name for the
+    /// variant. Said where it cannot start.
+    pub fn play_computer(&mut self, terms: &crate::computer::terms::ComputerTerms) {
+        let settings = self.keeping.settings();
+        let user = (self.store.me().map(str::to_owned))
+            .or_else(|| {
+                let handle = settings.current_server()?.handle.trim();
+                (!handle.is_empty()).then(|| handle.to_owned())
+            })
+            .unwrap_or_else(|| "You".to_owned());
+        let analysis = &settings.analysis;
+        let command = if terms.variant.engine_variant().needs_variant_engine() {
+            analysis.variant_engine.clone()
+        } else {
+            analysis.engine.clone()
+        };
+        let opponent = computer::Opponent {
+            user,
+            command,
+            window: self.host.window().cloned(),
+        };
+        self.keeping.settings_mut().computer = terms.clone();
+        match self.parts.computer.start(self.now(), terms, opponent) {
+            Ok(()) => {}
+            Err(why) => {
+                self.parts.console.note(&why);
+                self.parts.chrome.say(why);
+            }
+        }
+    }
+
+    /// The game a rematch would repeat is the last one against the
+    /// computer (not a server's that ended later).
+    fn rematch_is_computers(&self) -> bool {
+        let last = (self.store.games())
+            .filter(|g| g.relation.is_playing() && g.is_over())
+            .max_by_key(|g| (g.ended, g.began));
+        last.is_some_and(|g| self.parts.computer.is_computer_game(g.number))
+    }
+
     fn archive(&mut self, game: &Game) {
         let partner = self.store.partner_of(game);
-        let (server, window) = (self.wire.server(), self.host.window().cloned());
+        let server = if self.parts.computer.is_computer_game(game.number) {
+            computer::SITE
+        } else {
+            self.wire.server()
+        };
+        let window = self.host.window().cloned();
         self.keeping.archive(game, partner, server, window);
     }
 

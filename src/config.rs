@@ -19,6 +19,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize};
 
 mod alerts;
+pub mod computer;
 mod file;
 
 pub use alerts::{AlertSettings, LOW_TIME_SECONDS_MAX, automatic_low_time_ms, low_mark_ms};
@@ -77,6 +78,8 @@ pub struct Settings {
     /// PGN files of other games listed in My games beside the archive
     /// (indexed by Kibitz, never written to).
     pub collections: Vec<Collection>,
+    /// The last game against the computer's terms, offered again.
+    pub computer: crate::config::computer::ComputerTerms,
 }
 
 /// A PGN file the user added to My games, under a name of their choice.
@@ -114,6 +117,7 @@ impl Default for Settings {
             log_to_file: true,
             console_times: true,
             collections: Vec::new(),
+            computer: crate::config::computer::ComputerTerms::default(),
         }
     }
 }
@@ -128,6 +132,7 @@ impl Settings {
         self.board = self.board.sanitized();
         self.sound = self.sound.sanitized();
         self.alerts = self.alerts.sanitized();
+        self.computer = self.computer.sanitized();
         self.analysis = self.analysis.sanitized();
         self.last_server = self.last_server.min(self.servers.len().saturating_sub(1));
         let excess = self

@@ -340,7 +340,7 @@ impl Boards {
     pub fn new_session(&mut self, store: &GameStore) -> Vec<Want> {
         self.looked_at.maximized = None;
         (store.games())
-            .filter(|g| !g.is_opened())
+            .filter(|g| !g.is_opened() && !g.is_computer())
             .map(|g| Want::CloseGame(g.number))
             .collect()
     }

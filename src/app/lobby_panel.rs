@@ -170,6 +170,12 @@ impl LobbyPanel {
         let mut wants: Vec<Want> = out.commands.into_iter().map(lobby_want).collect();
         wants.extend(out.profile.map(Want::OpenCard));
         wants.extend(out.challenge.map(Want::Challenge));
+        if out.play_computer {
+            wants.push(Want::OfferComputerGame {
+                fen: None,
+                variant: None,
+            });
+        }
         (wants, out.my_games)
     }
 

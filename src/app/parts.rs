@@ -6,6 +6,7 @@
 use super::boards::Boards;
 use super::card::Card;
 use super::chrome::Chrome;
+use super::computer::Computer;
 use super::console_panel::ConsolePanel;
 use super::feedback::Feedback;
 use super::library::Library;
@@ -31,12 +32,14 @@ pub struct Parts {
     pub console: ConsolePanel,
     /// Sounds and the OS attention request.
     pub feedback: Feedback,
+    /// Games against the computer.
+    pub computer: Computer,
 }
 
 impl Parts {
     /// Every part, in the order they hear what happens (the boards first:
     /// a premove goes before anything else is done).
-    pub fn all(&mut self) -> [&mut dyn Part; 8] {
+    pub fn all(&mut self) -> [&mut dyn Part; 9] {
         [
             &mut self.boards,
             &mut self.chrome,
@@ -46,6 +49,7 @@ impl Parts {
             &mut self.news,
             &mut self.console,
             &mut self.feedback,
+            &mut self.computer,
         ]
     }
 }

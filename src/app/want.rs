@@ -75,6 +75,17 @@ pub enum Want {
     /// The store changed through its other door (the user's or the
     /// session's doing); the parts hear what it changed.
     Change(crate::game::Change),
+    /// A line as if from a server (a game against the computer's):
+    /// applied to the store, heard by every part.
+    Apply(Box<crate::protocol::event::Event>),
+    /// The Play the computer dialog, from this position (FEN) and in
+    /// this variant where given.
+    OfferComputerGame {
+        fen: Option<String>,
+        variant: Option<crate::computer::terms::ComputerVariant>,
+    },
+    /// A game against the computer under these terms.
+    PlayComputer(Box<crate::computer::terms::ComputerTerms>),
 }
 
 impl Want {

@@ -7,6 +7,7 @@ use crate::engine::process::EngineStatus;
 use crate::lobby::server::ServerFamily;
 use crate::protocol::command::Command;
 use crate::ui::board::pieces::PieceCache;
+use crate::ui::dialogs::computer::computer_dialog_ui;
 use crate::ui::dialogs::position_editor::{EditorAction, PositionEditor, position_editor_ui};
 use crate::ui::dialogs::settings::settings_window_ui;
 use crate::ui::dialogs::{Dialogs, dialogs_ui};
@@ -25,6 +26,13 @@ pub struct Windows {
     position_editor: PositionEditor,
     /// The system's file dialog for a PGN file, while it is open.
     pick_file: PickFile,
+    /// Play the computer.
+    computer: crate::ui::dialogs::computer::ComputerDialog,
+    /// The terms it opens on next, from a position ("play from here").
+    computer_from: Option<(
+        Option<String>,
+        Option<crate::computer::terms::ComputerVariant>,
+    )>,
 }
 
 /// The top bar's switches of the windows.
@@ -61,6 +69,13 @@ impl Windows {
             .map(Want::Send)
             .into_iter()
             .collect();
+        // Opened from the top bar: on the last game's terms.
+        // On the last game's terms, from a position where one is given.
+        if let Some((fen, variant)) = self.computer_from.take() {
+            self.computer.open_with(&settings.computer, fen, variant);
+        }
+        let played = computer_dialog_ui(ctx, &mut self.computer);
+        wants.extend(played.map(|terms| Want::PlayComputer(Box::new(terms))));
         if self.position_editor.open {
             let colors = crate::ui::theme::board_colors(&settings.board);
             let editor = &mut self.position_editor;
@@ -75,6 +90,10 @@ impl Windows {
                         })
                         .into_iter()
                         .collect::<Vec<_>>(),
+                    EditorAction::Play(fen) => vec![Want::OfferComputerGame {
+                        fen: Some(fen),
+                        variant: None,
+                    }],
                     EditorAction::Examine(commands) => commands
                         .into_iter()
                         .map(|c| Want::Send(Command::Raw(c)))
@@ -88,6 +107,15 @@ impl Windows {
     /// The position editor opened on `fen` (the start position: None).
     pub fn set_up_position(&mut self, fen: Option<&str>) {
         self.position_editor.open_with(fen);
+    }
+
+    /// The Play the computer dialog, from `fen` in `variant` where given.
+    pub fn offer_computer_game(
+        &mut self,
+        fen: Option<String>,
+        variant: Option<crate::computer::terms::ComputerVariant>,
+    ) {
+        self.computer_from = Some((fen, variant));
     }
 
     /// The Match dialog, to challenge `handle`.

@@ -86,7 +86,13 @@ pub fn holdings(position: &VariantPosition, game: u32) -> Option<Holdings> {
     let pockets = position.pockets()?;
     let hand = |color: Color| -> String {
         let mut letters = String::new();
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
             for _ in 0..pockets[color][role] {
                 letters.push(role.upper_char());
             }

@@ -2,7 +2,7 @@
 //! 518 is chess's own start), as the back rank White and Black share.
 
 /// How many starts there are.
-pub const STARTS: u32 = 960;
+pub const STARTS: u32 = crate::config::computer::FISCHER_RANDOM_STARTS;
 
 /// The knights' places among the five squares left after the bishops
 /// and the queen, by the number's last digit (Scharnagl's table).

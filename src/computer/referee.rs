@@ -114,7 +114,7 @@ impl Referee {
         let user = match terms.side {
             Side::White => Color::White,
             Side::Black => Color::Black,
-            Side::Random => Color::from_white(next(&mut seed) % 2 == 0),
+            Side::Random => Color::from_white(next(&mut seed).is_multiple_of(2)),
         };
         let (variant, castling) = terms.variant.rules();
         let start_fen = match (&terms.start, terms.variant) {
@@ -586,7 +586,8 @@ impl Referee {
         match self.engine_score_cp {
             Some(cp) if cp <= ACCEPT_DRAW_LOSING_CP => true,
             Some(cp) => {
-                cp.abs() <= ACCEPT_DRAW_LEVEL_CP && self.moves.len() >= ACCEPT_DRAW_LEVEL_AFTER_PLIES
+                cp.abs() <= ACCEPT_DRAW_LEVEL_CP
+                    && self.moves.len() >= ACCEPT_DRAW_LEVEL_AFTER_PLIES
             }
             None => false,
         }
@@ -722,9 +723,10 @@ fn find(position: &VariantPosition, kind: MoveKind) -> Option<Move> {
             to,
             promotion,
         } => {
-            let exact = legal.iter().copied().find(|m| {
-                m.from() == Some(from) && m.to() == to && m.promotion() == promotion
-            });
+            let exact = legal
+                .iter()
+                .copied()
+                .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == promotion);
             // `e1g1` typed in standard chess: the castle it means.
             exact.or_else(|| {
                 let uci = UciMove::Normal {

@@ -1,54 +1,21 @@
-//! What a game against the computer is played under, as the user chose it
-//! in the dialog: the variant, the engine's strength, the user's colour,
-//! the clock and the start.
+//! What the terms of a game against the computer mean: shakmaty's rules
+//! for its variant, the game's type as a server names it, and how the
+//! engine is told the rules. (The terms themselves are settings:
+//! `config::computer`.)
 
 use shakmaty::CastlingMode;
 use shakmaty::variant::Variant;
 
+pub use crate::config::computer::*;
 use crate::engine::variant::EngineVariant;
 
-/// The variants Kibitz referees itself (shakmaty's rules) and an engine
-/// plays: Stockfish chess and Fischer random, Fairy-Stockfish the rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ComputerVariant {
-    #[default]
-    Chess,
-    FischerRandom,
-    Crazyhouse,
-    Suicide,
-    Atomic,
-    KingOfTheHill,
-    ThreeCheck,
-    Horde,
-    RacingKings,
-}
-
 impl ComputerVariant {
-    pub const ALL: [ComputerVariant; 9] = [
-        ComputerVariant::Chess,
-        ComputerVariant::FischerRandom,
-        ComputerVariant::Crazyhouse,
-        ComputerVariant::Suicide,
-        ComputerVariant::Atomic,
-        ComputerVariant::KingOfTheHill,
-        ComputerVariant::ThreeCheck,
-        ComputerVariant::Horde,
-        ComputerVariant::RacingKings,
-    ];
-
-    /// Its name in the dialog.
-    pub fn label(self) -> &'static str {
-        match self {
-            ComputerVariant::Chess => "Chess",
-            ComputerVariant::FischerRandom => "Fischer random (Chess960)",
-            ComputerVariant::Crazyhouse => "Crazyhouse",
-            ComputerVariant::Suicide => "Suicide",
-            ComputerVariant::Atomic => "Atomic",
-            ComputerVariant::KingOfTheHill => "King of the Hill",
-            ComputerVariant::ThreeCheck => "Three-check",
-            ComputerVariant::Horde => "Horde",
-            ComputerVariant::RacingKings => "Racing Kings",
-        }
+    /// The variant a board's rules are, where the computer plays it.
+    pub fn of_rules(rules: crate::game::rules::Rules) -> Option<ComputerVariant> {
+        ComputerVariant::ALL.into_iter().find(|v| {
+            let (variant, castling) = v.rules();
+            rules == crate::game::rules::Rules::Known(variant, castling)
+        })
     }
 
     /// shakmaty's rules for it.
@@ -118,50 +85,6 @@ fn speed(clock: Option<ClockTerms>) -> &'static str {
     }
 }
 
-/// The clock: base and increment, in seconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ClockTerms {
-    pub base_s: u32,
-    pub increment_s: u32,
-}
-
-/// Which side the user takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Side {
-    #[default]
-    White,
-    Black,
-    /// Drawn by lot when the game starts.
-    Random,
-}
-
-/// Where the game starts.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub enum Start {
-    /// The variant's own start (Fischer random: a position drawn by lot).
-    #[default]
-    Usual,
-    /// Fischer random's start by its number (0-959; 518 is chess's).
-    Chess960(u32),
-    /// A position as FEN (the set-up editor's, a pasted one, a move of an
-    /// archived game), under the variant's rules.
-    Fen(String),
-}
-
-/// Everything the dialog asks.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct ComputerTerms {
-    pub variant: ComputerVariant,
-    /// The engine's strength as a rating; None: its full strength.
-    pub strength: Option<u32>,
-    pub side: Side,
-    /// None: no clock.
-    pub clock: Option<ClockTerms>,
-    pub start: Start,
-    /// On slow time controls the engine's move waits a human-like time.
-    pub human_delay: bool,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +102,15 @@ mod tests {
         assert_eq!(ComputerVariant::Chess.kind(clock(600, 12)), "standard");
         assert_eq!(ComputerVariant::Chess.kind(None), "untimed");
         assert_eq!(ComputerVariant::FischerRandom.kind(None), "wild/fr");
+    }
+
+    #[test]
+    fn the_weakest_strength_offered_is_the_weakest_the_engines_are_made_to_play() {
+        assert_eq!(*STRENGTHS.start(), crate::engine::strength::LOWEST_RATING);
+        assert_eq!(
+            crate::computer::fischer_random::STARTS,
+            FISCHER_RANDOM_STARTS
+        );
     }
 
     #[test]

@@ -11,6 +11,8 @@
 pub mod analysis;
 pub mod info;
 pub mod opponent;
+pub mod opponent_process;
+pub mod opponent_session;
 pub mod process;
 pub mod results;
 pub mod review;

@@ -529,29 +529,31 @@ fn flush_due(
     Some(last_flush + if first { FLUSH_EVERY } else { DEEPER_EVERY })
 }
 
+/// What to do about an engine that is not there, in words.
+pub fn missing(command: &str) -> String {
+    // The Debian package is named as the program (stockfish,
+    // fairy-stockfish).
+    let named = Path::new(command)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    let program = if named.contains("fairy") {
+        "fairy-stockfish"
+    } else {
+        "stockfish"
+    };
+    let how = if cfg!(windows) {
+        format!("put {program}.exe on PATH or beside kibitz.exe")
+    } else {
+        format!("install one (Debian: apt-get install {program})")
+    };
+    format!("no engine \"{command}\": {how}, or set its path in Settings")
+}
+
 /// Starts the engine; the session's `uci` goes out with the first transmit.
 fn start(config: &EngineConfig) -> Result<Engine, String> {
     let Some(path) = locate(&config.command) else {
-        // The Debian package is named as the program (stockfish,
-        // fairy-stockfish).
-        let named = Path::new(&config.command)
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("");
-        let program = if named.contains("fairy") {
-            "fairy-stockfish"
-        } else {
-            "stockfish"
-        };
-        let how = if cfg!(windows) {
-            format!("put {program}.exe on PATH or beside kibitz.exe")
-        } else {
-            format!("install one (Debian: apt-get install {program})")
-        };
-        return Err(format!(
-            "no engine \"{}\": {how}, or set its path in Settings",
-            config.command
-        ));
+        return Err(missing(&config.command));
     };
     let mut command = Command::new(&path);
     command

@@ -131,9 +131,17 @@ pub enum Source {
     /// PGN file, a copy of a game to analyse): its moves can be changed,
     /// the server knows nothing of it.
     Opened,
+    /// Played against the computer on this machine: no server's, so no
+    /// connection's loss or new session touches it.
+    Computer,
 }
 
 impl Game {
+    /// Played against the computer (see [`Source::Computer`]).
+    pub fn is_computer(&self) -> bool {
+        self.source == Source::Computer
+    }
+
     /// Opened on a board of its own to study (see [`Source::Opened`]).
     pub fn is_opened(&self) -> bool {
         self.source == Source::Opened

@@ -72,6 +72,8 @@ pub enum Change {
     /// Our interrupted game: the server adjourned it when the connection
     /// dropped (it says so after the reconnect), to be resumed.
     AdjournedWhileAway { game: u32, now: Now },
+    /// This game (begun just now) is played against the computer here.
+    AgainstComputer(u32),
 }
 
 /// How the games a session's end cut off are marked: `reason` is the
@@ -183,6 +185,12 @@ impl GameStore {
             Change::GiveUpInterrupted { why, now } => self.give_up_interrupted(now, &why),
             Change::GoneWhileDisconnected { game, now } => self.gone_while_disconnected(game, now),
             Change::AdjournedWhileAway { game, now } => self.adjourned_while_away(game, now),
+            Change::AgainstComputer(number) => {
+                if let Some(game) = self.games.get_mut(&number) {
+                    game.source = super::game::Source::Computer;
+                }
+                Vec::new()
+            }
         }
     }
 
@@ -360,7 +368,7 @@ impl GameStore {
         for game in self
             .games
             .values_mut()
-            .filter(|g| !g.is_over() && !g.detached)
+            .filter(|g| !g.is_over() && !g.detached && !g.is_computer())
         {
             game.clock.stop(now);
             // The server ends our examining with the session: nothing

@@ -1,5 +1,6 @@
 //! The Seek and Match dialogs: a game offer to everyone, or to one player.
 
+pub mod computer;
 pub mod connect;
 pub mod piece_picker;
 pub mod position_editor;

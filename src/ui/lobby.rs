@@ -26,6 +26,8 @@ pub struct LobbyOut {
     pub profile: Option<String>,
     /// The My games tab: read the archive, or open a game of it.
     pub my_games: Option<MyGamesAction>,
+    /// Open the Play the computer dialog.
+    pub play_computer: bool,
 }
 
 /// Draws the lobby. `me`: the user's handle, once logged in; `my_games`
@@ -38,6 +40,7 @@ pub fn lobby_ui(
 ) -> LobbyOut {
     let mut commands = Vec::new();
     let mut card = None;
+    let mut play_computer = false;
     // Wrapped: the tabs never widen the lobby (the boards keep the room).
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(
@@ -57,15 +60,24 @@ pub fn lobby_ui(
             format!("Players ({})", lobby.players.len()),
         );
         ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
+        // No server needed: also before any login.
+        play_computer = ui
+            .button("Computer…")
+            .on_hover_text("Play the computer: any strength, any variant, no server needed")
+            .clicked();
     });
     if lobby.tab == Tab::MyGames {
         return LobbyOut {
             my_games: my_games(ui),
+            play_computer,
             ..LobbyOut::default()
         };
     }
     if lobby.tab == Tab::Players {
-        let mut out = LobbyOut::default();
+        let mut out = LobbyOut {
+            play_computer,
+            ..LobbyOut::default()
+        };
         for action in players_ui(
             ui,
             &mut lobby.players,
@@ -113,6 +125,7 @@ pub fn lobby_ui(
     LobbyOut {
         commands,
         profile: card,
+        play_computer,
         ..LobbyOut::default()
     }
 }

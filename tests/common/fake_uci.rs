@@ -37,3 +37,11 @@ pub fn fake_engine_scoring(dir: &Path, scores: &[(String, String)]) -> (PathBuf,
     std::fs::write(dir.join("scores"), table).expect("write scores");
     fake_engine(dir, "table")
 }
+
+/// The fake engine as an opponent (`play`): its searches answer with
+/// `moves` in turn (UCI words).
+pub fn fake_opponent(dir: &Path, moves: &[&str]) -> (PathBuf, PathBuf) {
+    let lines: String = moves.iter().map(|m| format!("{m}\n")).collect();
+    std::fs::write(dir.join("moves"), lines).expect("write moves");
+    fake_engine(dir, "play")
+}

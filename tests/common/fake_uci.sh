@@ -16,6 +16,10 @@
 #               `TEXT|SCORE`; a search on a position whose `position` line
 #               holds TEXT reports SCORE (`cp 30`, `mate 1`), the first
 #               line that fits; cp 0 where none does
+#   play        an opponent: it offers Stockfish's strength options and
+#               Fairy-Stockfish's variants, and its n-th search answers
+#               with the n-th line of the file `moves` beside $2 (a score
+#               of cp -30 before it); `bestmove (none)` when they run out
 mode=${1:-normal}
 log=${2:-/dev/null}
 marker=${3:-}
@@ -26,6 +30,12 @@ while IFS= read -r line; do
             [ "$mode" = silent ] && continue
             echo "id name FakeFish 1"
             echo "option name Hash type spin default 16 min 1 max 1024"
+            if [ "$mode" = play ]; then
+                echo "option name Skill Level type spin default 20 min 0 max 20"
+                echo "option name UCI_LimitStrength type check default false"
+                echo "option name UCI_Elo type spin default 1350 min 1350 max 2850"
+                echo "option name UCI_Variant type combo default chess var chess var crazyhouse var suicide var atomic"
+            fi
             echo "uciok"
             ;;
         isready) echo "readyok" ;;
@@ -35,6 +45,13 @@ while IFS= read -r line; do
             if [ "$mode" = crash-once ] && [ ! -e "$marker" ]; then
                 : > "$marker"
                 exit 3
+            fi
+            if [ "$mode" = play ]; then
+                searches=$(( ${searches:-0} + 1 ))
+                answer=$(sed -n "${searches}p" "$(dirname "$log")/moves")
+                echo "info depth 5 score cp -30 pv ${answer:-0000}"
+                echo "bestmove ${answer:-(none)}"
+                continue
             fi
             if [ "$mode" = table ]; then
                 score="cp 0"
@@ -65,7 +82,9 @@ while IFS= read -r line; do
                 *) echo "bestmove e2e4 ponder e7e5" ;;
             esac
             ;;
-        stop) echo "bestmove e2e4" ;;
+        stop)
+            # A stopped opponent's answer is dropped: an old move will do.
+            echo "bestmove e2e4" ;;
         quit) exit 0 ;;
     esac
 done

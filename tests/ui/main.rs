@@ -12,6 +12,7 @@ mod auto_flag;
 mod board;
 mod bughouse_review;
 mod chat;
+mod computer;
 mod everyday;
 mod examine;
 mod keyboard;

@@ -68,6 +68,14 @@ impl Boards {
                 return self.analyse_copy(store, game).into_iter().collect();
             }
             Action::SetUp(fen) => return vec![Want::SetUp(Some(fen))],
+            Action::PlayFrom { game, fen } => {
+                let rules = store.get(game).and_then(|g| g.playable()).map(|p| p.rules);
+                let variant = rules.and_then(crate::computer::terms::ComputerVariant::of_rules);
+                return vec![Want::OfferComputerGame {
+                    fen: Some(fen),
+                    variant,
+                }];
+            }
             Action::Promote { game, line } => {
                 return match self.promote(store, game, line) {
                     Ok(promoted) => vec![promoted],

@@ -127,9 +127,15 @@ fn the_clock_runs_from_each_sides_second_move_and_the_flag_falls() {
     table.user(at(10), mv(Square::E2, Square::E4));
     table.engine(at(11), "e7e5");
     // Neither first move cost time.
-    assert_eq!(table.referee.next_due(), Some(at(11) + Duration::from_secs(60)));
+    assert_eq!(
+        table.referee.next_due(),
+        Some(at(11) + Duration::from_secs(60))
+    );
     table.user(at(30), mv(Square::G1, Square::F3));
-    assert_eq!(table.referee.next_due(), Some(at(30) + Duration::from_secs(60)));
+    assert_eq!(
+        table.referee.next_due(),
+        Some(at(30) + Duration::from_secs(60))
+    );
     table.engine(at(31), "b8c6");
     // The user's 41 s left run out.
     assert!(table.referee.tick(at(71)).is_empty());
@@ -177,7 +183,10 @@ fn mate_ends_the_game_with_its_mark() {
     assert_eq!(outcome.reason, EndReason::Checkmate);
     assert_eq!(outcome.result, GameResult::BlackWins);
     let pgn = crate::archive::pgn(table.game(), "Kibitz", crate::archive::UtcTime::now());
-    assert!(pgn.contains("Qh4# {[%emt 0:00:00]} {Stockfish 15.1 checkmated} 0-1"), "{pgn}");
+    assert!(
+        pgn.contains("Qh4# {[%emt 0:00:00]} {Stockfish 15.1 checkmated} 0-1"),
+        "{pgn}"
+    );
     assert!(!pgn.contains("[BlackElo"), "the user has no rating");
     assert!(pgn.contains("[WhiteElo \"1500\"]"), "{pgn}");
 }
@@ -235,21 +244,32 @@ fn resign_abort_and_draw_as_a_server_would_answer() {
         (outcome.reason, outcome.result),
         (EndReason::Resign, GameResult::BlackWins)
     );
-    assert_eq!(table.referee.command(at(4), &Command::Observe(
-        crate::protocol::command::ObserveTarget::Game(3)
-    )), None, "not a game command: the server's");
+    assert_eq!(
+        table.referee.command(
+            at(4),
+            &Command::Observe(crate::protocol::command::ObserveTarget::Game(3))
+        ),
+        None,
+        "not a game command: the server's"
+    );
 }
 
 #[test]
 fn an_illegal_move_and_a_move_out_of_turn_are_refused_as_a_server_does() {
     let mut table = Table::new(&terms(Side::White, None));
-    let outs = table.referee.command(at(1), &mv(Square::E2, Square::E5)).unwrap();
+    let outs = table
+        .referee
+        .command(at(1), &mv(Square::E2, Square::E5))
+        .unwrap();
     assert!(matches!(
         &outs[..],
         [Out::Event(Event::Message(Message::IllegalMove { .. }))]
     ));
     table.user(at(1), mv(Square::E2, Square::E4));
-    let outs = table.referee.command(at(1), &mv(Square::D2, Square::D4)).unwrap();
+    let outs = table
+        .referee
+        .command(at(1), &mv(Square::D2, Square::D4))
+        .unwrap();
     assert_eq!(outs, [Out::Event(Event::Message(Message::NotYourMove))]);
     // An engine's move it may not play ends the game unfinished.
     table.engine(at(2), "e7e4");
@@ -269,7 +289,12 @@ fn a_human_like_wait_on_slow_games_only() {
     assert_eq!(table.sans(), ["e4"], "held back");
     let due = table.referee.next_due().unwrap();
     assert!(due > at(1) && due <= at(21), "{due:?}");
-    assert!(table.referee.tick(due - Duration::from_millis(1)).is_empty());
+    assert!(
+        table
+            .referee
+            .tick(due - Duration::from_millis(1))
+            .is_empty()
+    );
     let outs = table.referee.tick(due);
     table.take(due, outs);
     assert_eq!(table.sans(), ["e4", "e5"]);
@@ -305,7 +330,17 @@ fn crazyhouse_drops_and_holdings_reach_the_store() {
     );
     table.engine(at(3), "P@e4");
     assert_eq!(table.sans().last().unwrap(), "P@e4");
-    assert_eq!(table.game().playable().unwrap().rules.engine_variant().unwrap().uci_variant, Some("crazyhouse"));
+    assert_eq!(
+        table
+            .game()
+            .playable()
+            .unwrap()
+            .rules
+            .engine_variant()
+            .unwrap()
+            .uci_variant,
+        Some("crazyhouse")
+    );
 }
 
 #[test]
@@ -330,13 +365,17 @@ fn fischer_random_castles_by_its_side_and_tells_the_engine_by_fen() {
 fn a_position_that_cannot_be_played_is_refused_in_words() {
     let mut bad = terms(Side::White, None);
     bad.start = Start::Fen("8/8/8/8/8/8/8/8 w - - 0 1".to_owned());
-    let refused = Referee::start(GAME, &bad, &players(), at(0), 1).err().unwrap();
+    let refused = Referee::start(GAME, &bad, &players(), at(0), 1)
+        .err()
+        .unwrap();
     assert!(refused.contains("cannot be played"), "{refused}");
     bad.start = Start::Fen("k7/8/8/8/8/8/8/K6q w - - 0 1".to_owned());
     bad.start = Start::Fen("not a fen".to_owned());
     assert!(Referee::start(GAME, &bad, &players(), at(0), 1).is_err());
     bad.start = Start::Fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".to_owned());
-    let over = Referee::start(GAME, &bad, &players(), at(0), 1).err().unwrap();
+    let over = Referee::start(GAME, &bad, &players(), at(0), 1)
+        .err()
+        .unwrap();
     assert!(over.contains("over"), "{over}");
 }
 

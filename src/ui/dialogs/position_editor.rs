@@ -25,6 +25,8 @@ pub enum EditorAction {
     Analyse(String),
     /// Examine it on the server: these commands, in order.
     Examine(Vec<String>),
+    /// Play the computer from it.
+    Play(String),
 }
 
 /// The editor's state: open or not, and the position being made.
@@ -374,6 +376,13 @@ fn controls_ui(
             .clicked()
         {
             action = Some(EditorAction::Analyse(editor.fen_text()));
+        }
+        if ui
+            .add_enabled(playable, egui::Button::new("Play the computer…"))
+            .on_hover_text("A game against the engine from this position, no server needed")
+            .clicked()
+        {
+            action = Some(EditorAction::Play(editor.fen_text()));
         }
         let why_not = match (online, bsetup) {
             (false, _) => "Log in to examine it on a server",

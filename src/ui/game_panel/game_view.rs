@@ -47,6 +47,8 @@ pub enum Action {
     Promote { game: u32, line: usize },
     /// The position editor, on this position (FEN).
     SetUp(String),
+    /// Play the computer from the position shown (FEN) of this game.
+    PlayFrom { game: u32, fen: String },
 }
 
 /// How long a chat line stays on its board.

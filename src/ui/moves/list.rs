@@ -70,6 +70,18 @@ pub fn move_list_ui(
             {
                 *action = crate::ui::game_panel::copy_game::fen_text(game, view).map(Action::SetUp);
             }
+            if ui
+                .small_button("Play…")
+                .on_hover_text("Play the computer from the position shown")
+                .clicked()
+            {
+                *action = crate::ui::game_panel::copy_game::fen_text(game, view).map(|fen| {
+                    Action::PlayFrom {
+                        game: game.number,
+                        fen,
+                    }
+                });
+            }
         };
         if needed.is_none_or(|width| ui.available_width() >= width) {
             let row = ui.horizontal(|ui| tools(ui, &mut action)).response;
@@ -77,7 +89,7 @@ pub fn move_list_ui(
         } else {
             ui.menu_button("Tools…", |ui| tools(ui, &mut action))
                 .response
-                .on_hover_text("Copy PGN, Copy FEN, Analyse, Set up…");
+                .on_hover_text("Copy PGN, Copy FEN, Analyse, Set up…, Play…");
         }
     });
     // Rows of fixed size, laid out by hand and only where visible: an

@@ -1,0 +1,242 @@
+//! Games against the computer, as a part of the app: the referee's
+//! server-like lines go to the store as a server's do (so the game has
+//! the same board, clocks and archive), the user's game commands go to
+//! the referee instead of a server, the engine plays on a thread and a
+//! process of its own.
+
+use std::sync::Arc;
+
+use crate::computer::referee::{Out, Players, Referee};
+use crate::computer::terms::ComputerTerms;
+use crate::engine::opponent_process::{OpponentConfig, OpponentHandle};
+use crate::engine::opponent_session::OpponentEvent;
+use crate::engine::process::EngineWaker;
+use crate::game::Now;
+use crate::protocol::command::Command;
+
+use super::part::{Cx, Part};
+use super::want::Want;
+
+/// The first number a game against the computer gets: far above a
+/// server's (FICS numbers its games from 1 up to a few hundred), so both
+/// live side by side in the store.
+pub const FIRST_GAME: u32 = 9001;
+
+/// How often a starting engine is looked at (besides its wake-up).
+const STARTING_LOOK: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The Site (and Event) of an archived game against the computer.
+pub const SITE: &str = "Kibitz";
+
+#[derive(Default)]
+pub struct Computer {
+    /// The engine of the game asked for, starting: the game begins when
+    /// it is ready (named as it names itself), or is said not to.
+    starting: Option<Starting>,
+    game: Option<Playing>,
+    /// The next game's number.
+    next: u32,
+    /// The numbers of the games played against the computer this run.
+    played: Vec<u32>,
+}
+
+struct Starting {
+    terms: ComputerTerms,
+    user: String,
+    engine: OpponentHandle,
+}
+
+/// A game going on (or just over: its engine is gone).
+struct Playing {
+    referee: Referee,
+    engine: Option<OpponentHandle>,
+    /// The terms, for the next game with colours swapped.
+    terms: ComputerTerms,
+}
+
+/// Who plays and with what: what the app knows besides the terms.
+pub struct Opponent {
+    /// The user's name on the board (the handle of the server last used).
+    pub user: String,
+    /// The engine's program: Stockfish for chess and Fischer random, the
+    /// variant engine for the rest.
+    pub command: String,
+    /// Wakes the window when the engine has moved (None in tests that
+    /// draw no frames).
+    pub window: Option<egui::Context>,
+}
+
+impl Computer {
+    /// A new game under `terms`: its engine starts, and the game with
+    /// it (see [`Part::on_tick`]). Refused in words where a game against
+    /// the computer is going on or the position cannot be played.
+    pub fn start(
+        &mut self,
+        now: Now,
+        terms: &ComputerTerms,
+        opponent: Opponent,
+    ) -> Result<(), String> {
+        if self.game.as_ref().is_some_and(|g| !g.referee.is_over()) || self.starting.is_some() {
+            return Err(
+                "A game against the computer is going on: finish it (or resign) first".to_owned(),
+            );
+        }
+        // The terms tried before the engine starts: a position that
+        // cannot be played is said at once.
+        let players = players(&opponent.user, &opponent.command, terms);
+        Referee::start(FIRST_GAME, terms, &players, now, 1)?;
+        let window = opponent.window;
+        let wake: EngineWaker = Arc::new(move |_within| {
+            if let Some(ctx) = &window {
+                ctx.request_repaint();
+            }
+        });
+        let engine = OpponentHandle::spawn(
+            OpponentConfig {
+                command: opponent.command,
+                rating: terms.strength,
+                variant: terms.variant.engine_variant(),
+            },
+            wake,
+        );
+        self.starting = Some(Starting {
+            terms: terms.clone(),
+            user: opponent.user,
+            engine,
+        });
+        Ok(())
+    }
+
+    /// The engine is ready: the game begins.
+    fn begin(&mut self, now: Now, starting: Starting, engine_name: &str) -> Vec<Want> {
+        let number = FIRST_GAME + self.next;
+        let players = players(&starting.user, engine_name, &starting.terms);
+        let seed = now.as_nanos() as u64 ^ u64::from(number).rotate_left(32) ^ 0x9E37_79B9;
+        match Referee::start(number, &starting.terms, &players, now, seed) {
+            Ok((referee, outs)) => {
+                self.next += 1;
+                self.played.push(number);
+                let mut playing = Playing {
+                    referee,
+                    engine: Some(starting.engine),
+                    terms: starting.terms,
+                };
+                let mut wants = playing.carry_out(outs);
+                wants.push(Want::Change(crate::game::Change::AgainstComputer(number)));
+                self.game = Some(playing);
+                wants
+            }
+            Err(why) => vec![Want::Note(why.clone()), Want::Say(why)],
+        }
+    }
+
+    /// The user's command, where it is one for the game against the
+    /// computer going on (a move, resign, draw, takeback ...): what it
+    /// leads to. None: it is the server's.
+    pub fn take(&mut self, now: Now, command: &Command) -> Option<Vec<Want>> {
+        let playing = self.game.as_mut().filter(|g| !g.referee.is_over())?;
+        let outs = playing.referee.command(now, command)?;
+        Some(playing.carry_out(outs))
+    }
+
+    /// Whether `game` is (or was) played against the computer here.
+    pub fn is_computer_game(&self, game: u32) -> bool {
+        self.played.contains(&game)
+    }
+
+    /// The terms of the last game, its colours swapped (a rematch).
+    pub fn rematch_terms(&self) -> Option<ComputerTerms> {
+        let playing = self.game.as_ref().filter(|g| g.referee.is_over())?;
+        let mut terms = playing.terms.clone();
+        terms.side = match playing.referee.user() {
+            shakmaty::Color::White => crate::computer::terms::Side::Black,
+            shakmaty::Color::Black => crate::computer::terms::Side::White,
+        };
+        Some(terms)
+    }
+}
+
+impl Playing {
+    /// The referee's outs: events into the store (through the app, as a
+    /// server's), turns and stops to the engine. The engine leaves with
+    /// the game's end.
+    fn carry_out(&mut self, outs: Vec<Out>) -> Vec<Want> {
+        let mut wants = Vec::new();
+        for out in outs {
+            match out {
+                Out::Event(event) => wants.push(Want::Apply(Box::new(event))),
+                Out::Think(think) => {
+                    if let Some(engine) = &self.engine {
+                        engine.think(think.id, think.position, think.clocks);
+                    }
+                }
+                Out::Stop => {
+                    if let Some(engine) = &self.engine {
+                        engine.stop();
+                    }
+                }
+            }
+        }
+        if self.referee.is_over() {
+            // Dropped: the engine quits.
+            self.engine = None;
+        }
+        wants
+    }
+}
+
+impl Part for Computer {
+    /// The engine's moves and the clocks.
+    fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        if let Some(starting) = self.starting.take() {
+            match starting.engine.try_event() {
+                Some(OpponentEvent::Ready { name }) => return self.begin(cx.now, starting, &name),
+                Some(OpponentEvent::Failed(why)) => {
+                    let words = format!("The computer cannot play: {why}");
+                    return vec![Want::Note(words.clone()), Want::Say(words)];
+                }
+                Some(OpponentEvent::Moved { .. }) | None => self.starting = Some(starting),
+            }
+        }
+        let Some(playing) = self.game.as_mut() else {
+            return Vec::new();
+        };
+        let mut outs = Vec::new();
+        while let Some(event) = playing.engine.as_ref().and_then(OpponentHandle::try_event) {
+            match event {
+                OpponentEvent::Ready { name } => tracing::info!("the computer is {name}"),
+                OpponentEvent::Moved { id, uci, score_cp } => {
+                    if let Some(cp) = score_cp {
+                        playing.referee.engine_scored(cp);
+                    }
+                    outs.extend(playing.referee.engine_moved(cx.now, id, &uci));
+                }
+                OpponentEvent::Failed(why) => {
+                    outs.extend(playing.referee.engine_failed(&why));
+                }
+            }
+        }
+        outs.extend(playing.referee.tick(cx.now));
+        playing.carry_out(outs)
+    }
+
+    /// A flag to fall, a held move to play; the engine's first answer
+    /// looked for while it starts (it wakes the window too).
+    fn next_frame(&self, cx: &Cx<'_>) -> Option<Now> {
+        if self.starting.is_some() {
+            return Some(cx.now + STARTING_LOOK);
+        }
+        self.game.as_ref()?.referee.next_due()
+    }
+}
+
+/// Who plays: the engine at its strength.
+fn players(user: &str, engine: &str, terms: &ComputerTerms) -> Players {
+    Players {
+        user: user.to_owned(),
+        engine: engine.to_owned(),
+        engine_rating: terms
+            .strength
+            .map_or_else(|| "----".to_owned(), |r| r.to_string()),
+    }
+}
