@@ -643,12 +643,11 @@ impl Referee {
         ]
     }
 
-    /// Style 12's initial time (whole minutes) and increment. A base
-    /// under a minute is written as its minutes rounded up (the line has
-    /// no seconds); the clocks themselves are exact.
+    /// Style 12's initial time (whole minutes: the terms' base is) and
+    /// increment.
     fn clock_fields(&self) -> (u32, u32) {
         self.clock
-            .map_or((0, 0), |c| (c.base_s.div_ceil(60), c.increment_s))
+            .map_or((0, 0), |c| (c.base_s / 60, c.increment_s))
     }
 
     /// The board line of the position now (and the holdings).

@@ -114,6 +114,37 @@ mod tests {
     }
 
     #[test]
+    fn a_hand_edited_settings_file_is_brought_into_the_dialogs_ranges() {
+        let edited = ComputerTerms {
+            strength: Some(9000),
+            clock: Some(ClockTerms {
+                base_s: 90,
+                increment_s: 999,
+            }),
+            start: Start::Chess960(1000),
+            ..ComputerTerms::default()
+        }
+        .sanitized();
+        assert_eq!(edited.strength, Some(*STRENGTHS.end()));
+        assert_eq!(
+            edited.clock,
+            Some(ClockTerms {
+                base_s: 60,
+                increment_s: LARGEST_INCREMENT_S
+            })
+        );
+        assert_eq!(edited.start, Start::Chess960(40));
+        let half_a_minute = ComputerTerms {
+            clock: Some(ClockTerms {
+                base_s: 30,
+                increment_s: 0,
+            }),
+            ..ComputerTerms::default()
+        };
+        assert_eq!(half_a_minute.sanitized().clock, None, "untimed");
+    }
+
+    #[test]
     fn every_variant_is_one_the_store_plays_and_an_engine_knows() {
         use crate::game::rules::Rules;
         use crate::protocol::game_type::GameType;

@@ -53,7 +53,9 @@ impl ComputerVariant {
 /// How many Fischer random starts there are (numbered 0-959).
 pub const FISCHER_RANDOM_STARTS: u32 = 960;
 
-/// The clock: base and increment, in seconds.
+/// The clock: base and increment, in seconds. The base is whole minutes,
+/// as the servers' games and style 12 have it (PGN's TimeControl then
+/// says what was played).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClockTerms {
     pub base_s: u32,
@@ -116,7 +118,7 @@ impl ComputerTerms {
             .strength
             .map(|r| r.clamp(*STRENGTHS.start(), *STRENGTHS.end()));
         if let Some(clock) = &mut self.clock {
-            clock.base_s = clock.base_s.min(LONGEST_BASE_S);
+            clock.base_s = clock.base_s.min(LONGEST_BASE_S) / 60 * 60;
             clock.increment_s = clock.increment_s.min(LARGEST_INCREMENT_S);
             if clock.base_s == 0 && clock.increment_s == 0 {
                 self.clock = None;

@@ -9,6 +9,7 @@ mod common;
 mod adjourned;
 mod app_parts;
 mod archive;
+mod computer_games;
 mod config;
 mod decode_fixtures;
 mod desktop_entry;

@@ -4,7 +4,8 @@
 
 use crate::computer::fischer_random::STARTS;
 use crate::computer::terms::{
-    ClockTerms, ComputerTerms, ComputerVariant, LARGEST_INCREMENT_S, STRENGTHS, Side, Start,
+    ClockTerms, ComputerTerms, ComputerVariant, LARGEST_INCREMENT_S, LONGEST_BASE_S, STRENGTHS,
+    Side, Start,
 };
 
 /// The dialog's state: open or not, and the terms being chosen.
@@ -17,7 +18,6 @@ pub struct ComputerDialog {
     rating: u32,
     clock_on: bool,
     minutes: u32,
-    seconds: u32,
     increment_s: u32,
     start: StartChoice,
     fen: String,
@@ -58,7 +58,6 @@ impl ComputerDialog {
             increment_s: 0,
         });
         self.minutes = clock.base_s / 60;
-        self.seconds = clock.base_s % 60;
         self.increment_s = clock.increment_s;
         (self.start, self.fen, self.number) = match &terms.start {
             Start::Usual => (StartChoice::Usual, String::new(), 518),
@@ -73,7 +72,7 @@ impl ComputerDialog {
     fn chosen(&self) -> ComputerTerms {
         let mut terms = self.terms.clone();
         terms.strength = (!self.full_strength).then_some(self.rating);
-        let base_s = self.minutes * 60 + self.seconds;
+        let base_s = self.minutes * 60;
         terms.clock =
             (self.clock_on && (base_s > 0 || self.increment_s > 0)).then_some(ClockTerms {
                 base_s,
@@ -153,11 +152,11 @@ pub fn computer_dialog_ui(
                         ui.add_enabled_ui(dialog.clock_on, |ui| {
                             ui.horizontal(|ui| {
                                 let label = ui.label("Minutes");
-                                ui.add(egui::DragValue::new(&mut dialog.minutes).range(0..=180))
-                                    .labelled_by(label.id);
-                                let label = ui.label("seconds");
-                                ui.add(egui::DragValue::new(&mut dialog.seconds).range(0..=59))
-                                    .labelled_by(label.id);
+                                ui.add(
+                                    egui::DragValue::new(&mut dialog.minutes)
+                                        .range(0..=LONGEST_BASE_S / 60),
+                                )
+                                .labelled_by(label.id);
                                 let label = ui.label("increment (s)");
                                 ui.add(
                                     egui::DragValue::new(&mut dialog.increment_s)
