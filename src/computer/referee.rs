@@ -439,6 +439,7 @@ impl Referee {
             white_ms: self.remaining_ms.white.max(0) as u64,
             black_ms: self.remaining_ms.black.max(0) as u64,
             increment_ms: u64::from(clock.increment_s) * 1000,
+            engine_white: self.user == Color::Black,
         });
         vec![Out::Think(Think {
             id: self.search,

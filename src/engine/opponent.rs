@@ -22,16 +22,37 @@ pub struct Clocks {
     pub white_ms: u64,
     pub black_ms: u64,
     pub increment_ms: u64,
+    /// The engine plays White (whose clock its `movetime` cap reads).
+    pub engine_white: bool,
 }
 
+/// A move takes at most this share of the engine's time left (plus most
+/// of the increment): Stockfish made weaker (`UCI_LimitStrength`) still
+/// spends its full-strength time, 14 s on a move of a 3 0 game.
+const MOVES_TO_COME: u64 = 40;
+/// ... and never less than this.
+const SHORTEST_MOVE_MS: u64 = 100;
+
 /// The `go` line for the engine's turn: its clocks (None: an untimed game,
-/// a fixed time a move), and a depth limit where its strength asks for one.
+/// a fixed time a move) and a cap on this move's time (a 40th of its
+/// time left and most of the increment; the engine may answer sooner),
+/// and a depth limit where its strength asks for one.
 pub fn go_line(clocks: Option<Clocks>, depth: Option<u32>) -> String {
     let mut line = match clocks {
-        Some(c) => format!(
-            "go wtime {} btime {} winc {} binc {}",
-            c.white_ms, c.black_ms, c.increment_ms, c.increment_ms
-        ),
+        Some(c) => {
+            let left = if c.engine_white {
+                c.white_ms
+            } else {
+                c.black_ms
+            };
+            let cap = (left / MOVES_TO_COME + c.increment_ms * 3 / 4)
+                .max(SHORTEST_MOVE_MS)
+                .min(left.saturating_sub(SHORTEST_MOVE_MS).max(1));
+            format!(
+                "go wtime {} btime {} winc {} binc {} movetime {cap}",
+                c.white_ms, c.black_ms, c.increment_ms, c.increment_ms
+            )
+        }
         None if depth.is_some() => "go".to_owned(),
         None => format!("go movetime {}", UNTIMED_MOVE_TIME.as_millis()),
     };
@@ -71,15 +92,24 @@ mod tests {
             white_ms: 180_000,
             black_ms: 175_500,
             increment_ms: 2000,
+            engine_white: false,
         };
+        // 175.5 s / 40 + 1.5 s.
         assert_eq!(
             go_line(Some(clocks), None),
-            "go wtime 180000 btime 175500 winc 2000 binc 2000"
+            "go wtime 180000 btime 175500 winc 2000 binc 2000 movetime 5887"
         );
         assert_eq!(
             go_line(Some(clocks), Some(3)),
-            "go wtime 180000 btime 175500 winc 2000 binc 2000 depth 3"
+            "go wtime 180000 btime 175500 winc 2000 binc 2000 movetime 5887 depth 3"
         );
+        let flagging = Clocks {
+            white_ms: 150,
+            engine_white: true,
+            increment_ms: 0,
+            ..clocks
+        };
+        assert!(go_line(Some(flagging), None).ends_with("movetime 50"));
         assert_eq!(go_line(None, None), "go movetime 2000");
         assert_eq!(go_line(None, Some(5)), "go depth 5");
     }

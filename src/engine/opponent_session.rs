@@ -264,6 +264,7 @@ mod tests {
             white_ms: 180_000,
             black_ms: 179_000,
             increment_ms: 0,
+            engine_white: false,
         };
         session.think(1, "position startpos moves e2e4".into(), Some(clocks));
         for line in STOCKFISH {
@@ -290,7 +291,7 @@ mod tests {
             drain(&mut session),
             [
                 "position startpos moves e2e4",
-                "go wtime 180000 btime 179000 winc 0 binc 0"
+                "go wtime 180000 btime 179000 winc 0 binc 0 movetime 4475"
             ]
         );
         session.handle_line("info depth 12 score cp -31 pv e7e5");

@@ -443,6 +443,7 @@ fn stockfish_answers_an_opponents_turn() {
             white_ms: 10_000,
             black_ms: 10_000,
             increment_ms: 0,
+            engine_white: false,
         };
         writeln!(stdin, "position startpos moves e2e4").expect("position");
         writeln!(stdin, "{}", go_line(Some(clocks), plan.depth)).expect("go");
