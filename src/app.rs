@@ -617,35 +617,16 @@ impl KibitzApp {
         }
     }
 
-    /// A game against the computer under `terms`: the user named as on
-    /// the server last used, the engine the settings name for the
-    /// variant. Said where it cannot start.
+    /// A game against the computer under `terms` (remembered for the
+    /// next); said where it cannot start.
     pub fn play_computer(&mut self, terms: &crate::computer::terms::ComputerTerms) {
-        let settings = self.keeping.settings();
-        let user = (self.store.me().map(str::to_owned))
-            .or_else(|| {
-                let handle = settings.current_server()?.handle.trim();
-                (!handle.is_empty()).then(|| handle.to_owned())
-            })
-            .unwrap_or_else(|| "You".to_owned());
-        let analysis = &settings.analysis;
-        let command = if terms.variant.engine_variant().needs_variant_engine() {
-            analysis.variant_engine.clone()
-        } else {
-            analysis.engine.clone()
-        };
-        let opponent = computer::Opponent {
-            user,
-            command,
-            window: self.host.window().cloned(),
-        };
+        let now = self.now();
+        let cx = cx!(self, now);
+        let started = self.parts.computer.play(&cx, terms);
         self.keeping.settings_mut().computer = terms.clone();
-        match self.parts.computer.start(self.now(), terms, opponent) {
-            Ok(()) => {}
-            Err(why) => {
-                self.parts.console.note(&why);
-                self.parts.chrome.say(why);
-            }
+        if let Err(why) = started {
+            self.parts.console.note(&why);
+            self.parts.chrome.say(why);
         }
     }
 

@@ -67,6 +67,31 @@ pub struct Opponent {
 }
 
 impl Computer {
+    /// A new game under `terms`, for the user of `cx`: named as on the
+    /// server (the one last used, before any login), else as on this
+    /// computer; the engine the settings name for the variant.
+    pub fn play(&mut self, cx: &Cx<'_>, terms: &ComputerTerms) -> Result<(), String> {
+        let user = (cx.store.me().map(str::to_owned))
+            .or_else(|| {
+                let handle = cx.settings.current_server()?.handle.trim();
+                (!handle.is_empty()).then(|| handle.to_owned())
+            })
+            .or_else(os_user)
+            .unwrap_or_else(|| "Player".to_owned());
+        let analysis = &cx.settings.analysis;
+        let command = if terms.variant.engine_variant().needs_variant_engine() {
+            analysis.variant_engine.clone()
+        } else {
+            analysis.engine.clone()
+        };
+        let opponent = Opponent {
+            user,
+            command,
+            window: cx.window.cloned(),
+        };
+        self.start(cx.now, terms, opponent)
+    }
+
     /// A new game under `terms`: its engine starts, and the game with
     /// it (see [`Part::on_tick`]). Refused in words where a game against
     /// the computer is going on or the position cannot be played.
@@ -239,4 +264,17 @@ fn players(user: &str, engine: &str, terms: &ComputerTerms) -> Players {
             .strength
             .map_or_else(|| "----".to_owned(), |r| r.to_string()),
     }
+}
+
+/// The user's account name on this computer (a game played before any
+/// login names the user so: "X resigns" reads).
+fn os_user() -> Option<String> {
+    let name = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()?;
+    let name: String = (name.trim().chars())
+        .filter(|c| c.is_alphanumeric())
+        .take(17)
+        .collect();
+    (!name.is_empty()).then_some(name)
 }

@@ -178,7 +178,8 @@ impl Plan {
         Plan {
             playing: ours && !game.is_over(),
             examining,
-            examinable: ours && game.is_over() && cx.examinable,
+            // A game against the computer's Rematch needs no server.
+            examinable: ours && game.is_over() && (cx.examinable || game.is_computer()),
             reviewed,
             shown,
             review,

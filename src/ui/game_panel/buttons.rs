@@ -64,6 +64,10 @@ fn after_game_ui(ui: &mut egui::Ui, game: &Game, actions: &mut Vec<Action>) {
         if rematch.clicked() {
             actions.push(Action::Send(Command::Rematch));
         }
+        // Against the computer: no server to seek on or examine with.
+        if game.is_computer() {
+            return;
+        }
         // A chess game's terms sought again, for anyone to take.
         if let Some(seek) = seek_again(game) {
             let terms = format!(
