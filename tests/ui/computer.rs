@@ -224,8 +224,14 @@ fn as_black_the_engine_opens_and_resigning_ends_it() {
         (outcome.reason, outcome.result),
         (EndReason::Resign, GameResult::WhiteWins)
     );
-    // A rematch is the same game with the colours swapped.
-    h.state_mut().send(Command::Rematch);
+    // A rematch is the same game with the colours swapped, from its
+    // button under the board (no server needed); the row settles first.
+    h.run_steps(2);
+    h.state_mut().set_time(at(20));
+    h.run_steps(2);
+    h.get_by_label("Rematch").click();
+    h.run_steps(1);
+    assert!(h.query_by_label("Seek again").is_none(), "no server to seek on");
     common::wait::frames(
         &mut h,
         common::wait::LIMIT,
