@@ -594,11 +594,16 @@ impl Referee {
         }
     }
 
+    /// The engine says no, in the server's words and as its event.
     fn declined(&self, what: &str) -> Vec<Out> {
-        vec![Out::Event(Event::Message(Message::OfferDeclined {
-            by: self.names[!self.user].clone(),
-            what: what.to_owned(),
-        }))]
+        let by = self.names[!self.user].clone();
+        vec![
+            text(&format!("{by} declines the {what} request.")),
+            Out::Event(Event::Message(Message::OfferDeclined {
+                by,
+                what: what.to_owned(),
+            })),
+        ]
     }
 
     /// The lines a server sends when a game is created.

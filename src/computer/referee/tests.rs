@@ -223,6 +223,10 @@ fn resign_abort_and_draw_as_a_server_would_answer() {
     table.referee.engine_scored(30);
     table.user(at(3), Command::Draw);
     assert!(!table.referee.is_over());
+    assert_eq!(
+        table.texts.last().unwrap(),
+        "Stockfish 15.1 declines the draw request."
+    );
     table.referee.engine_scored(-400);
     table.user(at(4), Command::Draw);
     let outcome = table.game().outcome.clone().unwrap();
