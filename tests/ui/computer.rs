@@ -231,7 +231,10 @@ fn as_black_the_engine_opens_and_resigning_ends_it() {
     h.run_steps(2);
     h.get_by_label("Rematch").click();
     h.run_steps(1);
-    assert!(h.query_by_label("Seek again").is_none(), "no server to seek on");
+    assert!(
+        h.query_by_label("Seek again").is_none(),
+        "no server to seek on"
+    );
     common::wait::frames(
         &mut h,
         common::wait::LIMIT,

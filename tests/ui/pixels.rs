@@ -334,3 +334,16 @@ fn a_draw_offer_leaves_the_board_in_sight() {
     }
     h.snapshot("draw-offer");
 }
+
+/// A note on the strip over a board (a tell, a refused move) stands on
+/// the strip's own ground: over a long name and rating (a computer's,
+/// "Stockfish 15.1 1500") the two were read as one garble.
+#[test]
+fn a_note_over_a_long_name_reads() {
+    let long = PROMOTION.replace(" Opp ", " Grandmasterrrrrrr ");
+    let mut app = common::app_with(&[&long, "Grandmasterrrrrrr tells you: good luck and have fun"]);
+    app.settings_mut().appearance = kibitz::config::Appearance::Light;
+    let mut h = common::raster::window(app, [900.0, 640.0]);
+    h.run_steps(3);
+    h.snapshot("note-over-a-long-name");
+}

@@ -103,7 +103,24 @@ fn note_ui(ui: &mut egui::Ui, strip: egui::Rect, text: &str) {
     let note = RichText::new(text)
         .color(ui.visuals().strong_text_color())
         .italics();
-    inner.add(egui::Label::new(note).truncate());
+    // On the strip's own ground: a long name under it ("Stockfish 15.1
+    // 1500 +7") and the note were read as one garble.
+    let ground = ui.painter().add(egui::Shape::Noop);
+    let shown = inner.add(egui::Label::new(note).truncate());
+    let width = ui.fonts_mut(|f| {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    let behind = egui::Rect::from_center_size(
+        shown.rect.center(),
+        egui::vec2((width + 12.0).min(middle.width()), strip.height()),
+    );
+    ui.painter().set(
+        ground,
+        egui::Shape::rect_filled(behind, 2.0, ui.visuals().panel_fill),
+    );
 }
 
 /// The result over the finished game's last position: one line, or two
