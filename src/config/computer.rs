@@ -92,9 +92,13 @@ pub enum Start {
 pub struct ComputerTerms {
     pub variant: ComputerVariant,
     /// The engine's strength as a rating; None: its full strength.
+    /// (Missing from a saved table: full strength, which TOML writes so.)
+    #[serde(default)]
     pub strength: Option<u32>,
     pub side: Side,
     /// None: no clock.
+    /// (Missing from a saved table: no clock, which TOML writes so.)
+    #[serde(default)]
     pub clock: Option<ClockTerms>,
     pub start: Start,
     /// On slow time controls the engine's move waits a human-like time.
@@ -146,6 +150,44 @@ impl Default for ComputerTerms {
             }),
             start: Start::Usual,
             human_delay: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Full strength and no clock are kept (TOML has no "none": the key is
+    /// left out, and read back as none, not as the first game's terms).
+    #[test]
+    fn every_choice_survives_the_settings_file() {
+        let chosen = [
+            ComputerTerms {
+                strength: None,
+                clock: None,
+                side: Side::Random,
+                variant: ComputerVariant::Crazyhouse,
+                start: Start::Fen("8/8/8/8/8/8/k7/K7 w - - 0 1".to_owned()),
+                human_delay: false,
+            },
+            ComputerTerms {
+                start: Start::Chess960(17),
+                ..ComputerTerms::default()
+            },
+            ComputerTerms::default(),
+        ];
+        for terms in chosen {
+            #[derive(Serialize, Deserialize)]
+            struct File {
+                computer: ComputerTerms,
+            }
+            let text = toml::to_string(&File {
+                computer: terms.clone(),
+            })
+            .unwrap();
+            let read: File = toml::from_str(&text).unwrap();
+            assert_eq!(read.computer, terms, "{text}");
         }
     }
 }
