@@ -171,6 +171,7 @@ impl KibitzApp {
         app.parts.feedback.open_audio_later();
         // (Its own thread: the first D-Bus call waits for nobody here.)
         app.host.open_notifications();
+        let replaying = options.replay.is_some();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.keeping.archive_into(None);
@@ -181,12 +182,18 @@ impl KibitzApp {
             }
         } else if let Some(request) = options.connect {
             app.connect_to(request);
+        } else if options.computer {
+            // No remembered login: a game against the computer needs none.
         } else {
             match app.keeping.remembered_login() {
                 Ok(Some(request)) => app.connect_to(request),
                 Ok(None) => {}
                 Err(note) => app.parts.console.note(&note),
             }
+        }
+        if options.computer && !replaying {
+            let terms = app.keeping.settings().computer.clone();
+            app.play_computer(&terms);
         }
         launch::step("app ready");
         app
@@ -315,6 +322,10 @@ impl KibitzApp {
         if let Some(wants) = self.parts.computer.take(now, &command) {
             self.parts.console.echo(&command);
             return self.run(wants);
+        }
+        if let Some(why) = self.parts.computer.refuses(&command) {
+            self.parts.console.note(&why);
+            return self.parts.chrome.say(why);
         }
         let command = Boards::as_sent(&self.store, command, self.parts.chrome.server_family());
         self.parts.console.echo(&command);

@@ -43,6 +43,10 @@ struct Cli {
     /// Do not use timeseal.
     #[arg(long)]
     no_timeseal: bool,
+    /// Play the computer at once, on the last game's terms (no server
+    /// needed).
+    #[arg(long)]
+    computer: bool,
     /// Put Kibitz in the desktop menu (a .desktop file and icons in the
     /// user's XDG data dirs), then exit.
     #[arg(long, conflicts_with = "uninstall_desktop_entry")]
@@ -209,6 +213,7 @@ fn main() -> ExitCode {
             run_window(StartOptions {
                 connect,
                 observe: cli.observe,
+                computer: cli.computer,
                 ..StartOptions::default()
             })
         }

@@ -71,6 +71,11 @@ impl Computer {
     /// server (the one last used, before any login), else as on this
     /// computer; the engine the settings name for the variant.
     pub fn play(&mut self, cx: &Cx<'_>, terms: &ComputerTerms) -> Result<(), String> {
+        // One game of the user's at a time: the board's commands (a move,
+        // resign) name no game, as on a server.
+        if cx.store.own_live_game().is_some_and(|g| !g.is_computer()) {
+            return Err("Finish your game on the server first".to_owned());
+        }
         let user = (cx.store.me().map(str::to_owned))
             .or_else(|| {
                 let handle = cx.settings.current_server()?.handle.trim();
@@ -162,6 +167,27 @@ impl Computer {
         let playing = self.game.as_mut().filter(|g| !g.referee.is_over())?;
         let outs = playing.referee.command(now, command)?;
         Some(playing.carry_out(outs))
+    }
+
+    /// A game against the computer is going on (or starting).
+    pub fn is_live(&self) -> bool {
+        self.starting.is_some() || self.game.as_ref().is_some_and(|g| !g.referee.is_over())
+    }
+
+    /// Why `command` is not sent while a game against the computer goes
+    /// on: it would start a game on the server (a seek, a challenge, an
+    /// answer to one), and the board's commands name no game.
+    pub fn refuses(&self, command: &Command) -> Option<String> {
+        let starts_a_game = matches!(
+            command,
+            Command::Seek(_)
+                | Command::Play(_)
+                | Command::Match(_)
+                | Command::Accept(_)
+                | Command::Resume(_)
+        );
+        (starts_a_game && self.is_live())
+            .then(|| "Finish your game against the computer first (or resign it)".to_owned())
     }
 
     /// Whether `game` is (or was) played against the computer here.

@@ -1,5 +1,5 @@
 //! How the app starts: where its "now" comes from, and what to do at once
-//! (connect, observe, replay a recording).
+//! (connect, observe, replay a recording, play the computer).
 
 use std::time::Instant;
 
@@ -27,4 +27,6 @@ pub struct StartOptions {
     pub replay: Option<(Vec<Chunk>, f64)>,
     /// Show only the first N games of the recording.
     pub replay_games: Option<usize>,
+    /// Play the computer at once, on the last game's terms (`--computer`).
+    pub computer: bool,
 }

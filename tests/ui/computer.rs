@@ -284,3 +284,36 @@ fn a_missing_engine_says_how_to_get_one_and_no_game_begins() {
     );
     assert!(h.state().store().get(GAME).is_none());
 }
+
+/// The board's commands name no game (as on a server): one game of the
+/// user's at a time. A game on the server keeps the computer waiting; a
+/// game against the computer keeps seeks and challenges from going out.
+#[test]
+fn one_game_of_the_users_at_a_time() {
+    const MINE: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let mut app = common::app_with(&[MINE]);
+    app.play_computer(&terms(Side::White, None));
+    assert!(
+        common::console_lines(&app)
+            .iter()
+            .any(|l| l.contains("Finish your game on the server first")),
+        "{:?}",
+        common::console_lines(&app)
+    );
+
+    let dir = TempDir::new("computer-one-game");
+    let mut h = harness(dir.path(), &["e7e5"], terms(Side::White, None));
+    play_from_the_top_bar(&mut h);
+    let before = h.state().sent().len();
+    let seek = kibitz::protocol::command::SeekParams {
+        time_min: 5,
+        ..Default::default()
+    };
+    h.state_mut().send(Command::Seek(seek));
+    assert_eq!(h.state().sent().len(), before, "no seek went out");
+    assert!(
+        common::console_lines(h.state())
+            .iter()
+            .any(|l| l.contains("Finish your game against the computer first"))
+    );
+}
