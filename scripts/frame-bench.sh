@@ -18,10 +18,10 @@
 #      SCROLL=1 (while measuring, the mouse wheel turns 20 steps, up and
 #      down, over the console at even intervals: what scrolling costs;
 #      needs xdotool),
-#      COMPUTER=1 (no recording: a game against the computer, `--computer`,
-#      the user Black, Stockfish at full strength thinking its first move
-#      on a 60-minute clock, up to 90 s: the window while the engine
-#      thinks; GAMES is ignored, keep SECONDS under 80).
+#      COMPUTER=1 (a game against the computer beside the recording's
+#      games, `--computer`: the user Black, Stockfish at full strength
+#      thinking its first move on a 60-minute clock, up to 90 s: the window
+#      while the engine thinks; keep SECONDS under 70).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -73,22 +73,21 @@ for case in $cases; do
         printf '[analysis]\non_by_default = true\nthreads = 1\n' >>"$home/config/kibitz/settings.toml"
     fi
     games_arg=(); [ "$games" = all ] || games_arg=(--games "$games")
+    computer=()
     if [ "${COMPUTER:-0}" = 1 ]; then
         printf '[computer]\nside = "Black"\nhuman_delay = false\n[computer.clock]\nbase_s = 3600\nincrement_s = 0\n' \
             >>"$home/config/kibitz/settings.toml"
-        DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
-            KIBITZ_FRAME_STATS=1 "$kibitz" --computer 2>"$work/stderr" >/dev/null &
-    else
-        DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
-            KIBITZ_FRAME_STATS=1 "$kibitz" replay "$recording" --window --speed 1 "${games_arg[@]}" \
-            2>"$work/stderr" >/dev/null &
+        computer=(--computer)
     fi
+    DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
+        KIBITZ_FRAME_STATS=1 "$kibitz" "${computer[@]}" replay "$recording" --window --speed 1 "${games_arg[@]}" \
+        2>"$work/stderr" >/dev/null &
     app=$!; pids+=("$app")
     sleep 3
     if [ "$max" = max ]; then
         DISPLAY=$display wmctrl -r Kibitz -b add,maximized_vert,maximized_horz || true
     fi
-    if [ "${COMPUTER:-0}" = 1 ]; then sleep 2; else sleep "$warmup"; fi
+    sleep "$warmup"
     k0=$(ticks "$app"); x0=$(ticks "$xvfb"); e0=$(engine_ticks "$app"); t0=$(date +%s.%N); lines0=$(wc -l <"$work/stderr")
     if [ "${SCROLL:-0}" = 1 ]; then
         # Over the console (the window's bottom strip), 20 wheel steps:

@@ -171,7 +171,6 @@ impl KibitzApp {
         app.parts.feedback.open_audio_later();
         // (Its own thread: the first D-Bus call waits for nobody here.)
         app.host.open_notifications();
-        let replaying = options.replay.is_some();
         if let Some((chunks, speed)) = options.replay {
             // A recording's games are already somebody's archive.
             app.keeping.archive_into(None);
@@ -191,7 +190,7 @@ impl KibitzApp {
                 Err(note) => app.parts.console.note(&note),
             }
         }
-        if options.computer && !replaying {
+        if options.computer {
             let terms = app.keeping.settings().computer.clone();
             app.play_computer(&terms);
         }

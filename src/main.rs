@@ -44,7 +44,7 @@ struct Cli {
     #[arg(long)]
     no_timeseal: bool,
     /// Play the computer at once, on the last game's terms (no server
-    /// needed).
+    /// needed; beside a replay's games with `replay --window`).
     #[arg(long)]
     computer: bool,
     /// Put Kibitz in the desktop menu (a .desktop file and icons in the
@@ -177,6 +177,8 @@ fn main() -> ExitCode {
                     let options = StartOptions {
                         replay: Some((chunks, speed)),
                         replay_games: games,
+                        // The window under both (scripts/frame-bench.sh).
+                        computer: cli.computer,
                         ..StartOptions::default()
                     };
                     run_window(options)
