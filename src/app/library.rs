@@ -171,7 +171,16 @@ impl Part for Library {
         Vec::new()
     }
 
-    fn on_tick(&mut self, _cx: &Cx<'_>) -> Vec<Want> {
+    fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
+        // Never logged in with a handle: the name played against the
+        // computer is the user's (their games and opening tree).
+        if self.my_games.me.is_none()
+            && let Some(name) = (cx.store.games())
+                .filter(|g| g.is_computer())
+                .find_map(|g| g.my_color().map(|c| g.players[c].handle.clone()))
+        {
+            self.my_games.me = Some(name);
+        }
         if let Some(games) = self.loading.poll() {
             self.my_games.set_games(games, None);
         }

@@ -178,6 +178,34 @@ fn a_whole_game_dragged_taken_back_and_lost_on_time_is_archived_as_the_users() {
         assert!(archived.contains(tag), "{tag}: {archived}");
     }
     assert!(archived.contains("1. Nf3"), "{archived}");
+
+    // Reviewed from My games, its moves in the opening tree of the user's
+    // games (the user never logged in: named as played).
+    let me = h
+        .state()
+        .store()
+        .get(GAME)
+        .unwrap()
+        .players
+        .white
+        .handle
+        .clone();
+    h.get_by_label("My games").click();
+    common::wait::archive_listed(&mut h);
+    h.get_by_label_contains(&format!("Open {me} vs. FakeFish 1"))
+        .click();
+    h.run_steps(3);
+    h.key_press(egui::Key::Home);
+    common::wait::frames(
+        &mut h,
+        common::wait::LIMIT,
+        |h| h.query_by_label(&format!("In your games ({me})")).is_some(),
+        |_| "no opening tree of the user's games".to_owned(),
+    );
+    assert!(
+        h.query_by_label("Nf3: 1 game (all yours), +0 =0 -1, 0 %")
+            .is_some()
+    );
 }
 
 /// Every PGN the archive wrote.
