@@ -109,7 +109,7 @@ pub fn holdings(position: &VariantPosition, game: u32) -> Option<Holdings> {
 
 /// Material as style 12 counts it (pawn 1, minor 3, rook 5, queen 9),
 /// pieces in hand included.
-fn material(position: &VariantPosition, color: Color) -> i32 {
+pub fn material(position: &VariantPosition, color: Color) -> i32 {
     let value = |role: Role| match role {
         Role::Pawn => 1,
         Role::Knight | Role::Bishop => 3,

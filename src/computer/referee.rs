@@ -32,6 +32,8 @@ const ACCEPT_DRAW_LOSING_CP: i32 = -150;
 /// ... or this close to level after this many plies.
 const ACCEPT_DRAW_LEVEL_CP: i32 = 25;
 const ACCEPT_DRAW_LEVEL_AFTER_PLIES: usize = 60;
+/// ... or with this many pieces left on the board (kings included).
+const ACCEPT_DRAW_LEVEL_PIECES: usize = 6;
 /// An abort is granted until the user's first move.
 const ABORT_BEFORE_USER_MOVES: usize = 1;
 
@@ -321,7 +323,7 @@ impl Referee {
         }
         let turn = self.turn();
         if self.ticking() && self.left_ms(turn, now) <= 0 {
-            return self.flag(turn, now);
+            return self.flag(turn);
         }
         match self.held {
             Some((mv, due)) if due <= now => {
@@ -435,7 +437,10 @@ impl Referee {
         }
         self.searches += 1;
         self.search = self.searches;
-        let clocks = self.clock.map(|clock| Clocks {
+        // Each side's first move is free (its clock does not run): the
+        // engine's is a short look, not a share of its time.
+        let free = self.moves.len() < 2;
+        let clocks = self.clock.filter(|_| !free).map(|clock| Clocks {
             white_ms: self.remaining_ms.white.max(0) as u64,
             black_ms: self.remaining_ms.black.max(0) as u64,
             increment_ms: u64::from(clock.increment_s) * 1000,
@@ -523,8 +528,9 @@ impl Referee {
         self.positions.iter().filter(|p| key(p) == now).count() >= 3
     }
 
-    fn flag(&mut self, loser: Color, now: Now) -> Vec<Out> {
-        self.remaining_ms[loser] = self.left_ms(loser, now);
+    fn flag(&mut self, loser: Color) -> Vec<Out> {
+        // Shown as 0:00, not the "-0.0" of the moment it was seen.
+        self.remaining_ms[loser] = 0;
         let winner = !loser;
         let mut outs = self.board(None);
         let (text, result) = if self.position().has_insufficient_material(winner) {
@@ -548,6 +554,9 @@ impl Referee {
         if self.user_moves() == 0 || self.moves.len() < plies {
             return vec![text("There is no move of yours to take back.")];
         }
+        // The time thought until now is spent (a takeback gives none back).
+        let turn = self.turn();
+        self.remaining_ms[turn] = self.left_ms(turn, now);
         for _ in 0..plies {
             self.moves.pop();
             self.positions.pop();
@@ -584,24 +593,36 @@ impl Referee {
         {
             return true;
         }
+        let bare = position.board().occupied().count() <= ACCEPT_DRAW_LEVEL_PIECES;
         match self.engine_score_cp {
             Some(cp) if cp <= ACCEPT_DRAW_LOSING_CP => true,
             Some(cp) => {
-                cp.abs() <= ACCEPT_DRAW_LEVEL_CP
-                    && self.moves.len() >= ACCEPT_DRAW_LEVEL_AFTER_PLIES
+                let long = self.moves.len() >= ACCEPT_DRAW_LEVEL_AFTER_PLIES;
+                cp.abs() <= ACCEPT_DRAW_LEVEL_CP && (long || bare)
             }
-            None => false,
+            // Not searched yet (a position just set up): a bare board of
+            // even material is taken as level.
+            None => {
+                bare && super::board_line::material(position, Color::White)
+                    == super::board_line::material(position, Color::Black)
+            }
         }
     }
 
     /// The engine says no, in the server's words and as its event.
     fn declined(&self, what: &str) -> Vec<Out> {
         let by = self.names[!self.user].clone();
+        let words = format!("{by} declines the {what} request.");
         vec![
-            text(&format!("{by} declines the {what} request.")),
+            text(&words),
             Out::Event(Event::Message(Message::OfferDeclined {
                 by,
                 what: what.to_owned(),
+            })),
+            // On the board too, until the next move.
+            Out::Event(Event::Message(Message::GameNote {
+                game: self.game,
+                text: words,
             })),
         ]
     }

@@ -134,7 +134,7 @@ fn a_whole_game_dragged_taken_back_and_lost_on_time_is_archived_as_the_users() {
         "setoption name UCI_LimitStrength value true",
         "setoption name UCI_Elo value 1500",
         "position startpos moves e2e4",
-        "go wtime 60000 btime 60000 winc 0 binc 0 movetime 1500",
+        "go movetime 2000",
     ] {
         assert!(input.iter().any(|l| l == line), "{line}: {input:#?}");
     }

@@ -109,15 +109,21 @@ fn a_game_starts_as_a_server_game_does_and_the_engine_answers() {
     table.user(at(1), mv(Square::E2, Square::E4));
     let think = table.thinks.last().unwrap().clone();
     assert_eq!(think.position, "position startpos moves e2e4");
-    let clocks = think.clocks.unwrap();
-    assert_eq!((clocks.white_ms, clocks.increment_ms), (182_000, 2000));
+    assert_eq!(think.clocks, None, "its first move is free: a short look");
     assert_eq!(table.game().my_color(), Some(Color::White));
 
     table.engine(at(2), "e7e5");
     assert_eq!(table.sans(), ["e4", "e5"]);
+    table.user(at(5), mv(Square::G1, Square::F3));
+    let clocks = table.thinks.last().unwrap().clocks.unwrap();
+    // Each first move was free (and earned its 2 s); the user's second
+    // took 3 s.
+    assert_eq!((clocks.white_ms, clocks.increment_ms), (181_000, 2000));
+    assert_eq!(clocks.black_ms, 182_000);
+    assert!(!clocks.engine_white);
     assert_eq!(
         table.game().board.as_ref().unwrap().relation,
-        Relation::PlayingMyMove
+        Relation::PlayingOpponentToMove
     );
 }
 
@@ -395,5 +401,40 @@ fn threefold_repetition_draws() {
     assert_eq!(
         table.game().outcome.as_ref().unwrap().reason,
         EndReason::Repetition
+    );
+}
+
+#[test]
+fn a_takeback_gives_no_time_back() {
+    let mut table = Table::new(&terms(Side::White, Some((60, 0))));
+    table.user(at(0), mv(Square::E2, Square::E4));
+    table.engine(at(1), "e7e5");
+    table.user(at(5), mv(Square::G1, Square::F3));
+    table.engine(at(6), "b8c6");
+    // 4 s, then 10 s of thought before the takeback: 46 s left.
+    table.user(at(16), Command::Takeback(2));
+    assert_eq!(table.sans(), ["e4", "e5"]);
+    assert_eq!(table.referee.next_due(), Some(at(16 + 46)));
+}
+
+#[test]
+fn a_draw_is_taken_in_a_bare_level_ending_and_a_no_is_shown_on_the_board() {
+    let mut rooks = terms(Side::White, None);
+    rooks.start = Start::Fen("8/3r4/4k3/8/8/3RK3/8/8 w - - 0 1".to_owned());
+    let mut table = Table::new(&rooks);
+    table.user(at(1), Command::Draw);
+    assert_eq!(
+        table.game().outcome.as_ref().unwrap().reason,
+        EndReason::Agreement
+    );
+
+    let mut table = Table::new(&terms(Side::White, None));
+    table.user(at(1), mv(Square::E2, Square::E4));
+    table.engine(at(2), "e7e5");
+    table.user(at(3), Command::Draw);
+    assert!(!table.referee.is_over(), "the start is no dead draw");
+    assert_eq!(
+        table.game().note.as_deref(),
+        Some("Stockfish 15.1 declines the draw request.")
     );
 }
