@@ -161,8 +161,16 @@ impl Boards {
                 Effect::Retired(game) => {
                     self.views.remove(&game.number);
                 }
-                // A new game under a number: no claim made in it yet.
-                Effect::Started(number) => self.auto_flag.forget(*number),
+                // A new game under a number: no claim made in it yet. The
+                // user's own comes into sight (another board shown alone
+                // hid it: the game began unseen).
+                Effect::Started(number) => {
+                    self.auto_flag.forget(*number);
+                    let own = store.get(*number).is_some_and(Game::is_own_live);
+                    if own && self.looked_at.maximized.is_some_and(|m| m != *number) {
+                        self.looked_at.maximized = None;
+                    }
+                }
                 _ => {}
             }
         }

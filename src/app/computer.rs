@@ -241,7 +241,16 @@ impl Part for Computer {
     fn on_tick(&mut self, cx: &Cx<'_>) -> Vec<Want> {
         if let Some(starting) = self.starting.take() {
             match starting.engine.try_event() {
-                Some(OpponentEvent::Ready { name }) => return self.begin(cx.now, starting, &name),
+                Some(OpponentEvent::Ready { name }) => {
+                    // The last games' boards leave (archived as they
+                    // ended): the new one takes their room.
+                    let finished = (self.played.iter())
+                        .filter(|n| cx.store.get(**n).is_some_and(crate::game::Game::is_over))
+                        .map(|n| Want::CloseGame(*n));
+                    let mut wants: Vec<Want> = finished.collect();
+                    wants.extend(self.begin(cx.now, starting, &name));
+                    return wants;
+                }
                 Some(OpponentEvent::Failed(why)) => {
                     let words = format!("The computer cannot play: {why}");
                     return vec![Want::Note(words.clone()), Want::Say(words)];

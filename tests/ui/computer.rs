@@ -345,3 +345,25 @@ fn one_game_of_the_users_at_a_time() {
             .any(|l| l.contains("Finish your game against the computer first"))
     );
 }
+
+/// A board shown alone (a game watched, a review) gives way when the
+/// user's game against the computer begins: it began unseen behind it.
+#[test]
+fn the_new_game_comes_into_sight() {
+    const WATCHED: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 12 Ann Bob 0 5 0 39 39 300 300 1 none (0:00) none 0 0 0";
+    let dir = TempDir::new("computer-in-sight");
+    let (engine, _) = fake_uci::fake_opponent(dir.path(), &["e7e5"]);
+    let mut app = common::app_with(&[WATCHED]);
+    app.settings_mut().analysis.engine = engine.display().to_string();
+    app.settings_mut().computer = terms(Side::White, None);
+    let mut h = common::window(app, common::SIZE);
+    let board = h.get_by_label("Board, game 12").rect();
+    h.hover_at(board.center());
+    h.run_steps(2);
+    h.get_by_label("Maximize game 12").click();
+    h.run_steps(2);
+    assert_eq!(h.state().maximized(), Some(12));
+    play_from_the_top_bar(&mut h);
+    assert_eq!(h.state().maximized(), None);
+    assert!(h.query_by_label(&format!("Board, game {GAME}")).is_some());
+}
