@@ -17,7 +17,7 @@ use kibitz::computer::terms::{ClockTerms, ComputerTerms, ComputerVariant, Side};
 use kibitz::protocol::command::Command;
 use kibitz::protocol::message::{EndReason, GameResult};
 use kibitz::ui::board::square_rect;
-use shakmaty::{Color, Square};
+use shakmaty::{Color, Position, Square};
 
 use common::TempDir;
 
@@ -366,4 +366,19 @@ fn the_new_game_comes_into_sight() {
     play_from_the_top_bar(&mut h);
     assert_eq!(h.state().maximized(), None);
     assert!(h.query_by_label(&format!("Board, game {GAME}")).is_some());
+}
+
+/// A position played from once ("play from here") is not the next game's
+/// start: the dialog opens on the usual one.
+#[test]
+fn a_position_played_from_is_not_the_next_start() {
+    let dir = TempDir::new("computer-next-start");
+    let mut from_here = terms(Side::White, None);
+    from_here.start =
+        kibitz::computer::terms::Start::Fen("8/3r4/4k3/8/8/3RK3/8/8 w - - 0 1".to_owned());
+    let mut h = harness(dir.path(), &["e7e5"], from_here);
+    play_from_the_top_bar(&mut h);
+    let game = h.state().store().get(GAME).unwrap();
+    let position = game.position().expect("a position");
+    assert_eq!(position.board().occupied().count(), 32, "the usual start");
 }

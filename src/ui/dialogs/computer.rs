@@ -22,7 +22,12 @@ pub struct ComputerDialog {
     start: StartChoice,
     fen: String,
     number: u32,
+    /// The number has been offered once (518 the first time).
+    number_set: bool,
 }
+
+/// Fischer random's number for chess's own start.
+const CHESS_START: u32 = 518;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum StartChoice {
@@ -45,25 +50,39 @@ impl ComputerDialog {
         if let Some(variant) = variant {
             terms.variant = variant;
         }
-        if let Some(fen) = fen {
-            terms.start = Start::Fen(fen);
-        }
+        // A position played from once is not the next game's start: only
+        // "play from here" starts from one.
+        terms.start = match (fen, &terms.start) {
+            (Some(fen), _) => Start::Fen(fen),
+            (None, Start::Fen(_)) => Start::Usual,
+            (None, start) => start.clone(),
+        };
         self.full_strength = terms.strength.is_none();
         self.rating = terms
             .strength
             .unwrap_or(crate::computer::terms::FIRST_STRENGTH);
         self.clock_on = terms.clock.is_some();
-        let clock = terms.clock.unwrap_or(ClockTerms {
-            base_s: 5 * 60,
-            increment_s: 0,
-        });
-        self.minutes = clock.base_s / 60;
-        self.increment_s = clock.increment_s;
-        (self.start, self.fen, self.number) = match &terms.start {
-            Start::Usual => (StartChoice::Usual, String::new(), 518),
-            Start::Chess960(n) => (StartChoice::Numbered, String::new(), *n),
-            Start::Fen(fen) => (StartChoice::Fen, fen.clone(), 518),
+        // Untimed last time: the minutes last typed stay offered.
+        if let Some(clock) = terms.clock {
+            self.minutes = clock.base_s / 60;
+            self.increment_s = clock.increment_s;
+        } else if self.minutes == 0 && self.increment_s == 0 {
+            self.minutes = 5;
+        }
+        (self.start, self.fen) = match &terms.start {
+            Start::Usual => (StartChoice::Usual, String::new()),
+            Start::Chess960(n) => {
+                self.number = *n;
+                (StartChoice::Numbered, String::new())
+            }
+            Start::Fen(fen) => (StartChoice::Fen, fen.clone()),
         };
+        if !self.number_set {
+            self.number_set = true;
+            if !matches!(terms.start, Start::Chess960(_)) {
+                self.number = CHESS_START;
+            }
+        }
         self.terms = terms;
         self.open = true;
     }
@@ -178,8 +197,13 @@ pub fn computer_dialog_ui(
 
                     ui.label("Start");
                     ui.vertical(|ui| {
-                        ui.radio_value(&mut dialog.start, StartChoice::Usual, "The usual start")
-                            .on_hover_text("Fischer random: a start drawn by lot");
+                        let fischer = dialog.terms.variant == ComputerVariant::FischerRandom;
+                        let usual = if fischer {
+                            "A start drawn by lot"
+                        } else {
+                            "The usual start"
+                        };
+                        ui.radio_value(&mut dialog.start, StartChoice::Usual, usual);
                         if dialog.terms.variant == ComputerVariant::FischerRandom {
                             ui.horizontal(|ui| {
                                 ui.radio_value(
@@ -189,7 +213,8 @@ pub fn computer_dialog_ui(
                                 );
                                 ui.add(
                                     egui::DragValue::new(&mut dialog.number).range(0..=STARTS - 1),
-                                );
+                                )
+                                .on_hover_text("0 to 959 (518 is chess's own start)");
                             });
                         }
                         ui.horizontal(|ui| {
