@@ -870,6 +870,12 @@ impl KibitzApp {
         if let Some(request) = login {
             self.connect_to(request);
         }
+        if self.parts.chrome.take_play_computer() {
+            self.run([Want::OfferComputerGame {
+                fen: None,
+                variant: None,
+            }]);
+        }
         for action in actions {
             self.handle(action);
         }

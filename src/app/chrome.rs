@@ -148,6 +148,11 @@ impl Chrome {
         connect_form_ui(ui, &mut self.connect, profiles, games)
     }
 
+    /// "Play the computer…" was pressed on the form (once).
+    pub fn take_play_computer(&mut self) -> bool {
+        std::mem::take(&mut self.connect.play_computer)
+    }
+
     /// Whether the form replaces the boards (no session, and no games or
     /// the user asked for it).
     pub fn connect_form_wanted(&self, no_games: bool) -> bool {

@@ -63,10 +63,16 @@ fn engine_input(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Opens the dialog from the top bar and presses Play, then waits for the
+/// Opens the dialog from the lobby and presses Play, then waits for the
 /// engine and the game's board.
-fn play_from_the_top_bar(h: &mut Harness<'_, KibitzApp>) {
-    h.get_by_label("Computer…").click();
+fn play_from_the_lobby(h: &mut Harness<'_, KibitzApp>) {
+    play_from(h, "Computer…");
+}
+
+/// Opens the dialog with `button` (the lobby's, the connect form's) and
+/// presses Play, then waits for the engine and the game's board.
+fn play_from(h: &mut Harness<'_, KibitzApp>, button: &str) {
+    h.get_by_label(button).click();
     h.run_steps(3);
     h.get_by_label("Play").click();
     h.run_steps(2);
@@ -112,7 +118,7 @@ fn a_whole_game_dragged_taken_back_and_lost_on_time_is_archived_as_the_users() {
         &["e7e5", "b8c6", "g8f6"],
         terms(Side::White, Some((60, 0))),
     );
-    play_from_the_top_bar(&mut h);
+    play_from_the_lobby(&mut h);
     let game = h.state().store().get(GAME).unwrap();
     assert_eq!(game.my_color(), Some(Color::White));
     assert_eq!(
@@ -225,7 +231,8 @@ fn read_archive(dir: &Path) -> String {
 fn as_black_the_engine_opens_and_resigning_ends_it() {
     let dir = TempDir::new("computer-black");
     let mut h = harness(dir.path(), &["d2d4", "c2c4"], terms(Side::Black, None));
-    play_from_the_top_bar(&mut h);
+    // From the connect form (no server: the way a new player sees first).
+    play_from(&mut h, "Play the computer…");
     wait_for_moves(&mut h, 1);
     assert_eq!(
         h.state().store().get(GAME).unwrap().my_color(),
@@ -279,7 +286,7 @@ fn crazyhouse_is_set_on_the_variant_engine() {
     let mut zh = terms(Side::Black, None);
     zh.variant = ComputerVariant::Crazyhouse;
     let mut h = harness(dir.path(), &["e2e4"], zh);
-    play_from_the_top_bar(&mut h);
+    play_from_the_lobby(&mut h);
     wait_for_moves(&mut h, 1);
     let input = engine_input(dir.path());
     assert!(
@@ -331,7 +338,7 @@ fn one_game_of_the_users_at_a_time() {
 
     let dir = TempDir::new("computer-one-game");
     let mut h = harness(dir.path(), &["e7e5"], terms(Side::White, None));
-    play_from_the_top_bar(&mut h);
+    play_from_the_lobby(&mut h);
     let before = h.state().sent().len();
     let seek = kibitz::protocol::command::SeekParams {
         time_min: 5,
@@ -363,7 +370,7 @@ fn the_new_game_comes_into_sight() {
     h.get_by_label("Maximize game 12").click();
     h.run_steps(2);
     assert_eq!(h.state().maximized(), Some(12));
-    play_from_the_top_bar(&mut h);
+    play_from_the_lobby(&mut h);
     assert_eq!(h.state().maximized(), None);
     assert!(h.query_by_label(&format!("Board, game {GAME}")).is_some());
 }
@@ -377,7 +384,7 @@ fn a_position_played_from_is_not_the_next_start() {
     from_here.start =
         kibitz::computer::terms::Start::Fen("8/3r4/4k3/8/8/3RK3/8/8 w - - 0 1".to_owned());
     let mut h = harness(dir.path(), &["e7e5"], from_here);
-    play_from_the_top_bar(&mut h);
+    play_from_the_lobby(&mut h);
     let game = h.state().store().get(GAME).unwrap();
     let position = game.position().expect("a position");
     assert_eq!(position.board().occupied().count(), 32, "the usual start");

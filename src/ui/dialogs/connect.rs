@@ -28,6 +28,8 @@ pub struct ConnectForm {
     /// Shown even while game panels are open (after "Connect…" or a
     /// failed login).
     pub open: bool,
+    /// "Play the computer…" was pressed (taken by the app).
+    pub play_computer: bool,
 }
 
 impl ConnectForm {
@@ -42,6 +44,7 @@ impl ConnectForm {
             remember: profile.remember_password,
             error: None,
             open: false,
+            play_computer: false,
         }
     }
 }
@@ -57,6 +60,7 @@ impl Default for ConnectForm {
             remember: false,
             error: None,
             open: false,
+            play_computer: false,
         }
     }
 }
@@ -166,6 +170,18 @@ pub fn connect_form_ui(
         if cancelled {
             form.open = false;
         }
+        // No server needed for this one.
+        ui.add_space(20.0);
+        ui.vertical_centered(|ui| {
+            ui.weak("or, with no server:");
+            if ui
+                .button("Play the computer…")
+                .on_hover_text("Any strength, any variant, on this computer")
+                .clicked()
+            {
+                form.play_computer = true;
+            }
+        });
         if clicked || (entered && ready) {
             let handle = if form.guest {
                 "guest".to_owned()
