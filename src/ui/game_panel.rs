@@ -89,7 +89,12 @@ pub fn game_panel_ui(
     // (a click on it flipped the board).
     if (hovered || cx.focused == Some(game.number)) && !view.board.is_choosing_promotion() {
         let default_on = cx.analysis.default_on;
-        over_board::tile_controls_ui(ui, plan.layout.board, game, view, default_on, &mut actions);
+        let place = if plan.playing {
+            over_board::ControlsPlace::StripBeforeClock(plan.layout.top_strip)
+        } else {
+            over_board::ControlsPlace::BoardCorner(plan.layout.board)
+        };
+        over_board::tile_controls_ui(ui, place, game, view, default_on, &mut actions);
     }
     // A double click anywhere on the tile but the own live board (where
     // clicks are moves) shows the game alone, or all games again.

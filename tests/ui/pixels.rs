@@ -127,6 +127,11 @@ fn queued_premoves_are_numbered_on_the_board() {
         let share = changed_share(&before, &after, board_square(&h, square), ppp);
         assert!(share > 0.2, "{square} unchanged ({share})");
     }
+    // The tile's controls stand in the strip over the board, not on its
+    // corner squares: there they hid g8 and h8 for the whole game.
+    let flip = h.get_by_label("Flip board, game 7").rect();
+    let board = h.get_by_label("Board, game 7").rect();
+    assert!(flip.max.y <= board.min.y + 0.5, "{flip:?} over {board:?}");
     h.snapshot("premove-queue");
 }
 

@@ -231,11 +231,25 @@ pub(crate) fn offers_ui(
     }
 }
 
-/// The tile's controls, as small icon buttons over the board's top right
-/// corner; each one's accessible name says what it does to which game.
+/// Where a tile's controls go.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum ControlsPlace {
+    /// Over the board's top right corner (a watched game, a review).
+    BoardCorner(egui::Rect),
+    /// In the strip over the board, before the clock: the user's own game
+    /// going on, whose pointer is on the board all along (over the corner
+    /// they hid the pieces on g8 and h8 for the whole game).
+    StripBeforeClock(egui::Rect),
+}
+
+/// What the strip keeps for the clock at its right end (`1:00:00`, `0:09.9`).
+const CLOCK_ROOM: f32 = 72.0;
+
+/// The tile's controls, as small icon buttons at `place`; each one's
+/// accessible name says what it does to which game.
 pub(crate) fn tile_controls_ui(
     ui: &mut egui::Ui,
-    board: egui::Rect,
+    place: ControlsPlace,
     game: &Game,
     view: &mut GameView,
     analysis_default: bool,
@@ -292,13 +306,27 @@ pub(crate) fn tile_controls_ui(
             "Close (and stop observing)",
         ));
     }
-    let button = 22.0;
-    let width = button * controls.len() as f32 + 4.0;
-    let rect = egui::Rect::from_min_size(
-        egui::pos2(board.max.x - width, board.min.y),
-        egui::vec2(width, button + 4.0),
-    )
-    .intersect(board);
+    let (button, rect) = match place {
+        ControlsPlace::BoardCorner(board) => {
+            let button = 22.0;
+            let width = button * controls.len() as f32 + 4.0;
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(board.max.x - width, board.min.y),
+                egui::vec2(width, button + 4.0),
+            );
+            (button, rect.intersect(board))
+        }
+        ControlsPlace::StripBeforeClock(strip) => {
+            let button = strip.height() - 4.0;
+            let width = button * controls.len() as f32 + 4.0;
+            let right = strip.max.x - CLOCK_ROOM;
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(right - width, strip.min.y),
+                egui::vec2(width, strip.height()),
+            );
+            (button, rect.intersect(strip))
+        }
+    };
     ui.painter()
         .rect_filled(rect, 4.0, ui.visuals().panel_fill.gamma_multiply(0.85));
     let mut row = ui.new_child(
