@@ -5,5 +5,7 @@
 
 pub mod board_line;
 pub mod fischer_random;
+pub mod move_words;
 pub mod referee;
 pub mod terms;
+pub mod verdict;

@@ -20,20 +20,13 @@ use shakmaty::{ByColor, Color, EnPassantMode, Move, Outcome, Position};
 
 use super::board_line::{LineFacts, holdings, style12};
 use super::terms::{ClockTerms, ComputerTerms, ComputerVariant, Side, Start};
+use super::verdict;
 use crate::engine::opponent::{Clocks, answer_delay};
 use crate::game::Now;
-use crate::protocol::command::{Command, MoveKind, MoveText};
+use crate::protocol::command::{Command, MoveText};
 use crate::protocol::event::Event;
 use crate::protocol::message::{EndReason, GameEnd, GameHeader, GameResult, Message};
 
-/// The engine accepts a draw when its own view of the position is this
-/// bad for it (centipawns) ...
-const ACCEPT_DRAW_LOSING_CP: i32 = -150;
-/// ... or this close to level after this many plies.
-const ACCEPT_DRAW_LEVEL_CP: i32 = 25;
-const ACCEPT_DRAW_LEVEL_AFTER_PLIES: usize = 60;
-/// ... or with this many pieces left on the board (kings included).
-const ACCEPT_DRAW_LEVEL_PIECES: usize = 6;
 /// An abort is granted until the user's first move.
 const ABORT_BEFORE_USER_MOVES: usize = 1;
 
@@ -206,7 +199,7 @@ impl Referee {
             Command::Resign => self.if_going(|r| {
                 let (user, engine) = (r.user, !r.user);
                 let text = format!("{} resigns", r.names[user]);
-                r.end(EndReason::Resign, text, result_for(Some(engine)))
+                r.end(EndReason::Resign, text, verdict::result_for(Some(engine)))
             }),
             Command::Abort => self.if_going(|r| {
                 if r.user_moves() < ABORT_BEFORE_USER_MOVES {
@@ -395,7 +388,7 @@ impl Referee {
         if !flagged.is_empty() {
             return flagged;
         }
-        match find(self.position(), mv.kind()) {
+        match super::move_words::find(self.position(), mv.kind()) {
             Some(legal) => self.play(now, legal),
             None => vec![Out::Event(Event::Message(Message::IllegalMove {
                 attempted: Some(mv.to_string()),
@@ -473,59 +466,11 @@ impl Referee {
         line
     }
 
-    /// The game ends by the rules of its variant: mate, stalemate, no
-    /// material, a variant's own win, threefold repetition, fifty moves.
+    /// The game ends by the rules of its variant (see
+    /// [`verdict::by_rules`]).
     fn ended_by_rules(&mut self) -> Option<Vec<Out>> {
-        let position = self.position();
-        let name = |color: Color| self.names[color].clone();
-        let (reason, text, result) = match position.outcome() {
-            Outcome::Known(shakmaty::KnownOutcome::Decisive { winner }) => {
-                if position.is_checkmate() {
-                    let text = format!("{} checkmated", name(!winner));
-                    (EndReason::Checkmate, text, result_for(Some(winner)))
-                } else {
-                    let text = format!(
-                        "{} wins by the rules of {}",
-                        name(winner),
-                        self.variant.label()
-                    );
-                    (EndReason::Other, text, result_for(Some(winner)))
-                }
-            }
-            Outcome::Known(shakmaty::KnownOutcome::Draw) => {
-                if position.is_stalemate() {
-                    let text = "Game drawn by stalemate".to_owned();
-                    (EndReason::Stalemate, text, GameResult::Draw)
-                } else if position.is_insufficient_material() {
-                    let text = "Neither player has mating material".to_owned();
-                    (EndReason::InsufficientMaterial, text, GameResult::Draw)
-                } else {
-                    let text = format!("Game drawn by the rules of {}", self.variant.label());
-                    (EndReason::Other, text, GameResult::Draw)
-                }
-            }
-            Outcome::Unknown if self.repeated_thrice() => {
-                let text = "Game drawn by repetition".to_owned();
-                (EndReason::Repetition, text, GameResult::Draw)
-            }
-            Outcome::Unknown if position.halfmoves() >= 100 => {
-                let text = "Game drawn by the 50 move rule".to_owned();
-                (EndReason::FiftyMove, text, GameResult::Draw)
-            }
-            Outcome::Unknown => return None,
-        };
+        let (reason, text, result) = verdict::by_rules(&self.positions, &self.names, self.variant)?;
         Some(self.end(reason, text, result))
-    }
-
-    /// The position now stood three times, the same side to move.
-    fn repeated_thrice(&self) -> bool {
-        let key = |p: &VariantPosition| {
-            let fen = Fen::from_position(p, EnPassantMode::Legal).to_string();
-            // Without the move counters.
-            fen.rsplitn(3, ' ').nth(2).unwrap_or_default().to_owned()
-        };
-        let now = key(self.position());
-        self.positions.iter().filter(|p| key(p) == now).count() >= 3
     }
 
     fn flag(&mut self, loser: Color) -> Vec<Out> {
@@ -541,7 +486,7 @@ impl Referee {
             (text, GameResult::Draw)
         } else {
             let text = format!("{} forfeits on time", self.names[loser]);
-            (text, result_for(Some(winner)))
+            (text, verdict::result_for(Some(winner)))
         };
         outs.extend(self.end(EndReason::TimeForfeit, text, result));
         outs
@@ -587,26 +532,7 @@ impl Referee {
     }
 
     fn engine_takes_draw(&self) -> bool {
-        let position = self.position();
-        if position.has_insufficient_material(Color::White)
-            && position.has_insufficient_material(Color::Black)
-        {
-            return true;
-        }
-        let bare = position.board().occupied().count() <= ACCEPT_DRAW_LEVEL_PIECES;
-        match self.engine_score_cp {
-            Some(cp) if cp <= ACCEPT_DRAW_LOSING_CP => true,
-            Some(cp) => {
-                let long = self.moves.len() >= ACCEPT_DRAW_LEVEL_AFTER_PLIES;
-                cp.abs() <= ACCEPT_DRAW_LEVEL_CP && (long || bare)
-            }
-            // Not searched yet (a position just set up): a bare board of
-            // even material is taken as level.
-            None => {
-                bare && super::board_line::material(position, Color::White)
-                    == super::board_line::material(position, Color::Black)
-            }
-        }
+        verdict::takes_draw(self.position(), self.engine_score_cp, self.moves.len())
     }
 
     /// The engine says no, in the server's words and as its event.
@@ -724,53 +650,6 @@ impl Referee {
             result,
         }))));
         outs
-    }
-}
-
-/// The legal move `kind` names in `position` (castling by its side, so
-/// Fischer random's castles are found whatever the king's squares).
-fn find(position: &VariantPosition, kind: MoveKind) -> Option<Move> {
-    let legal = position.legal_moves();
-    let castle = |short: bool| {
-        legal.iter().copied().find(|m| match *m {
-            Move::Castle { king, rook } => (rook.file() > king.file()) == short,
-            _ => false,
-        })
-    };
-    match kind {
-        MoveKind::CastleShort => castle(true),
-        MoveKind::CastleLong => castle(false),
-        MoveKind::Drop { role, to } => legal
-            .iter()
-            .copied()
-            .find(|m| matches!(*m, Move::Put { role: r, to: t } if r == role && t == to)),
-        MoveKind::Normal {
-            from,
-            to,
-            promotion,
-        } => {
-            let exact = legal
-                .iter()
-                .copied()
-                .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == promotion);
-            // `e1g1` typed in standard chess: the castle it means.
-            exact.or_else(|| {
-                let uci = UciMove::Normal {
-                    from,
-                    to,
-                    promotion,
-                };
-                uci.to_move(position).ok()
-            })
-        }
-    }
-}
-
-fn result_for(winner: Option<Color>) -> GameResult {
-    match winner {
-        Some(Color::White) => GameResult::WhiteWins,
-        Some(Color::Black) => GameResult::BlackWins,
-        None => GameResult::Draw,
     }
 }
 
