@@ -312,19 +312,10 @@ impl KibitzApp {
         // The game against the computer takes its own commands (and a
         // rematch of it), before any server.
         let now = self.now();
-        if command == Command::Rematch
-            && let Some(terms) = self.parts.computer.rematch_terms()
-            && self.rematch_is_computers()
-        {
-            return self.run([Want::PlayComputer(Box::new(terms))]);
-        }
-        if let Some(wants) = self.parts.computer.take(now, &command) {
+        let cx = cx!(self, now);
+        if let Some(wants) = self.parts.computer.intercept(&cx, &command) {
             self.parts.console.echo(&command);
             return self.run(wants);
-        }
-        if let Some(why) = self.parts.computer.refuses(&command) {
-            self.parts.console.note(&why);
-            return self.parts.chrome.say(why);
         }
         let command = Boards::as_sent(&self.store, command, self.parts.chrome.server_family());
         self.parts.console.echo(&command);
@@ -638,15 +629,6 @@ impl KibitzApp {
             self.parts.console.note(&why);
             self.parts.chrome.say(why);
         }
-    }
-
-    /// The game a rematch would repeat is the last one against the
-    /// computer (not a server's that ended later).
-    fn rematch_is_computers(&self) -> bool {
-        let last = (self.store.games())
-            .filter(|g| g.relation.is_playing() && g.is_over())
-            .max_by_key(|g| (g.ended, g.began));
-        last.is_some_and(|g| self.parts.computer.is_computer_game(g.number))
     }
 
     fn archive(&mut self, game: &Game) {

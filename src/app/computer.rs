@@ -160,10 +160,37 @@ impl Computer {
         }
     }
 
+    /// The user's command, where it is the computer's business: a
+    /// rematch of the last game against it, a command of the game going
+    /// on, a command refused meanwhile (see [`Self::refuses`]). None: the
+    /// server's.
+    pub fn intercept(&mut self, cx: &Cx<'_>, command: &Command) -> Option<Vec<Want>> {
+        if *command == Command::Rematch
+            && let Some(terms) = self.rematch_terms()
+            && self.last_ended_is_ours(cx.store)
+        {
+            return Some(vec![Want::PlayComputer(Box::new(terms))]);
+        }
+        if let Some(wants) = self.take(cx.now, command) {
+            return Some(wants);
+        }
+        let why = self.refuses(command)?;
+        Some(vec![Want::Note(why.clone()), Want::Say(why)])
+    }
+
+    /// The game a rematch would repeat (the user's that ended last) is
+    /// one against the computer, not a server's that ended later.
+    fn last_ended_is_ours(&self, store: &crate::game::GameStore) -> bool {
+        let last = (store.games())
+            .filter(|g| g.relation.is_playing() && g.is_over())
+            .max_by_key(|g| (g.ended, g.began));
+        last.is_some_and(|g| self.is_computer_game(g.number))
+    }
+
     /// The user's command, where it is one for the game against the
     /// computer going on (a move, resign, draw, takeback ...): what it
     /// leads to. None: it is the server's.
-    pub fn take(&mut self, now: Now, command: &Command) -> Option<Vec<Want>> {
+    fn take(&mut self, now: Now, command: &Command) -> Option<Vec<Want>> {
         let playing = self.game.as_mut().filter(|g| !g.referee.is_over())?;
         let outs = playing.referee.command(now, command)?;
         Some(playing.carry_out(outs))
@@ -177,7 +204,7 @@ impl Computer {
     /// Why `command` is not sent while a game against the computer goes
     /// on: it would start a game on the server (a seek, a challenge, an
     /// answer to one), and the board's commands name no game.
-    pub fn refuses(&self, command: &Command) -> Option<String> {
+    fn refuses(&self, command: &Command) -> Option<String> {
         let starts_a_game = matches!(
             command,
             Command::Seek(_)
@@ -196,7 +223,7 @@ impl Computer {
     }
 
     /// The terms of the last game, its colours swapped (a rematch).
-    pub fn rematch_terms(&self) -> Option<ComputerTerms> {
+    fn rematch_terms(&self) -> Option<ComputerTerms> {
         let playing = self.game.as_ref().filter(|g| g.referee.is_over())?;
         let mut terms = playing.terms.clone();
         terms.side = match playing.referee.user() {
