@@ -5,6 +5,7 @@
 #   2. kibitz.exe decode of a fixture gives byte for byte the Linux output;
 #   3. the window under Xvfb logs in to a scripted server, observes games,
 #      and a screenshot shows the board (its square colours are counted);
+#      then it plays the computer (a stand-in UCI engine beside it);
 #   4. the installer installs silently (files, Start-menu entry, Apps &
 #      features entry), the installed exe runs, and the uninstaller removes
 #      all of it silently.
@@ -116,6 +117,60 @@ if [ "$squares" -le 60000 ]; then
     fail "no board on screen ($squares square pixels; see $shot)"
 fi
 echo "3. the window under Wine shows the observed boards ($squares square pixels in $shot)"
+"$wine" taskkill /f /im kibitz.exe >/dev/null 2>&1 || true
+/usr/lib/wine/wineserver -w
+
+# 3b. The window plays the computer with no server: a stand-in UCI engine
+#     (built here, beside kibitz.exe as a Windows user puts stockfish.exe)
+#     is started through Windows' pipes, set to 1500 and asked for White's
+#     first move; the board is on screen.
+cat >"$work/fakeuci.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+    char line[4096];
+    FILE *log = fopen("engine-input.log", "a");
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (log) { fprintf(log, "%s\n", line); fflush(log); }
+        if (!strcmp(line, "uci")) {
+            puts("id name WineFish 1");
+            puts("option name Skill Level type spin default 20 min 0 max 20");
+            puts("option name UCI_LimitStrength type check default false");
+            puts("option name UCI_Elo type spin default 1350 min 1350 max 2850");
+            puts("uciok");
+        } else if (!strcmp(line, "isready")) {
+            puts("readyok");
+        } else if (!strncmp(line, "go", 2)) {
+            puts("bestmove e2e4");
+        } else if (!strcmp(line, "quit")) {
+            break;
+        }
+        fflush(stdout);
+    }
+    return 0;
+}
+C
+x86_64-w64-mingw32-gcc -O2 -o "$work/run/fakeuci.exe" "$work/fakeuci.c"
+mkdir -p "$work/computer-config"
+printf '[analysis]\nengine = "fakeuci"\n[computer]\nside = "Black"\nstrength = 1500\n' \
+    >"$work/computer-config/settings.toml"
+(cd "$work/run" && KIBITZ_CONFIG_DIR="Z:$work/computer-config" KIBITZ_DATA_DIR="Z:$work/computer-data" \
+    timeout 120 "$wine" ./kibitz.exe --computer >"$work/computer.log" 2>&1) &
+pids+=("$!")
+asked=""
+for _ in $(seq 40); do
+    sleep 1
+    if grep -q '^go movetime' "$work/run/engine-input.log" 2>/dev/null; then asked=yes; break; fi
+done
+[ -n "$asked" ] || { grep -v '^ALSA' "$work/computer.log" | tail -n 20 >&2 || true; cat "$work/run/engine-input.log" >&2 2>/dev/null || true; fail "the engine was not asked for a move"; }
+# (The stand-in writes its log in text mode: CRLF.)
+told=$(tr -d '\r' <"$work/run/engine-input.log")
+for line in "setoption name UCI_Elo value 1500" "position startpos"; do
+    grep -qx "$line" <<<"$told" || fail "the engine was not told: $line (it was told: $told)"
+done
+import -window root target/windows/smoke-computer.png 2>/dev/null || true
+echo "3b. the window plays the computer: the engine beside kibitz.exe set to 1500 and asked for its move"
 "$wine" taskkill /f /im kibitz.exe >/dev/null 2>&1 || true
 /usr/lib/wine/wineserver -w
 

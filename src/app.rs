@@ -642,6 +642,15 @@ impl KibitzApp {
         self.keeping.archive(game, partner, server, window);
     }
 
+    /// The window closes: a game against the computer going on ends
+    /// unfinished and is archived (a server keeps its own games) before
+    /// Kibitz exits.
+    pub fn close(&mut self) {
+        let wants = self.parts.computer.cut_off();
+        self.run(wants);
+        self.archive_written();
+    }
+
     /// Waits until every finished game is written to the archive, its
     /// note in the console (tests: the writing is off the UI thread).
     pub fn archive_written(&mut self) {
@@ -916,6 +925,10 @@ impl eframe::App for KibitzApp {
         if ctx.input(|i| i.viewport().minimized == Some(true)) {
             self.pause_analysis();
         }
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.close();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

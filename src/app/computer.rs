@@ -25,6 +25,9 @@ pub const FIRST_GAME: u32 = 9001;
 /// How often a starting engine is looked at (besides its wake-up).
 const STARTING_LOOK: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// Why a game against the computer going on when the window closed ended.
+pub const CLOSED_DURING_GAME: &str = "Kibitz was closed during the game";
+
 /// The Site (and Event) of an archived game against the computer.
 pub const SITE: &str = "Kibitz";
 
@@ -215,6 +218,17 @@ impl Computer {
         );
         (starts_a_game && self.is_live())
             .then(|| "Finish your game against the computer first (or resign it)".to_owned())
+    }
+
+    /// The window closes: the game going on ends unfinished (archived as
+    /// such: nothing of it is lost), its engine quits.
+    pub fn cut_off(&mut self) -> Vec<Want> {
+        self.starting = None;
+        let Some(playing) = self.game.as_mut() else {
+            return Vec::new();
+        };
+        let outs = playing.referee.cut_off(CLOSED_DURING_GAME);
+        playing.carry_out(outs)
     }
 
     /// Whether `game` is (or was) played against the computer here.

@@ -309,6 +309,15 @@ impl Referee {
         })
     }
 
+    /// The game is cut off (the window closes): it ends unfinished, so
+    /// marked, to be archived.
+    pub fn cut_off(&mut self, why: &str) -> Vec<Out> {
+        if self.over {
+            return Vec::new();
+        }
+        self.end(EndReason::Other, why.to_owned(), GameResult::NoResult)
+    }
+
     /// Time passed: a flag falls, a held move is played.
     pub fn tick(&mut self, now: Now) -> Vec<Out> {
         if self.over {

@@ -389,3 +389,26 @@ fn a_position_played_from_is_not_the_next_start() {
     let position = game.position().expect("a position");
     assert_eq!(position.board().occupied().count(), 32, "the usual start");
 }
+
+/// Nothing of a game is lost when the window closes during it: it ends
+/// unfinished, so marked, and is archived before Kibitz exits.
+#[test]
+fn a_game_cut_off_by_closing_the_window_is_archived() {
+    let dir = TempDir::new("computer-closed");
+    let mut h = harness(dir.path(), &["e7e5"], terms(Side::White, None));
+    play_from_the_lobby(&mut h);
+    let (e2, e4) = (
+        center(&h, Color::White, Square::E2),
+        center(&h, Color::White, Square::E4),
+    );
+    common::drag(&mut h, e2, e4);
+    wait_for_moves(&mut h, 2);
+    h.state_mut().close();
+    let archived = read_archive(dir.path());
+    assert!(archived.contains("[Result \"*\"]"), "{archived}");
+    assert!(
+        archived.contains("Kibitz was closed during the game"),
+        "{archived}"
+    );
+    assert!(archived.contains("1. e4"), "{archived}");
+}
