@@ -27,6 +27,8 @@ use crate::protocol::command::{Command, MoveText};
 use crate::protocol::event::Event;
 use crate::protocol::message::{EndReason, GameEnd, GameHeader, GameResult, Message};
 
+/// From this move on the human-like wait is whole (it grows to it).
+const HUMAN_PACE_FULL_FROM_MOVE: f64 = 15.0;
 /// An abort is granted until the user's first move.
 const ABORT_BEFORE_USER_MOVES: usize = 1;
 
@@ -278,13 +280,18 @@ impl Referee {
                 let thought = now.saturating_sub(self.turn_began);
                 let left = self.remaining_ms[!self.user].max(0) as u64;
                 let jitter = (next(&mut self.seed) % 1000) as f64 / 1000.0;
-                answer_delay(
+                let wait = answer_delay(
                     std::time::Duration::from_secs(u64::from(clock.base_s)),
                     std::time::Duration::from_millis(left).saturating_sub(thought),
                     thought,
                     self.human_delay,
                     jitter,
-                )
+                );
+                // A person plays the opening quickly: the wait grows to
+                // its whole by move 15 (13 s on move 1 of a 10 0 game
+                // looked like a hang).
+                let move_number = self.position().fullmoves().get().saturating_sub(1);
+                wait.mul_f64((f64::from(move_number) / HUMAN_PACE_FULL_FROM_MOVE).min(1.0))
             }
             None => std::time::Duration::ZERO,
         };

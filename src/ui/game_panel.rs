@@ -89,7 +89,9 @@ pub fn game_panel_ui(
     // (a click on it flipped the board).
     if (hovered || cx.focused == Some(game.number)) && !view.board.is_choosing_promotion() {
         let default_on = cx.analysis.default_on;
-        let place = if plan.playing {
+        // The user's own game, going on or just over (its pieces are
+        // still looked at), keeps them off the squares.
+        let place = if plan.playing || plan.examinable {
             over_board::ControlsPlace::StripBeforeClock(plan.layout.top_strip)
         } else {
             over_board::ControlsPlace::BoardCorner(plan.layout.board)

@@ -290,15 +290,20 @@ fn an_illegal_move_and_a_move_out_of_turn_are_refused_as_a_server_does() {
 }
 
 #[test]
-fn a_human_like_wait_on_slow_games_only() {
+fn a_human_like_wait_on_slow_games_only_and_short_in_the_opening() {
     let mut slow = terms(Side::White, Some((15 * 60, 10)));
     slow.human_delay = true;
+    // Move 20 of a game (a position played from): the whole wait.
+    slow.start = Start::Fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 20".to_owned());
     let mut table = Table::new(&slow);
     table.user(at(1), mv(Square::E2, Square::E4));
     table.engine(at(1), "e7e5");
     assert_eq!(table.sans(), ["e4"], "held back");
     let due = table.referee.next_due().unwrap();
-    assert!(due > at(1) && due <= at(21), "{due:?}");
+    assert!(
+        due >= at(1) + Duration::from_secs(5) && due <= at(21),
+        "{due:?}"
+    );
     assert!(
         table
             .referee
@@ -309,8 +314,17 @@ fn a_human_like_wait_on_slow_games_only() {
     table.take(due, outs);
     assert_eq!(table.sans(), ["e4", "e5"]);
 
+    // Move 1: at once.
+    slow.start = Start::Usual;
+    let mut table = Table::new(&slow);
+    table.user(at(1), mv(Square::E2, Square::E4));
+    table.engine(at(1), "e7e5");
+    assert_eq!(table.sans(), ["e4", "e5"], "the opening's first move");
+
     let mut blitz = terms(Side::White, Some((180, 0)));
     blitz.human_delay = true;
+    blitz.start =
+        Start::Fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 20".to_owned());
     let mut table = Table::new(&blitz);
     table.user(at(1), mv(Square::E2, Square::E4));
     table.engine(at(1), "e7e5");

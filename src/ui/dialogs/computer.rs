@@ -204,7 +204,9 @@ pub fn computer_dialog_ui(
                             "The usual start"
                         };
                         ui.radio_value(&mut dialog.start, StartChoice::Usual, usual);
-                        if dialog.terms.variant == ComputerVariant::FischerRandom {
+                        // Every row always there (the number's for Fischer
+                        // random): Play stays where it was.
+                        ui.add_enabled_ui(fischer, |ui| {
                             ui.horizontal(|ui| {
                                 ui.radio_value(
                                     &mut dialog.start,
@@ -216,20 +218,16 @@ pub fn computer_dialog_ui(
                                 )
                                 .on_hover_text("0 to 959 (518 is chess's own start)");
                             });
-                        }
-                        ui.horizontal(|ui| {
-                            ui.radio_value(
-                                &mut dialog.start,
-                                StartChoice::Fen,
-                                "This position (FEN)",
-                            );
                         });
-                        if dialog.start == StartChoice::Fen {
-                            ui.add(
-                                egui::TextEdit::singleline(&mut dialog.fen)
-                                    .hint_text("FEN")
-                                    .desired_width(320.0),
-                            );
+                        ui.radio_value(&mut dialog.start, StartChoice::Fen, "This position (FEN)");
+                        let typed = ui.add(
+                            egui::TextEdit::singleline(&mut dialog.fen)
+                                .hint_text("FEN")
+                                .desired_width(320.0),
+                        );
+                        // Typing a position chooses it.
+                        if typed.changed() {
+                            dialog.start = StartChoice::Fen;
                         }
                     });
                     ui.end_row();
