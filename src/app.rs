@@ -642,6 +642,21 @@ impl KibitzApp {
         self.keeping.archive(game, partner, server, window);
     }
 
+    /// The game against the computer's engine and clocks, also while the
+    /// window is hidden (eframe then runs no ui pass, so no part ticks: its
+    /// move waited and its clock ran on until the window came back, and it
+    /// lost on time). Woken again when its next move or flag is due.
+    pub fn tick_computer(&mut self) {
+        let now = self.now();
+        let cx = cx!(self, now);
+        let wants = self.parts.computer.on_tick(&cx);
+        let next = self.parts.computer.next_frame(&cx);
+        self.run(wants);
+        if let (Some(at), Some(ctx)) = (next, self.host.window()) {
+            ctx.request_repaint_after(at.saturating_sub(now));
+        }
+    }
+
     /// The window closes: a game against the computer going on ends
     /// unfinished and is archived (a server keeps its own games) before
     /// Kibitz exits.
@@ -921,6 +936,7 @@ impl eframe::App for KibitzApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.poll_network();
         self.poll_engine();
+        self.tick_computer();
         // eframe runs no `ui` while the window is minimized: stop here.
         if ctx.input(|i| i.viewport().minimized == Some(true)) {
             self.pause_analysis();

@@ -19,7 +19,8 @@
 #   play        an opponent: it offers Stockfish's strength options and
 #               Fairy-Stockfish's variants, and its n-th search answers
 #               with the n-th line of the file `moves` beside $2 (a score
-#               of cp -30 before it); `bestmove (none)` when they run out
+#               of cp -30 before it); `bestmove (none)` when they run out;
+#               with a file `slow` beside $2, each answer waits a second
 mode=${1:-normal}
 log=${2:-/dev/null}
 marker=${3:-}
@@ -49,6 +50,7 @@ while IFS= read -r line; do
             if [ "$mode" = play ]; then
                 searches=$(( ${searches:-0} + 1 ))
                 answer=$(sed -n "${searches}p" "$(dirname "$log")/moves")
+                [ -e "$(dirname "$log")/slow" ] && sleep 1
                 echo "info depth 5 score cp -30 pv ${answer:-0000}"
                 echo "bestmove ${answer:-(none)}"
                 continue

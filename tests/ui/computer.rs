@@ -412,3 +412,28 @@ fn a_game_cut_off_by_closing_the_window_is_archived() {
     );
     assert!(archived.contains("1. e4"), "{archived}");
 }
+
+/// While the window is hidden (no ui pass, no frame), the game goes on:
+/// the engine's move is played and the clocks kept by the window's logic
+/// alone (it waited, its clock running, until the window came back).
+#[test]
+fn the_game_goes_on_while_the_window_is_hidden() {
+    let dir = TempDir::new("computer-hidden");
+    let mut h = harness(dir.path(), &["e7e5"], terms(Side::White, Some((60, 0))));
+    play_from_the_lobby(&mut h);
+    // The engine takes a second: its answer comes after the frames below.
+    std::fs::write(dir.path().join("slow"), "").expect("slow");
+    let (e2, e4) = (
+        center(&h, Color::White, Square::E2),
+        center(&h, Color::White, Square::E4),
+    );
+    common::drag(&mut h, e2, e4);
+    assert_eq!(sans(&h), ["e4"], "still thinking");
+    // No more frames: only the logic runs.
+    let until = std::time::Instant::now() + common::wait::LIMIT;
+    while sans(&h).len() < 2 && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+        h.state_mut().tick_computer();
+    }
+    assert_eq!(sans(&h), ["e4", "e5"]);
+}
