@@ -128,8 +128,13 @@ fn drive(
             }
         }
         tell(&mut session);
-        let input = if session.awaiting_answer() {
-            match inputs.recv_timeout(ANSWER_TIMEOUT) {
+        let limit = if session.awaiting_answer() {
+            Some(ANSWER_TIMEOUT)
+        } else {
+            session.answer_within()
+        };
+        let input = match limit {
+            Some(limit) => match inputs.recv_timeout(limit) {
                 Ok(input) => input,
                 Err(RecvTimeoutError::Timeout) => {
                     session.fail("the engine did not answer".to_owned());
@@ -137,12 +142,11 @@ fn drive(
                     break;
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
-            }
-        } else {
-            match inputs.recv() {
+            },
+            None => match inputs.recv() {
                 Ok(input) => input,
                 Err(_) => break,
-            }
+            },
         };
         match input {
             Input::Line(line) => session.handle_line(&line),

@@ -13,6 +13,10 @@ use super::variant::EngineVariant;
 
 /// A mate's score as centipawns (beyond any evaluation).
 const MATE_CP: i32 = 100_000;
+/// A search of a game without a clock (a 2 s look, or a few plies) not
+/// answered within this long: the engine hangs (with a clock, its flag
+/// falls instead).
+pub const UNTIMED_ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// What the engine did, for the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +64,8 @@ pub struct OpponentSession {
     depth: Option<u32>,
     /// The search running: its id (0: stopped, its answer to drop).
     searching: Option<u64>,
+    /// It searches a game without a clock.
+    untimed: bool,
     /// The next turn, sent when the engine is ready and not searching.
     next: Option<Turn>,
     score_cp: Option<i32>,
@@ -80,6 +86,7 @@ impl OpponentSession {
             variants: None,
             depth: None,
             searching: None,
+            untimed: false,
             next: None,
             score_cp: None,
             out: VecDeque::from(["uci".to_owned()]),
@@ -111,6 +118,12 @@ impl OpponentSession {
     /// no answer in time).
     pub fn awaiting_answer(&self) -> bool {
         matches!(self.state, State::Introducing | State::SettingUp)
+    }
+
+    /// How long its answer may take before the engine counts as hung
+    /// (None: no limit, a clock decides).
+    pub fn answer_within(&self) -> Option<std::time::Duration> {
+        (self.searching.is_some() && self.untimed).then_some(UNTIMED_ANSWER_WITHIN)
     }
 
     /// One line of the engine's output.
@@ -217,6 +230,7 @@ impl OpponentSession {
             return;
         };
         self.score_cp = None;
+        self.untimed = turn.clocks.is_none();
         self.out.push_back(turn.position);
         self.out.push_back(go_line(turn.clocks, self.depth));
         self.searching = Some(turn.id);
@@ -315,6 +329,7 @@ mod tests {
         session.think(1, "position startpos moves e2e4".into(), None);
         drain(&mut session);
         session.poll_event();
+        assert_eq!(session.answer_within(), Some(UNTIMED_ANSWER_WITHIN));
         session.think(2, "position startpos moves d2d4".into(), None);
         assert_eq!(drain(&mut session), ["stop"]);
         session.handle_line("bestmove e7e5");
