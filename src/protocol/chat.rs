@@ -91,7 +91,19 @@ impl ChatLine {
 /// Reads a chat line; None for any other line.
 pub fn parse_chat(line: &str) -> Option<ChatLine> {
     let line = line.trim_end();
+    // A bot's qtell passing on a shout (`:mamer(TD) t-shouts: ...`): the
+    // shout as read (once: `::...` is no chat).
+    if let Some(passed) = line.strip_prefix(':') {
+        return parse_said(passed).filter(|c| c.kind != ChatKind::Announcement);
+    }
+    parse_said(line)
+}
+
+/// A chat line without a qtell's `:`.
+fn parse_said(line: &str) -> Option<ChatLine> {
+    // The server indents its announcements (`    **ANNOUNCEMENT** ...`).
     if let Some((from, text)) = line
+        .trim_start()
         .strip_prefix("**ANNOUNCEMENT** from ")
         .and_then(|rest| rest.split_once(": "))
         .filter(|(from, _)| is_handle(from))
@@ -107,10 +119,18 @@ pub fn parse_chat(line: &str) -> Option<ChatLine> {
     }
     if let Some(rest) = line.strip_prefix("--> ") {
         let (from, text) = rest.split_once(' ').unwrap_or((rest, ""));
-        return speaker(from).map(|s| ChatLine {
-            text: bounded(text),
-            ..s.line(ChatKind::ItShout)
-        });
+        if let Some(s) = speaker(from) {
+            return Some(ChatLine {
+                text: bounded(text),
+                ..s.line(ChatKind::ItShout)
+            });
+        }
+        // `--> MAd> (waves)`: the words follow the handle at once.
+        let end = rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        let (from, text) = rest.split_at(end);
+        return is_handle(from).then(|| said(ChatKind::ItShout, from, text.trim_start()));
     }
     for (marker, kind) in [
         (" (your partner) tells you: ", ChatKind::PartnerTell),

@@ -108,3 +108,32 @@ fn hostile_lines_are_bounded() {
     let long = format!("Anna tells you: {}", "x".repeat(10_000));
     assert_eq!(chat(&long).text.len(), MAX_TEXT);
 }
+
+/// What FICS's bots and it-shouts look like on freechess.org (lines of
+/// other clients' test suites): an indented announcement, a t-shout passed
+/// on in a bot's qtell, an it-shout whose words follow the handle at once.
+#[test]
+fn announcements_qtelled_shouts_and_glued_it_shouts() {
+    let announced =
+        chat("    **ANNOUNCEMENT** from relay: FICS is relaying the Swedish Championship.");
+    assert_eq!(
+        (announced.kind, announced.from.as_str()),
+        (ChatKind::Announcement, "relay")
+    );
+    let passed =
+        chat(":mamer(TD) t-shouts: 1 0 r DRR tourney: \"tell mamer JoinTourney 19\" to join.");
+    assert_eq!(
+        (passed.kind, passed.from.as_str()),
+        (ChatKind::TShout, "mamer")
+    );
+    assert_eq!(passed.titles, ["TD"]);
+    let glued = chat("--> MAd> (ics-auto-salutes 'Mekk)");
+    assert_eq!(
+        (glued.kind, glued.from.as_str()),
+        (ChatKind::ItShout, "MAd")
+    );
+    assert_eq!(glued.text, "> (ics-auto-salutes 'Mekk)");
+    // A qtell of a qtell, and a long run of colons, are no chat.
+    assert!(parse_chat("::mamer(TD) t-shouts: hi").is_none());
+    assert!(parse_chat(&":".repeat(20_000)).is_none());
+}
