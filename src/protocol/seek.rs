@@ -69,6 +69,13 @@ pub fn parse_seek_line(line: &str) -> Option<Result<SeekLine, ParseError>> {
     }
 }
 
+/// `Ads removed: 22 1 119`: `<sr>` in words, as a server without
+/// `seekinfo` says the seeks went (None: another line).
+pub fn parse_ads_removed(line: &str) -> Option<SeekLine> {
+    let body = line.trim().strip_prefix("Ads removed:")?;
+    parse_removal(body).ok()
+}
+
 fn parse_removal(body: &str) -> Result<SeekLine, ParseError> {
     let mut indexes = Vec::new();
     for token in body.split_whitespace() {

@@ -274,3 +274,20 @@ proptest::proptest! {
         let _ = parse_seek_line(&line);
     }
 }
+
+/// A server without `seekinfo` says in words which seeks went (the line
+/// of freechess.org a peer's tests hold).
+#[test]
+fn ads_removed_in_words_are_the_removal_they_say() {
+    assert_eq!(
+        parse_ads_removed("Ads removed: 37"),
+        Some(SeekLine::Remove(vec![37]))
+    );
+    assert_eq!(
+        parse_ads_removed("Ads removed: 22 1 119"),
+        Some(SeekLine::Remove(vec![22, 1, 119]))
+    );
+    assert_eq!(parse_ads_removed("Ads removed: none"), None);
+    assert_eq!(parse_ads_removed("Ads removed:"), None);
+    assert_eq!(parse_ads_removed("BotA tells you: Ads removed: 3"), None);
+}
