@@ -30,7 +30,10 @@ use super::offer::parse_offer_line;
 use super::partnership::parse_partnership;
 use super::pending::parse_pending_line;
 use super::presence::{parse_presence, parse_present_company};
-use super::seek::{parse_ads_removed, parse_seek_line, parse_sought_end, parse_sought_entry};
+use super::seek::{
+    SeekLine, parse_ads_removed, parse_seek_in_words, parse_seek_line, parse_sought_end,
+    parse_sought_entry,
+};
 use super::style12::Style12;
 use super::who::{parse_who_end, parse_who_line};
 
@@ -193,6 +196,8 @@ impl LineDecoder {
             Some(Event::SoughtEnd { count })
         } else if let Some(removed) = parse_ads_removed(&line) {
             Some(Event::Seek(removed))
+        } else if let Some(seek) = parse_seek_in_words(&line) {
+            Some(Event::Seek(SeekLine::Add(seek)))
         } else if let Some(entries) = parse_who_line(&line) {
             Some(Event::WhoEntries(entries))
         } else if let Some(end) = parse_who_end(&line) {

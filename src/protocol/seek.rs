@@ -69,6 +69,62 @@ pub fn parse_seek_line(line: &str) -> Option<Result<SeekLine, ParseError>> {
     }
 }
 
+/// `Farad(SR)(TD) (1231E) seeking 1 2 rated suicide m ("play 42" to
+/// respond)`: a seek announced in words, as a server without `seekinfo`
+/// tells it (the rating range is not said: any).
+pub fn parse_seek_in_words(line: &str) -> Option<Seek> {
+    let (ad, reply) = line.trim().rsplit_once(" (\"play ")?;
+    let index = number(reply.strip_suffix("\" to respond)")?)?;
+    let (who, terms) = ad.split_once(" seeking ")?;
+    let (name, rating) = who.rsplit_once(" (")?;
+    let rating = Rating::parse(rating.strip_suffix(')')?)?;
+    let (handle, titles) = split_handle_titles(name)?;
+    let words: Vec<&str> = terms.split_whitespace().collect();
+    let [time, inc, rated, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    let rated = match *rated {
+        "rated" => true,
+        "unrated" => false,
+        _ => return None,
+    };
+    let (mut type_words, mut color, mut automatic, mut formula_checked) =
+        (Vec::new(), None, true, false);
+    for word in rest {
+        match *word {
+            "[white]" => color = Some(Color::White),
+            "[black]" => color = Some(Color::Black),
+            "m" => automatic = false,
+            "f" => formula_checked = true,
+            word if color.is_none() && automatic && !formula_checked => type_words.push(word),
+            _ => return None,
+        }
+    }
+    let type_ok = |w: &&str| {
+        w.len() <= MAX_TYPE
+            && w.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'/')
+    };
+    if !(1..=2).contains(&type_words.len()) || !type_words.iter().all(type_ok) {
+        return None;
+    }
+    Some(Seek {
+        index,
+        handle: handle.to_owned(),
+        titles,
+        rating,
+        time_min: number(time)?,
+        increment_s: number(inc)?,
+        rated,
+        game_type: type_words.join(" "),
+        color,
+        min_rating: 0,
+        max_rating: 9999,
+        automatic,
+        formula_checked,
+    })
+}
+
 /// `Ads removed: 22 1 119`: `<sr>` in words, as a server without
 /// `seekinfo` says the seeks went (None: another line).
 pub fn parse_ads_removed(line: &str) -> Option<SeekLine> {

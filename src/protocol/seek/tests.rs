@@ -291,3 +291,36 @@ fn ads_removed_in_words_are_the_removal_they_say() {
     assert_eq!(parse_ads_removed("Ads removed:"), None);
     assert_eq!(parse_ads_removed("BotA tells you: Ads removed: 3"), None);
 }
+
+/// Seeks announced in words (servers without `seekinfo`; freechess.org's
+/// lines from peers' tests): who, the terms, colour, manual and formula.
+#[test]
+fn seeks_announced_in_words_are_seeks() {
+    let seek = parse_seek_in_words(
+        "Farad(SR)(TD) (1231E) seeking 1 2 rated suicide m (\"play 42\" to respond)",
+    )
+    .expect("a seek");
+    assert_eq!((seek.index, seek.handle.as_str()), (42, "Farad"));
+    assert_eq!(seek.titles.len(), 2);
+    assert_eq!((seek.time_min, seek.increment_s, seek.rated), (1, 2, true));
+    assert_eq!(seek.game_type, "suicide");
+    assert!(!seek.automatic && !seek.formula_checked);
+    let guest = parse_seek_in_words(
+        "xxxccc (++++) seeking 5 0 unrated blitz [white] (\"play 131\" to respond)",
+    )
+    .expect("a seek");
+    assert_eq!((guest.index, guest.color), (131, Some(Color::White)));
+    assert!(guest.automatic);
+    let fr = parse_seek_in_words(
+        "GuestBCYW (++++) seeking 5 0 unrated wild/fr (\"play 36\" to respond)",
+    )
+    .expect("a seek");
+    assert_eq!(fr.game_type, "wild/fr");
+    assert_eq!((fr.min_rating, fr.max_rating), (0, 9999), "not said: any");
+    // Other words are not seeks.
+    assert!(parse_seek_in_words("BotA tells you: seeking 5 0 rated blitz").is_none());
+    assert!(
+        parse_seek_in_words("X (1500) seeking 5 0 rated blitz m wild (\"play 1\" to respond)")
+            .is_none()
+    );
+}
