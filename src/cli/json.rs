@@ -67,6 +67,9 @@ pub fn event_json(event: &Event) -> Value {
         Event::NotifyChange { handle, added } => {
             json!({"type": "notify_change", "handle": handle, "added": added})
         }
+        Event::GameNotifyChange { handle, added } => {
+            json!({"type": "gnotify_change", "handle": handle, "added": added})
+        }
         Event::GameNotification(n) => tagged("game_notification", n),
         Event::Partnership(p) => tagged("partnership", p),
         Event::Adjourned(line) => tagged("adjourned", line),

@@ -112,7 +112,9 @@ fn event_wake(event: &Event) -> Wake {
         Event::WhoEntries(_) | Event::WhoEnd(_) | Event::PresentCompany(_) => Wake::Players,
         // The profile card shows them (it is open when asked for).
         Event::Finger(_) | Event::History(_) | Event::Journal(_) => Wake::Now,
-        Event::NotifyList(_) | Event::NotifyChange { .. } => Wake::Players,
+        Event::NotifyList(_) | Event::NotifyChange { .. } | Event::GameNotifyChange { .. } => {
+            Wake::Players
+        }
         // A friend's game: told at once.
         Event::GameNotification(_) => Wake::Now,
         // A partner, or the partner's board to open beside ours.

@@ -203,7 +203,8 @@ fn speaker(prefix: &str) -> Option<Speaker> {
         if let Some(inner) = rest.strip_prefix('(') {
             let (group, after) = inner.split_once(')')?;
             let group = group.trim();
-            if group.chars().all(|c| c.is_ascii_alphabetic()) && !group.is_empty() {
+            // `(*)`: an administrator.
+            if group == "*" || group.chars().all(|c| c.is_ascii_alphabetic()) && !group.is_empty() {
                 found.titles.push(group.to_owned());
             } else if group
                 .chars()

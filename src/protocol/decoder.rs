@@ -24,7 +24,8 @@ use super::messages::{
 use super::movelist::{Feed, MoveListParser};
 use super::notice::parse_notice;
 use super::notify::{
-    parse_game_notification, parse_notify_change, parse_notify_header, parse_notify_names,
+    parse_game_notification, parse_gnotify_change, parse_notify_change, parse_notify_header,
+    parse_notify_names,
 };
 use super::offer::parse_offer_line;
 use super::partnership::parse_partnership;
@@ -184,6 +185,8 @@ impl LineDecoder {
             Some(Event::ChannelChange { channel, joined })
         } else if let Some((handle, added)) = parse_notify_change(&line) {
             Some(Event::NotifyChange { handle, added })
+        } else if let Some((handle, added)) = parse_gnotify_change(&line) {
+            Some(Event::GameNotifyChange { handle, added })
         } else if let Some(notification) = parse_game_notification(&line) {
             Some(Event::GameNotification(notification))
         } else if let Some(entry) = parse_games_entry(&line) {

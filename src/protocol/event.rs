@@ -134,6 +134,12 @@ pub enum Event {
         handle: String,
         added: bool,
     },
+    /// A player was added to (true) or removed from our game-notify list
+    /// (`gnotify`: told when their games start).
+    GameNotifyChange {
+        handle: String,
+        added: bool,
+    },
     /// A game of a player on our game-notify list started.
     GameNotification(GameNotification),
     /// A bughouse partnership formed or ended, or our partner's game began.

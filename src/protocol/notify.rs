@@ -49,6 +49,19 @@ pub fn parse_notify_change(line: &str) -> Option<(String, bool)> {
     is_handle(who).then(|| (who.to_owned(), added))
 }
 
+/// `[Mlasker] added to your gnotify list` (or `removed from ...`): our
+/// game-notify list changed (the player, added or removed).
+pub fn parse_gnotify_change(line: &str) -> Option<(String, bool)> {
+    let line = line.trim_end().trim_end_matches('.');
+    let (who, added) = if let Some(who) = line.strip_suffix(" added to your gnotify list") {
+        (who, true)
+    } else {
+        (line.strip_suffix(" removed from your gnotify list")?, false)
+    };
+    let who = who.trim_start_matches('[').trim_end_matches(']');
+    is_handle(who).then(|| (who.to_owned(), added))
+}
+
 /// A game of a player on our game-notify list started.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameNotification {
@@ -119,5 +132,26 @@ mod tests {
             })
         );
         assert_eq!(parse_game_notification("Game notification: nonsense"), None);
+    }
+
+    #[test]
+    fn the_game_notify_list_changes_are_its_own() {
+        assert_eq!(
+            parse_gnotify_change("[Mlasker] added to your gnotify list"),
+            Some(("Mlasker".to_owned(), true))
+        );
+        assert_eq!(
+            parse_gnotify_change("[koza] removed from your gnotify list."),
+            Some(("koza".to_owned(), false))
+        );
+        // The notify list's own lines are not the game-notify list's.
+        assert_eq!(
+            parse_gnotify_change("[koza] added to your notify list."),
+            None
+        );
+        assert_eq!(
+            parse_notify_change("[koza] added to your gnotify list"),
+            None
+        );
     }
 }

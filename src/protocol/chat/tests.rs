@@ -137,3 +137,15 @@ fn announcements_qtelled_shouts_and_glued_it_shouts() {
     assert!(parse_chat("::mamer(TD) t-shouts: hi").is_none());
     assert!(parse_chat(&":".repeat(20_000)).is_none());
 }
+
+/// An administrator's `(*)` among the titles (ROBOadmin's welcome).
+#[test]
+fn an_administrators_star_is_a_title() {
+    let welcome =
+        chat("ROBOadmin(*)(TD) tells you: Welcome to FICS - the Free Internet Chess Server.");
+    assert_eq!(
+        (welcome.kind, welcome.from.as_str()),
+        (ChatKind::Tell, "ROBOadmin")
+    );
+    assert_eq!(welcome.titles, ["*", "TD"]);
+}
