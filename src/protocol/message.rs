@@ -25,6 +25,8 @@ pub enum Message {
     KickedOtherSession { handle: String },
     /// `**** Auto-logout because you were idle more than 60 minutes. ****`.
     IdleLogout,
+    /// `Logging you out.`: the server's answer to `quit`.
+    LoggingOut,
     /// The server announces a shutdown (now or soon).
     ServerShutdown { text: String },
     /// `Creating: W (r) B (r) rated blitz 5 0`.
@@ -268,6 +270,9 @@ pub fn parse_message(line: &str) -> Option<Message> {
         };
         return Some(Message::OfferReceived { from, offer });
     }
+    if line == "Logging you out." {
+        return Some(Message::LoggingOut);
+    }
     if is_login_refusal(line) {
         return Some(Message::LoginRefused {
             text: line.to_owned(),
@@ -330,6 +335,8 @@ fn is_login_refusal(line: &str) -> bool {
         || line == "timeseal error"
         || line.contains("guest connections have been prevented")
         || line.contains("may login without an account")
+        // A site banned for abuse (what registered users are told).
+        || line.starts_with("Due to abusive behavior, no registered users may use this server")
         || (line.starts_with("*** Sorry ") && line.contains("is already logged in"))
 }
 

@@ -286,6 +286,13 @@ fn session_lines() {
         parse_message("**** Auto-logout because you were idle more than 60 minutes. ****"),
         Some(Message::IdleLogout)
     );
+    assert_eq!(parse_message("Logging you out."), Some(Message::LoggingOut));
+    assert!(matches!(
+        parse_message(
+            "Due to abusive behavior, no registered users may use this server from your site."
+        ),
+        Some(Message::LoginRefused { .. })
+    ));
     assert!(matches!(
         parse_message("    **** Server shutting down immediately. ****"),
         Some(Message::ServerShutdown { .. })
