@@ -110,26 +110,8 @@ pub fn holdings(position: &VariantPosition, game: u32) -> Option<Holdings> {
 /// Material as style 12 counts it (pawn 1, minor 3, rook 5, queen 9),
 /// pieces in hand included.
 pub fn material(position: &VariantPosition, color: Color) -> i32 {
-    let value = |role: Role| match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    };
-    let board = position.board();
-    let on_board: i32 = Role::ALL
-        .into_iter()
-        .map(|role| value(role) * (board.by_color(color) & board.by_role(role)).count() as i32)
-        .sum();
-    let in_hand: i32 = position.pockets().map_or(0, |pockets| {
-        Role::ALL
-            .into_iter()
-            .filter(|&r| r != Role::King)
-            .map(|role| value(role) * i32::from(pockets[color][role]))
-            .sum()
-    });
-    on_board + in_hand
+    let pocket = position.pockets().map(|pockets| &pockets[color]);
+    crate::game::material::of(position.board(), pocket, color)
 }
 
 /// The move in the server's verbose words (`P/e2-e4`, `o-o`, `P/@@-e4`).

@@ -15,6 +15,18 @@ const ROLES: [Role; 5] = [
 ];
 const VALUES: [i32; 5] = [1, 3, 3, 5, 9];
 
+/// `color`'s material on `board` and in `pocket` (its pieces in hand,
+/// crazyhouse), in pawns, by the values above.
+pub fn of(board: &Board, pocket: Option<&shakmaty::ByRole<u8>>, color: Color) -> i32 {
+    let in_hand = pocket.map_or([0; 5], hand);
+    (ROLES.into_iter().zip(VALUES).zip(in_hand))
+        .map(|((role, value), held)| {
+            let on_board = (board.by_color(color) & board.by_role(role)).count() as i32;
+            value * (on_board + i32::from(held))
+        })
+        .sum()
+}
+
 /// Pieces in hand as a strip shows them: pawns, knights, bishops, rooks,
 /// queens.
 pub fn hand(pocket: &shakmaty::ByRole<u8>) -> [u8; 5] {
@@ -127,5 +139,17 @@ mod tests {
         let material = Material::between(&start, &up);
         assert_eq!(material.lead(Color::Black), 5);
         assert!(material.words().ends_with("Black is ahead by 5."));
+    }
+
+    #[test]
+    fn material_counts_the_board_and_the_hand() {
+        let start = Board::default();
+        assert_eq!(of(&start, None, Color::White), 39);
+        let pocket = shakmaty::ByRole::<u8> {
+            knight: 1,
+            pawn: 2,
+            ..Default::default()
+        };
+        assert_eq!(of(&start, Some(&pocket), Color::Black), 39 + 3 + 2);
     }
 }
