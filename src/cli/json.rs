@@ -79,6 +79,15 @@ pub fn event_json(event: &Event) -> Value {
         // Notices carry their own `type` (`not_online`, `seek_gone` ...).
         Event::Notice(notice) => serde_json::to_value(notice).unwrap_or(Value::Null),
         Event::Pending(line) => tagged("pending", line),
+        // `{"type": "bot", "bot": "relay", "kind": "game", ...}`.
+        Event::Bot(line) => tagged("bot", line),
+        Event::CompressedMove(m) => tagged("compressed_move", m),
+        Event::ShowList { list, count } => {
+            json!({"type": "showlist", "list": list, "count": count})
+        }
+        Event::ShowListNames { list, names } => {
+            json!({"type": "showlist_names", "list": list, "names": names})
+        }
         Event::ChannelList(channels) => json!({"type": "channel_list", "channels": channels}),
         Event::Messages(line) => json!({"type": "messages", "messages": line}),
         Event::InChannel { channel, members } => {

@@ -143,6 +143,11 @@ fn event_wake(event: &Event) -> Wake {
         },
         // The answer to what the user just did; the follow's news.
         Event::Notice(_) | Event::Pending(_) => Wake::Now,
+        // The events panel's lists, as the lobby's.
+        Event::Bot(_) => Wake::Lobby,
+        Event::CompressedMove(_) | Event::ShowList { .. } | Event::ShowListNames { .. } => {
+            Wake::Console { talk: None }
+        }
         // The console's channel tabs.
         Event::ChannelList(_)
         | Event::ChannelChange { .. }

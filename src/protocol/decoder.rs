@@ -3,8 +3,10 @@
 use super::adjourned::{
     AdjournedLine, parse_adjourned_line, parse_adjourned_names, parse_stored_row,
 };
+use super::bots::parse_bot_line;
 use super::channels::{parse_channel_change, parse_channel_header, parse_channel_numbers};
 use super::chat::parse_chat;
+use super::compressed_move::parse_compressed_move;
 use super::event::Event;
 use super::finger::FingerParser;
 use super::framing::{Frame, Framer};
@@ -35,6 +37,7 @@ use super::seek::{
     SeekLine, parse_ads_removed, parse_seek_in_words, parse_seek_line, parse_sought_end,
     parse_sought_entry,
 };
+use super::showlist::{parse_list_header, parse_list_names};
 use super::style12::Style12;
 use super::who::{parse_who_end, parse_who_line};
 
@@ -58,6 +61,8 @@ pub struct LineDecoder {
     stored_for: Option<String>,
     /// A `messages` listing's heading came: its rows follow.
     message_rows: bool,
+    /// A `showlist` header came: the names of this list follow.
+    list_names: Option<String>,
     /// The line before read as an `inchannel` list, waiting for the count
     /// line that confirms it.
     channel_members: Option<(u32, Vec<String>)>,
@@ -76,6 +81,7 @@ impl LineDecoder {
     /// A prompt came: a reply read up to it is complete.
     pub fn prompt(&mut self, out: &mut Vec<Event>) {
         self.stored_for = None;
+        self.list_names = None;
         if let Some(parser) = self.finger.take() {
             out.push(Event::Finger(Box::new(parser.finish())));
         }
@@ -97,6 +103,10 @@ impl LineDecoder {
         if line.starts_with('<')
             && let Some(event) = self.machine_line(&line)
         {
+            // Kibitz acts on boards, not on `<d1>`: the console shows it.
+            if matches!(event, Event::CompressedMove(_)) {
+                out.push(Event::Text(line));
+            }
             return out.push(event);
         }
         // Machine lines (a board) may come between its lines.
@@ -128,6 +138,13 @@ impl LineDecoder {
             };
             out.push(Event::Text(line));
             return out.push(Event::Adjourned(online));
+        }
+        if let Some(list) = self.list_names.take()
+            && let Some(names) = parse_list_names(&line)
+        {
+            self.list_names = Some(list.clone());
+            out.push(Event::Text(line));
+            return out.push(Event::ShowListNames { list, names });
         }
         let members = self.channel_members.take();
         if let Some((count, channel)) = parse_inchannel_count(&line) {
@@ -181,6 +198,9 @@ impl LineDecoder {
         } else if let Some(count) = parse_channel_header(&line) {
             self.channel_numbers = count > 0;
             (count == 0).then(|| Event::ChannelList(Vec::new()))
+        } else if let Some((list, count)) = parse_list_header(&line) {
+            self.list_names = (count > 0).then(|| list.clone());
+            Some(Event::ShowList { list, count })
         } else if let Some((channel, joined)) = parse_channel_change(&line) {
             Some(Event::ChannelChange { channel, joined })
         } else if let Some((handle, added)) = parse_notify_change(&line) {
@@ -225,6 +245,8 @@ impl LineDecoder {
             Some(Event::Partnership(partnership))
         } else if let Some(handles) = parse_present_company(&line) {
             Some(Event::PresentCompany(handles))
+        } else if let Some(bot) = parse_bot_line(&line) {
+            Some(Event::Bot(bot))
         } else if let Some(chat) = parse_chat(&line) {
             Some(Event::Chat(Box::new(chat)))
         } else if let Some(notice) = parse_notice(&line) {
@@ -257,6 +279,8 @@ impl LineDecoder {
             r.map(Event::GameInfo).map_err(|e| e.to_string())
         } else if let Some(r) = parse_seek_line(line) {
             r.map(Event::Seek).map_err(|e| e.to_string())
+        } else if let Some(r) = parse_compressed_move(line) {
+            r.map(Event::CompressedMove)
         } else if let Some(r) = parse_offer_line(line) {
             r.map(Event::Offer).map_err(|e| e.to_string())
         } else if line.starts_with("<wa> ") || line.starts_with("<wd> ") {

@@ -1,7 +1,9 @@
 //! Everything the protocol core reports, one typed value per happening.
 
 use super::adjourned::AdjournedLine;
+use super::bots::BotLine;
 use super::chat::ChatLine;
+use super::compressed_move::CompressedMove;
 use super::finger::Finger;
 use super::framing::Prompt;
 use super::gameinfo::GameInfo;
@@ -170,4 +172,20 @@ pub enum Event {
     Notice(Notice),
     /// A line of the `pending` list.
     Pending(PendingLine),
+    /// A line of an event bot's qtell: relayed tournaments, the TD bots'
+    /// tournaments, King of the Hill.
+    Bot(BotLine),
+    /// `<d1>`: a move in few bytes (`iv_compressmove`; Kibitz asks for
+    /// boards instead).
+    CompressedMove(CompressedMove),
+    /// `showlist NAME`'s header: `-- td list: 83 names --`.
+    ShowList {
+        list: String,
+        count: u32,
+    },
+    /// A line of names of that list.
+    ShowListNames {
+        list: String,
+        names: Vec<String>,
+    },
 }

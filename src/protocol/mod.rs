@@ -3,9 +3,11 @@
 //! a UI or the system clock: time is always a parameter.
 
 pub mod adjourned;
+pub mod bots;
 pub mod channels;
 pub mod chat;
 pub mod command;
+pub mod compressed_move;
 pub mod conversation;
 pub mod decoder;
 pub mod event;
@@ -34,6 +36,7 @@ pub mod reply;
 pub mod request;
 pub mod seek;
 pub mod session;
+pub mod showlist;
 pub mod style12;
 pub mod timeseal;
 pub mod who;

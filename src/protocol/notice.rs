@@ -47,6 +47,8 @@
 
 use serde::Serialize;
 
+mod utility;
+
 use super::offer::parse_match_params;
 use super::words::{bounded, is_handle};
 
@@ -84,6 +86,19 @@ pub enum Notice {
     /// user, or declined by the server for them (a move declines a draw
     /// offer); `what` as in [`Notice::OfferWithdrawn`].
     OfferAnswered { from: String, what: String },
+    /// `ping`'s round trip: least, mean, most, in microseconds.
+    PingTimes {
+        min_us: u32,
+        avg_us: u32,
+        max_us: u32,
+    },
+    /// A line of `date`: `clock` is `local`, `server` or `gmt`.
+    ServerTime { clock: String, time: String },
+    /// A player became open for matches (`availinfo`), with their ratings.
+    Available {
+        handle: String,
+        ratings: Vec<utility::KindRating>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -113,6 +128,9 @@ pub enum FollowNews {
 
 /// Reads one line; None if it is none of these.
 pub fn parse_notice(line: &str) -> Option<Notice> {
+    if let Some(reply) = utility::parse(line.trim_end()) {
+        return Some(reply);
+    }
     let line = line.trim();
     if line == "That seek is not available." {
         return Some(Notice::SeekGone);
