@@ -56,6 +56,7 @@ mod chrome;
 mod computer;
 mod console_panel;
 mod disk_thread;
+mod event_wall;
 mod feedback;
 mod frame_stats;
 mod host;
@@ -829,9 +830,10 @@ impl KibitzApp {
         // Under the top bar, across the window; then the lobby at the
         // left, the card at the right.
         wants.extend(self.parts.console.panel_ui(ui, side, times));
-        let me = self.wire.me();
+        let cx = cx!(self, now);
         let library = &mut self.parts.library;
-        let (lobby, my_games) = (self.parts.lobby).panel_ui(ui, side, me, |ui| library.tab_ui(ui));
+        let (lobby, my_games) = (self.parts.lobby).panel_ui(ui, &cx, side, |ui| library.tab_ui(ui));
+        let me = self.wire.me();
         wants.extend(lobby);
         wants.extend(my_games.map(|action| library.act(action)));
         let friends = &self.parts.lobby.lobby().friends;
@@ -849,6 +851,7 @@ impl KibitzApp {
                 actions.push(Action::Send(command));
             }
             actions.extend(self.parts.boards.offers_ui(ui, &self.store));
+            self.parts.lobby.event_wall_ui(ui);
             let no_games = self.store.games().next().is_none();
             if !self.wire.has_session() && self.parts.chrome.connect_form_wanted(no_games) {
                 let profiles = &self.keeping.settings().servers;

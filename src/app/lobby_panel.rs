@@ -8,10 +8,12 @@ use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest;
+use crate::ui::lobby::events::EventAction;
 use crate::ui::lobby::{Lobby, Tab, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
 
 use super::asked::Asker;
+use super::event_wall::{EventWall, Watched};
 use super::part::{Cx, Part};
 use super::wall::{Wall, WallSwitches};
 use super::want::Want;
@@ -22,6 +24,8 @@ pub struct LobbyPanel {
     open: bool,
     /// "Fill the wall": its state between frames.
     wall: Wall,
+    /// "Watch the round": one event's games.
+    event_wall: EventWall,
 }
 
 impl Default for LobbyPanel {
@@ -30,6 +34,7 @@ impl Default for LobbyPanel {
             lobby: Lobby::default(),
             open: true,
             wall: Wall::default(),
+            event_wall: EventWall::default(),
         }
     }
 }
@@ -75,7 +80,9 @@ impl LobbyPanel {
         self.lobby.lists = Default::default();
         self.lobby.players.new_session();
         self.lobby.friends = Default::default();
+        self.lobby.events = Default::default();
         self.wall = Wall::default();
+        self.event_wall = EventWall::default();
     }
 
     /// The connection is gone: our own requests are not answered; the
@@ -86,6 +93,8 @@ impl LobbyPanel {
     pub fn connection_lost(&mut self) {
         self.lobby.players.new_session();
         self.lobby.lists = Default::default();
+        self.lobby.events = Default::default();
+        self.event_wall = EventWall::default();
         // The list goes with the connection: asked again as soon as the
         // next login allows, not at the old time's turn.
         self.wall.connection_lost();
@@ -100,6 +109,7 @@ impl LobbyPanel {
         closed: bool,
         now: Now,
     ) -> bool {
+        self.event_wall.dismissed(game);
         let on = self.lobby.wall.on;
         self.wall.dismissed(game, players, closed, now, on)
     }
@@ -139,10 +149,11 @@ impl LobbyPanel {
     pub fn panel_ui(
         &mut self,
         ui: &mut egui::Ui,
+        cx: &Cx<'_>,
         side: egui::Frame,
-        me: Option<&str>,
         my_games: impl FnOnce(&mut egui::Ui) -> Option<MyGamesAction>,
     ) -> (Vec<Want>, Option<MyGamesAction>) {
+        let me = cx.session.me();
         if !self.open {
             return (Vec::new(), None);
         }
@@ -170,6 +181,9 @@ impl LobbyPanel {
         let mut wants: Vec<Want> = out.commands.into_iter().map(lobby_want).collect();
         wants.extend(out.profile.map(Want::OpenCard));
         wants.extend(out.challenge.map(Want::Challenge));
+        for action in out.events {
+            wants.extend(self.event_action(cx, action));
+        }
         if out.play_computer {
             wants.push(Want::OfferComputerGame {
                 fen: None,
@@ -177,6 +191,33 @@ impl LobbyPanel {
             });
         }
         (wants, out.my_games)
+    }
+
+    /// The event wall's title bar: the event watched, and a way to stop.
+    pub fn event_wall_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(name) = self.lobby.events.watching.clone() else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(&name).strong().size(16.0));
+            if ui
+                .button("Stop watching")
+                .on_hover_text("The boards stay; no new game of the event is added")
+                .clicked()
+            {
+                self.event_wall.stop(&mut self.lobby.events);
+            }
+        });
+    }
+
+    fn event_action(&mut self, cx: &Cx<'_>, action: EventAction) -> Vec<Want> {
+        let what = match action {
+            EventAction::Send(command) => return vec![Want::Send(command)],
+            EventAction::WatchRelay(id) => Watched::Relay(id),
+            EventAction::WatchTourney(id) => Watched::Tourney(id),
+        };
+        let (events, games) = (&mut self.lobby.events, &self.lobby.lists.games);
+        self.event_wall.watch(what, events, games, cx.store, cx.now)
     }
 
     /// Whether the players list is due again (its tab shown, the refresh
@@ -198,10 +239,15 @@ impl Part for LobbyPanel {
         self.lobby.players.apply(event);
         self.lobby.friends.apply(event);
         self.lobby.lists.apply(event);
-        match event {
-            Event::LoggedIn { handle, titles } => self.logged_in(handle, titles, cx.now),
-            _ => Vec::new(),
+        let mut wants = Vec::new();
+        if self.lobby.events.apply(event) {
+            let games = &self.lobby.lists.games;
+            wants = self.event_wall.listed(&self.lobby.events, games, cx.store);
         }
+        if let Event::LoggedIn { handle, titles } = event {
+            wants.extend(self.logged_in(handle, titles, cx.now));
+        }
+        wants
     }
 
     fn on_reply(&mut self, cx: &Cx<'_>, asker: &Asker, answer: &Answer) -> Vec<Want> {
@@ -211,7 +257,10 @@ impl Part for LobbyPanel {
                 self.lobby.lists.set_games(entries);
                 let pending = cx.session.pending_observes().collect();
                 let games = self.wall.fill(&self.lobby, cx.store, pending);
-                return games.into_iter().map(Want::observe).collect();
+                let mut wants: Vec<Want> = games.into_iter().map(Want::observe).collect();
+                let events = &self.lobby.events;
+                wants.extend(self.event_wall.listed(events, entries, cx.store));
+                return wants;
             }
             (Asker::Seeks, Answer::Sought(seeks)) => self.lobby.lists.add_seeks(seeks),
             (Asker::Players(category), Answer::Who(entries)) => {
@@ -236,6 +285,14 @@ impl Part for LobbyPanel {
         if logged_in && self.players_due(cx.now) {
             wants.extend(self.ask_players(cx.now));
         }
+        // The Events tab shown the first time: its lists are asked for.
+        let events_shown = self.open && self.lobby.tab == Tab::Events;
+        if logged_in && events_shown && !self.lobby.events.asked {
+            wants.extend(self.lobby.events.ask_all().into_iter().map(Want::Send));
+        }
+        if logged_in {
+            wants.extend(self.event_wall.tick(&mut self.lobby.events, cx.now));
+        }
         wants
     }
 
@@ -243,7 +300,8 @@ impl Part for LobbyPanel {
         let logged_in = cx.session.logged_in();
         let list_refresh = (self.wall.next_list()).filter(|_| logged_in && self.lists_wanted());
         let players = self.players_next().filter(|_| logged_in);
-        [self.wall.deadline(), list_refresh, players]
+        let event_wall = self.event_wall.deadline().filter(|_| logged_in);
+        [self.wall.deadline(), list_refresh, players, event_wall]
             .into_iter()
             .flatten()
             .min()

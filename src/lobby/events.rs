@@ -91,6 +91,8 @@ pub struct ServerEvents {
     pub following_koth: Option<u32>,
     /// The lists were asked for this session.
     pub asked: bool,
+    /// The event whose games the wall shows ("Watch the round"), by name.
+    pub watching: Option<String>,
     reading: Reading,
     /// A tournament's name, said the line before it opens.
     title: Option<String>,

@@ -1,6 +1,7 @@
 //! The lobby's model: the lists it shows, its tab and filters, the wall's
 //! switch, the players and friends (drawn by `ui/lobby.rs`).
 
+use crate::lobby::events::ServerEvents;
 use crate::lobby::friends::Friends;
 use crate::lobby::lists::Lists;
 use crate::lobby::players::Players;
@@ -22,6 +23,8 @@ pub struct Lobby {
     pub players: Players,
     /// The user's friends (the notify list).
     pub friends: Friends,
+    /// Relays, tournaments, King of the Hill (the Events tab).
+    pub events: ServerEvents,
     /// The games list as it was when the pointer came over it: kept while
     /// the pointer stays (the refresh every 30 s dropped ended games and
     /// moved the rows up under it: a click observed another game).
@@ -54,6 +57,7 @@ pub enum Tab {
     Seeks,
     Graph,
     Players,
+    Events,
     MyGames,
 }
 

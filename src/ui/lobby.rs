@@ -1,6 +1,7 @@
 //! The lobby: the games in progress (from `games`), the seeks (from the seek
 //! stream or `sought`) as a list and a graph, and offers to the user.
 
+pub mod events;
 pub mod friends;
 pub mod players;
 pub mod profile;
@@ -28,6 +29,8 @@ pub struct LobbyOut {
     pub my_games: Option<MyGamesAction>,
     /// Open the Play the computer dialog.
     pub play_computer: bool,
+    /// The Events tab's clicks.
+    pub events: Vec<events::EventAction>,
 }
 
 /// Draws the lobby. `me`: the user's handle, once logged in; `my_games`
@@ -59,6 +62,8 @@ pub fn lobby_ui(
             Tab::Players,
             format!("Players ({})", lobby.players.len()),
         );
+        ui.selectable_value(&mut lobby.tab, Tab::Events, "Events")
+            .on_hover_text("Relayed master games, tournaments, King of the Hill");
         ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
         // No server needed: also before any login.
         play_computer = ui
@@ -69,6 +74,14 @@ pub fn lobby_ui(
     if lobby.tab == Tab::MyGames {
         return LobbyOut {
             my_games: my_games(ui),
+            play_computer,
+            ..LobbyOut::default()
+        };
+    }
+    if lobby.tab == Tab::Events {
+        let watching = lobby.events.watching.clone();
+        return LobbyOut {
+            events: events::events_ui(ui, &mut lobby.events, me, watching.as_deref()),
             play_computer,
             ..LobbyOut::default()
         };
@@ -108,7 +121,7 @@ pub fn lobby_ui(
         )
         .labelled_by(label.id);
         let refresh = match lobby.tab {
-            Tab::Games | Tab::Players | Tab::MyGames => Command::Games,
+            Tab::Games | Tab::Players | Tab::Events | Tab::MyGames => Command::Games,
             Tab::Seeks | Tab::Graph => Command::Sought,
         };
         if ui.button("Refresh").clicked() {
@@ -120,7 +133,7 @@ pub fn lobby_ui(
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
         Tab::Seeks => seeks_list_ui(ui, lobby, me, &mut commands, &mut card),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
-        Tab::Players | Tab::MyGames => {}
+        Tab::Players | Tab::Events | Tab::MyGames => {}
     }
     LobbyOut {
         commands,

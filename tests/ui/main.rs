@@ -13,6 +13,7 @@ mod board;
 mod bughouse_review;
 mod chat;
 mod computer;
+mod events;
 mod everyday;
 mod examine;
 mod keyboard;
