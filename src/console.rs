@@ -206,13 +206,18 @@ impl Console {
             }
             // The typed reading of the line just shown: its tab, its speaker.
             Event::Chat(chat) => {
-                if let Some(tab) = chat.tab()
+                let conversation = Conversation::of_chat(chat);
+                if (chat.tab().is_some() || conversation.is_some())
                     && let Some(line) = self.lines.back_mut()
                     && line.kind == LineKind::Server
                 {
-                    line.kind = LineKind::Chat(tab);
-                    line.speaker = Some(chat.from.clone());
-                    line.conversation = Conversation::of_chat(chat);
+                    // An announcement of an event bot's: no chat of the
+                    // All tab's kinds, but the Events tab's.
+                    if let Some(tab) = chat.tab() {
+                        line.kind = LineKind::Chat(tab);
+                        line.speaker = Some(chat.from.clone());
+                    }
+                    line.conversation = conversation;
                     if let Some(conversation) = line.conversation.clone() {
                         let text = line.text.clone();
                         self.heard(conversation.clone());
@@ -221,6 +226,18 @@ impl Console {
                 }
                 if chat.kind != ChatKind::Told {
                     self.remember_handle(&chat.from);
+                }
+            }
+            // A bot's qtell read as an event's record: the Events tab's.
+            Event::Bot(_) => {
+                if let Some(line) = self.lines.back_mut()
+                    && line.kind == LineKind::Server
+                    && line.conversation.is_none()
+                {
+                    line.conversation = Some(Conversation::Events);
+                    let text = line.text.clone();
+                    self.heard(Conversation::Events);
+                    self.keep(Conversation::Events, text);
                 }
             }
             // The user's channels: a tab each (nothing unread yet); a

@@ -103,6 +103,7 @@ impl ChatLog {
             }
             Conversation::Channel(channel) => format!("channel-{channel}"),
             Conversation::Shouts => "shouts".to_owned(),
+            Conversation::Events => "events".to_owned(),
             Conversation::Game(_) => return None,
         };
         Some(self.dir.join(format!("{name}.log")))

@@ -172,3 +172,41 @@ fn a_line_shows_the_time_it_came() {
     let times: Vec<&str> = console.lines.iter().map(|l| l.time.as_str()).collect();
     assert_eq!(times, ["09:05", "23:59"]);
 }
+
+/// The event bots' qtells, their announcements and t-shouts fill one
+/// Events tab; the server's own announcement is no tab's.
+#[test]
+fn event_bots_lines_go_to_the_events_tab() {
+    let mut console = Console::default();
+    let mut events = Vec::new();
+    let mut decoder = crate::protocol::decoder::StreamDecoder::new();
+    decoder.push(
+        b":mamer TOURNEY #31 UPDATE: BotA has joined tourney #31 (seed: 1, score: 0); 2 players now!\n\r    **ANNOUNCEMENT** from relay: FICS is relaying the Tata Steel Masters.\n\r:mamer(TD) t-shouts: The Nightly starts in 5 minutes\n\r    **ANNOUNCEMENT** from ROBOadmin: the server restarts\n\r:just a qtell\n\r",
+        &mut events,
+    );
+    decoder.finish(&mut events);
+    for event in &events {
+        console.push_event(event, TimeOfDay::default());
+    }
+    let kept: Vec<&str> = console
+        .kept
+        .iter()
+        .filter(|(c, _)| *c == Conversation::Events)
+        .map(|(_, text)| text.as_str())
+        .collect();
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    assert!(kept[1].contains("Tata Steel"));
+    let talks: Vec<(String, u32)> = console
+        .talks
+        .iter()
+        .map(|t| (t.conversation.title(), t.unread))
+        .collect();
+    assert_eq!(talks, [("Events".to_owned(), 3)]);
+    assert_eq!(
+        Conversation::Events
+            .message("standings 31")
+            .to_line()
+            .unwrap(),
+        "tell mamer standings 31"
+    );
+}

@@ -91,6 +91,12 @@ pub struct ServerEvents {
     pub following_koth: Option<u32>,
     /// The lists were asked for this session.
     pub asked: bool,
+    /// The TD bot tells the user when a tournament opens (its
+    /// `TourneyInfo`), as last said.
+    pub tourney_info: Option<bool>,
+    /// The relay bot tells the user of its tournaments at login, as last
+    /// said.
+    pub relay_at_login: Option<bool>,
     /// The event whose games the wall shows ("Watch the round"), by name.
     pub watching: Option<String>,
     reading: Reading,
@@ -228,7 +234,7 @@ impl ServerEvents {
                 });
             }
             RelayLine::NoSuchTourney { id } => self.relays.retain(|r| r.id != *id),
-            RelayLine::NotifyAtLogin { .. } => return false,
+            RelayLine::NotifyAtLogin { on, .. } => self.relay_at_login = Some(*on),
         }
         true
     }
@@ -300,6 +306,10 @@ impl ServerEvents {
                 t.entry.joinable = t.entry.running && t.entry.status == "open";
             }
             TourneyLine::Observing { .. } => return false,
+            TourneyLine::Variable { name, value } if name.eq_ignore_ascii_case("TourneyInfo") => {
+                self.tourney_info = Some(matches!(value.as_str(), "On" | "on" | "1"));
+            }
+            TourneyLine::Variable { .. } => return false,
             TourneyLine::PlayersHeader { id } => {
                 self.tourney_mut(*id).player_list.clear();
                 self.reading = Reading::Players(*id);

@@ -13,9 +13,15 @@ pub enum Conversation {
     Channel(u32),
     /// Kibitzes, whispers and says of this game.
     Game(u32),
-    /// Shouts, it-shouts, c-shouts and t-shouts.
+    /// Shouts, it-shouts and c-shouts.
     Shouts,
+    /// The server's events: the relay and tournament bots' qtells and
+    /// announcements, tournament shouts (t-shouts).
+    Events,
 }
+
+/// The bots whose announcements are the server's events.
+const EVENT_BOTS: [&str; 4] = ["relay", "mamer", "td", "mamerPR"];
 
 /// What the usual channels are for (FICS's `help channel_list`).
 const CHANNEL_NAMES: [(u32, &str); 8] = [
@@ -36,9 +42,8 @@ impl Conversation {
         Some(match chat.kind {
             ChatKind::Tell | ChatKind::PartnerTell => Conversation::Person(chat.from.clone()),
             ChatKind::Channel => Conversation::Channel(chat.channel?),
-            ChatKind::Shout | ChatKind::ItShout | ChatKind::CShout | ChatKind::TShout => {
-                Conversation::Shouts
-            }
+            ChatKind::Shout | ChatKind::ItShout | ChatKind::CShout => Conversation::Shouts,
+            ChatKind::TShout => Conversation::Events,
             ChatKind::Kibitz | ChatKind::Whisper => Conversation::Game(chat.game?),
             // A say names its game while one is on; after, it is the
             // opponent's word to us.
@@ -46,6 +51,15 @@ impl Conversation {
                 Some(game) => Conversation::Game(game),
                 None => Conversation::Person(chat.from.clone()),
             },
+            // The relay bot's and the TD bots' announcements are events;
+            // the server's own are for every tab.
+            ChatKind::Announcement
+                if EVENT_BOTS
+                    .iter()
+                    .any(|b| b.eq_ignore_ascii_case(&chat.from)) =>
+            {
+                Conversation::Events
+            }
             ChatKind::Told | ChatKind::Announcement => return None,
         })
     }
@@ -99,6 +113,7 @@ impl Conversation {
             Conversation::Channel(channel) => format!("c:{channel}"),
             Conversation::Game(game) => format!("g:{game}"),
             Conversation::Shouts => "s".to_owned(),
+            Conversation::Events => "e".to_owned(),
         };
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for byte in name.bytes() {
@@ -120,6 +135,7 @@ impl Conversation {
             }
             Conversation::Game(game) => format!("Game {game}"),
             Conversation::Shouts => "Shouts".to_owned(),
+            Conversation::Events => "Events".to_owned(),
         }
     }
 
@@ -138,6 +154,12 @@ impl Conversation {
             },
             Conversation::Game(game) => Command::Raw(format!("xkibitz {game} {text}")),
             Conversation::Shouts => Command::Raw(format!("shout {text}")),
+            // What is typed there is for the tournament director
+            // (`standings 31`, `join 31`).
+            Conversation::Events => Command::Tell {
+                to: "mamer".to_owned(),
+                text: text.to_owned(),
+            },
         }
     }
 }

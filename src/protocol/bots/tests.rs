@@ -218,6 +218,13 @@ fn tourney_news() {
         TourneyLine::YouWithdrew { id: 12 }
     );
     assert_eq!(
+        tourney(":Your TourneyInfo variable has been set to On."),
+        TourneyLine::Variable {
+            name: "TourneyInfo".into(),
+            value: "On".into()
+        }
+    );
+    assert_eq!(
         tourney(":You are now observing tourney #12."),
         TourneyLine::Observing { id: 12, on: true }
     );

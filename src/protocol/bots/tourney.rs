@@ -55,6 +55,10 @@ pub enum TourneyLine {
     GridHeader { id: u32 },
     /// A row of the grid: a player's results round by round.
     GridRow(GridRow),
+    /// `Your TourneyInfo variable has been set to On.`: one of the user's
+    /// settings with the bot (`TourneyInfo`: be told when a tournament
+    /// opens).
+    Variable { name: String, value: String },
 }
 
 /// A tournament as the list shows it.
@@ -169,6 +173,17 @@ pub(super) fn parse(said: &str) -> Option<TourneyLine> {
                     what: what.trim_start_matches("a ").to_owned(),
                 }),
         };
+    }
+    if let Some((name, value)) = text
+        .strip_prefix("Your ")
+        .and_then(|r| r.split_once(" variable has been set to "))
+    {
+        let value = value.trim_end_matches('.');
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric());
+        return (word(name) && word(value)).then(|| TourneyLine::Variable {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        });
     }
     if let Some(id) = hash_sentence(text, "You have joined tourney ") {
         return Some(TourneyLine::YouJoined { id });

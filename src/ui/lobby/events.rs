@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use crate::lobby::events::{Koth, Relay, ServerEvents, TD, Tourney, tell};
+use crate::lobby::events::{Koth, RELAY, Relay, ServerEvents, TD, Tourney, tell};
 use crate::protocol::command::{Command, ObserveTarget};
 
 /// What a click on the tab asks for.
@@ -40,6 +40,7 @@ pub fn events_ui(
         ui.label("Log in to see the server's events.");
         return out;
     }
+    notify_ui(ui, events, &mut out);
     ui.separator();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -51,6 +52,34 @@ pub fn events_ui(
             koths_ui(ui, events, me, &mut out);
         });
     out
+}
+
+/// "Notify me", in the bots' own settings: the TD bot's `TourneyInfo`
+/// (told when a tournament opens) and the relay bot's notice at login
+/// (a toggle: its answer says which way it went).
+fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction>) {
+    ui.horizontal_wrapped(|ui| {
+        let mut opens = events.tourney_info.unwrap_or(false);
+        if ui
+            .checkbox(&mut opens, "Tell me when a tournament opens")
+            .on_hover_text("The tournament bot's TourneyInfo setting, kept by the server")
+            .changed()
+        {
+            let value = if opens { "On" } else { "Off" };
+            out.push(EventAction::Send(tell(
+                TD,
+                &format!("set TourneyInfo {value}"),
+            )));
+        }
+        let mut relays = events.relay_at_login.unwrap_or(false);
+        if ui
+            .checkbox(&mut relays, "Tell me of relays at login")
+            .on_hover_text("The relay bot's notify setting, kept by the server")
+            .changed()
+        {
+            out.push(EventAction::Send(tell(RELAY, "notify")));
+        }
+    });
 }
 
 fn section(ui: &mut egui::Ui, title: &str) {
