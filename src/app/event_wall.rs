@@ -158,7 +158,7 @@ fn title(what: Watched, events: &ServerEvents) -> String {
 /// The request that lists the event's games anew.
 fn ask(what: Watched, events: &mut ServerEvents) -> Want {
     match what {
-        Watched::Relay(id) => Want::Send(events.ask_games(id)),
+        Watched::Relay(id) => Want::Ask(Asker::Nobody, events.ask_games(id)),
         // Its players' games are in the server's games list.
         Watched::Tourney(_) => Want::Ask(Asker::Games, Command::Games),
     }

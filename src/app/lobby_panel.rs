@@ -212,7 +212,7 @@ impl LobbyPanel {
 
     fn event_action(&mut self, cx: &Cx<'_>, action: EventAction) -> Vec<Want> {
         let what = match action {
-            EventAction::Send(command) => return vec![Want::Send(command)],
+            EventAction::Send(command) => return vec![bot_want(command)],
             EventAction::WatchRelay(id) => Watched::Relay(id),
             EventAction::WatchTourney(id) => Watched::Tourney(id),
         };
@@ -288,7 +288,7 @@ impl Part for LobbyPanel {
         // The Events tab shown the first time: its lists are asked for.
         let events_shown = self.open && self.lobby.tab == Tab::Events;
         if logged_in && events_shown && !self.lobby.events.asked {
-            wants.extend(self.lobby.events.ask_all().into_iter().map(Want::Send));
+            wants.extend(self.lobby.events.ask_all().into_iter().map(bot_want));
         }
         if logged_in {
             wants.extend(self.event_wall.tick(&mut self.lobby.events, cx.now));
@@ -305,6 +305,18 @@ impl Part for LobbyPanel {
             .into_iter()
             .flatten()
             .min()
+    }
+}
+
+/// An Events tab's command: an observe is Kibitz's own (a refusal comes
+/// back to it); a tell to a bot is answered in qtells, and the server's
+/// `(told relay)` stays out of the console (no tab opens for the bot).
+fn bot_want(command: Command) -> Want {
+    match command {
+        Command::Observe(crate::protocol::command::ObserveTarget::Game(game)) => {
+            Want::observe(game)
+        }
+        command => Want::Ask(Asker::Nobody, command),
     }
 }
 

@@ -105,6 +105,9 @@ pub struct ServerEvents {
     /// The relayed tournament whose games were asked for last (its games
     /// header names it only by name).
     games_asked: Option<u32>,
+    /// The relayed tournaments listed again so far, while their list is
+    /// read: those not listed again are over.
+    relisted: Option<BTreeSet<u32>>,
 }
 
 impl ServerEvents {
@@ -163,13 +166,11 @@ impl ServerEvents {
         match line {
             RelayLine::TourneysHeader => {
                 self.reading = Reading::RelayTourneys;
-                // Rows follow: the ones that do not come again are over.
-                for relay in &mut self.relays {
-                    relay.status.clear();
-                }
+                self.relisted = Some(BTreeSet::new());
             }
             RelayLine::NoTourneys => self.relays.clear(),
             RelayLine::Tourney { id, name, status } if self.reading == Reading::RelayTourneys => {
+                self.relisted.get_or_insert_default().insert(*id);
                 match self.relays.iter_mut().find(|r| r.id == *id) {
                     Some(relay) => {
                         relay.name.clone_from(name);
@@ -186,7 +187,9 @@ impl ServerEvents {
             RelayLine::Tourney { .. } => return false,
             RelayLine::GamesHeader { tourney, .. } => {
                 // The list's tournaments that were not listed again are over.
-                self.relays.retain(|r| !r.status.is_empty());
+                if let Some(listed) = self.relisted.take() {
+                    self.relays.retain(|r| listed.contains(&r.id));
+                }
                 let id = match self
                     .relays
                     .iter()
@@ -480,7 +483,7 @@ impl Tourney {
     pub fn title(&self) -> String {
         match &self.name {
             Some(name) => name.clone(),
-            None => format!("Tourney #{}: {}", self.entry.id, self.entry.terms),
+            None => format!("Tourney #{}", self.entry.id),
         }
     }
 }
