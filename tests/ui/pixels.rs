@@ -352,3 +352,54 @@ fn a_note_over_a_long_name_reads() {
     h.run_steps(3);
     h.snapshot("note-over-a-long-name");
 }
+
+/// The Events tab with a relayed round, a tournament's standings and a
+/// throne, and "Watch the round": the event's name over its wall, the
+/// round's boards under it in board order.
+#[test]
+fn the_events_tab_and_an_event_wall() {
+    let mut app = common::observed_games(3);
+    for line in [
+        ":The following tournaments are currently in progress:",
+        ":12   Tata Steel Masters 2026                 Round Started",
+        ":There are 4 games in the Tata Steel Masters 2026",
+        ":1    Carlsen         Giri            *       C65",
+        ":2    Anand           Nakamura        *       B90",
+        ":3    Firouzja        Gukesh          *       D37",
+        ":4    Caruana         So              1-0     C42",
+        ":mamer's tourney list:",
+        r":|  31 | +open<    | mamer   | 5 0 r SS\5     | 2026.1128.2200 |",
+        ":Listed: 1 tourneys",
+        ":Tourney #31's standard grid:",
+        ":|   1 | +BotA(1812)      | +2w =3b    |",
+        ":|   2 | +BotB(1650)      | -1b +3w    |",
+        ":|   3 | +BotC(1544)      | -bye =1w   |",
+        ":mamer's KOTH list:",
+        ":|   1 | Yes  | 5 0 r   | BotE     | -     |",
+        ":Total: 1 KOTHs",
+    ] {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            app.apply_event(std::time::Duration::from_secs(10), &event);
+        }
+    }
+    app.lobby_mut().tab = kibitz::ui::lobby::Tab::Events;
+    let mut h = common::raster::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Watch the round").click();
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    let title = h
+        .query_all_by_label("Tata Steel Masters 2026")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .expect("the event's name");
+    let first = h.get_by_label("Board, game 1").rect();
+    assert!(
+        title.min.x >= first.min.x - 20.0,
+        "{title:?} over {first:?}"
+    );
+    assert!(title.max.y <= first.min.y, "{title:?} over {first:?}");
+    h.get_by_label("Stop watching");
+    h.get_by_label("King: BotE");
+    h.snapshot("events-tab-and-event-wall");
+}

@@ -25,7 +25,9 @@ pub fn events_ui(
 ) -> Vec<EventAction> {
     let mut out = Vec::new();
     ui.horizontal_wrapped(|ui| {
-        if ui
+        if me.is_none() {
+            ui.label("Log in to ask the server's bots.");
+        } else if ui
             .button("Refresh")
             .on_hover_text("Ask the relay and tournament bots again")
             .clicked()
@@ -36,11 +38,9 @@ pub fn events_ui(
             ui.label(format!("Watching: {name}"));
         }
     });
-    if me.is_none() {
-        ui.label("Log in to see the server's events.");
-        return out;
+    if me.is_some() {
+        notify_ui(ui, events, &mut out);
     }
-    notify_ui(ui, events, &mut out);
     ui.separator();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -141,12 +141,10 @@ fn relay_ui(
             ui.weak(format!("{} games, {live} going on", relay.games.len()));
         }
     });
+    // The button first, as in the Games tab: a long name is cut at the
+    // lobby's edge, never the button.
     egui::Grid::new("games").striped(true).show(ui, |ui| {
         for (board, game) in relay.games.iter().enumerate() {
-            ui.weak(format!("{}", board + 1));
-            ui.label(format!("{} – {}", game.white, game.black));
-            ui.label(&game.result);
-            ui.weak(game.eco.as_deref().unwrap_or(""));
             if ui
                 .small_button("Observe")
                 .on_hover_text(format!("Game {}", game.game))
@@ -154,6 +152,11 @@ fn relay_ui(
             {
                 out.push(observe(game.game));
             }
+            ui.weak(format!("{}", board + 1));
+            ui.label(&game.result);
+            let eco = game.eco.as_deref().unwrap_or("");
+            ui.label(format!("{} – {}  ", game.white, game.black));
+            ui.weak(eco);
             ui.end_row();
         }
     });
@@ -252,9 +255,10 @@ fn standings_ui(ui: &mut egui::Ui, t: &Tourney) {
 }
 
 fn points(halves: u32) -> String {
-    match halves % 2 {
-        0 => format!("{}", halves / 2),
-        _ => format!("{}½", halves / 2),
+    match (halves / 2, halves % 2) {
+        (whole, 0) => format!("{whole}"),
+        (0, _) => "½".to_owned(),
+        (whole, _) => format!("{whole}½"),
     }
 }
 
@@ -392,5 +396,7 @@ mod tests {
         );
         assert_eq!(start_words("2026.1328.2200"), None);
         assert_eq!(points(5), "2½");
+        assert_eq!(points(1), "½");
+        assert_eq!(points(4), "2");
     }
 }
