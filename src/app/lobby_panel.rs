@@ -244,6 +244,14 @@ impl Part for LobbyPanel {
             let games = &self.lobby.lists.games;
             wants = self.event_wall.listed(&self.lobby.events, games, cx.store);
         }
+        // The user's tournament game ended: the standings after it.
+        if let Some(id) = self.lobby.events.take_standings_due() {
+            let text = format!("standardgrid {id}");
+            wants.push(bot_want(crate::lobby::events::tell(
+                crate::lobby::events::TD,
+                &text,
+            )));
+        }
         if let Event::LoggedIn { handle, titles } = event {
             wants.extend(self.logged_in(handle, titles, cx.now));
         }

@@ -6,6 +6,7 @@
 
 use crate::config::AlertSettings;
 use crate::game::GameStore;
+use crate::protocol::bots::{BotLine, TourneyLine};
 use crate::protocol::chat::ChatKind;
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
@@ -124,6 +125,13 @@ pub fn of_event(
             };
             Some(note(says, text, &chat.from))
         }
+        // Told only to a user who asked the TD bot to (`TourneyInfo`,
+        // the Events tab's "Tell me when a tournament opens").
+        Event::Bot(BotLine::Tourney(TourneyLine::Opened { id, what })) => Some(note(
+            format!("Tournament #{id} opened"),
+            format!("{what}: join it in the lobby's Events tab"),
+            "",
+        )),
         Event::Presence(presence)
             if presence.notify && presence.arrived && alerts.notify_friends =>
         {
@@ -144,5 +152,27 @@ pub fn low_time(left_ms: i64) -> NoteText {
         body: super::announce::low_time_words(left_ms),
         answers: None,
         from: String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tournament_opened_is_told() {
+        let mut decoder = crate::protocol::decoder::LineDecoder::new();
+        let mut events = Vec::new();
+        let line = ":Tourney #32, a 3 0 rated blitz Swiss, has been opened!";
+        decoder.decode(line.to_owned(), &mut events);
+        let store = GameStore::new();
+        let alerts = AlertSettings::default();
+        let notes: Vec<NoteText> = events
+            .iter()
+            .filter_map(|e| of_event(e, &store, &alerts, false))
+            .collect();
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].summary, "Tournament #32 opened");
+        assert!(notes[0].body.starts_with("3 0 rated blitz Swiss"));
     }
 }

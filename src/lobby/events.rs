@@ -55,6 +55,11 @@ pub struct Tourney {
     pub player_list: Vec<TourneyPlayer>,
     /// The standings grid, seed order.
     pub grid: Vec<GridRow>,
+    /// The user's game of it going on: its number, the opponent, and
+    /// whether the user has White.
+    pub your_game: Option<(u32, String, bool)>,
+    /// How the user's last game of it ended, in words.
+    pub your_last: Option<String>,
 }
 
 /// A King of the Hill throne.
@@ -105,6 +110,10 @@ pub struct ServerEvents {
     /// The relayed tournament whose games were asked for last (its games
     /// header names it only by name).
     games_asked: Option<u32>,
+    /// The user's handle (their games in a tournament are theirs).
+    me: Option<String>,
+    /// A game of the user's tournament ended: its standings are asked for.
+    standings_due: Option<u32>,
     /// The relayed tournaments listed again so far, while their list is
     /// read: those not listed again are over.
     relisted: Option<BTreeSet<u32>>,
@@ -154,10 +163,18 @@ impl ServerEvents {
             {
                 self.absent.insert(handle.to_ascii_lowercase())
             }
-            Event::Message(Message::GameEnd(end)) => self.game_ended(end.game, end.result.as_str()),
+            Event::LoggedIn { handle, .. }
+            | Event::Message(Message::SessionStarted { handle, .. }) => {
+                self.me = Some(handle.clone());
+                false
+            }
+            Event::Message(Message::GameEnd(end)) => {
+                let yours = self.your_game_ended(end.game, end.result.as_str());
+                self.game_ended(end.game, end.result.as_str()) || yours
+            }
             Event::Message(Message::GameCreated {
                 game, white, black, ..
-            }) => self.koth_game(*game, white, black),
+            }) => self.koth_game(*game, white, black) | self.your_game(*game, white, black),
             _ => false,
         }
     }
@@ -431,6 +448,56 @@ impl ServerEvents {
         true
     }
 
+    /// The tournament whose standings are due (a game of the user's in it
+    /// ended), once.
+    pub fn take_standings_due(&mut self) -> Option<u32> {
+        self.standings_due.take()
+    }
+
+    /// A game of the user's began while they are in a tournament: their
+    /// game of it (the TD bot pairs by starting it).
+    fn your_game(&mut self, game: u32, white: &str, black: &str) -> bool {
+        let Some(me) = self.me.clone() else {
+            return false;
+        };
+        let (opponent, as_white) = if white.eq_ignore_ascii_case(&me) {
+            (black, true)
+        } else if black.eq_ignore_ascii_case(&me) {
+            (white, false)
+        } else {
+            return false;
+        };
+        match self.tourneys.iter_mut().find(|t| t.entry.joined) {
+            Some(t) => {
+                t.your_game = Some((game, opponent.to_owned(), as_white));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn your_game_ended(&mut self, game: u32, result: &str) -> bool {
+        let Some(t) = self
+            .tourneys
+            .iter_mut()
+            .find(|t| t.your_game.as_ref().is_some_and(|(g, ..)| *g == game))
+        else {
+            return false;
+        };
+        let Some((_, opponent, as_white)) = t.your_game.take() else {
+            return false;
+        };
+        let words = match (result, as_white) {
+            ("1/2-1/2", _) => "drew with",
+            ("1-0", true) | ("0-1", false) => "won against",
+            ("1-0", false) | ("0-1", true) => "lost to",
+            _ => "did not finish against",
+        };
+        t.your_last = Some(format!("You {words} {opponent} ({result})"));
+        self.standings_due = Some(t.entry.id);
+        true
+    }
+
     /// A game began: a king's with the challenger the bot named gets its
     /// number (the bot does not say it).
     fn koth_game(&mut self, game: u32, white: &str, black: &str) -> bool {
@@ -476,6 +543,8 @@ impl Tourney {
             players: None,
             player_list: Vec::new(),
             grid: Vec::new(),
+            your_game: None,
+            your_last: None,
         }
     }
 

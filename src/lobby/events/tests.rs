@@ -95,6 +95,25 @@ fn tournaments_joined_and_standings() {
     );
     let t = events.joined().unwrap();
     assert_eq!((t.entry.id, t.players), (12, Some(3)));
+    // Paired: the user's game of the tournament starts, and ends.
+    fed(
+        &mut events,
+        &[
+            "**** Starting FICS session as KibUser ****",
+            "{Game 55 (BotA vs. KibUser) Creating rated blitz match.}",
+        ],
+    );
+    let (game, opponent, white) = events.joined().unwrap().your_game.clone().unwrap();
+    assert_eq!((game, opponent.as_str(), white), (55, "BotA", false));
+    fed(
+        &mut events,
+        &["{Game 55 (BotA vs. KibUser) BotA resigns} 0-1"],
+    );
+    let t = events.joined().unwrap();
+    assert_eq!(t.your_game, None);
+    assert_eq!(t.your_last.as_deref(), Some("You won against BotA (0-1)"));
+    assert_eq!(events.take_standings_due(), Some(12));
+    assert_eq!(events.take_standings_due(), None);
     fed(
         &mut events,
         &[

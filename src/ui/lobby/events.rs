@@ -219,6 +219,17 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: bool, out: &mut Vec<EventA
             out.push(EventAction::WatchTourney(id));
         }
     });
+    if let Some((game, opponent, white)) = &t.your_game {
+        let colour = if *white { "White" } else { "Black" };
+        ui.label(
+            RichText::new(format!(
+                "Your game: {colour} against {opponent} (game {game})"
+            ))
+            .color(ui.visuals().warn_fg_color),
+        );
+    } else if let Some(last) = &t.your_last {
+        ui.label(last);
+    }
     if !t.grid.is_empty() {
         standings_ui(ui, t);
     }
