@@ -183,6 +183,15 @@ fn a_bot_not_on_the_server_is_said() {
     let mut events = ServerEvents::default();
     fed(&mut events, &["relay is not logged in."]);
     assert!(events.absent.contains("relay"));
+    // The old FICS's and FatICS's words.
+    fed(
+        &mut events,
+        &[
+            "No user named \"mamer\" is logged in.",
+            "No player named \"relay\" is online.",
+        ],
+    );
+    assert!(events.absent.contains("mamer"));
     events.ask_all();
     assert!(events.absent.is_empty());
 }

@@ -259,7 +259,9 @@ fn standings_ui(ui: &mut egui::Ui, t: &Tourney) {
                     _ => format!("{}bye", r.result),
                 })
                 .collect();
-            ui.weak(rounds.join(" "));
+            ui.weak(rounds.join(" ")).on_hover_text(
+                "Each round: + won, = drawn, - lost, * playing; the opponent's number; w or b: your colour",
+            );
             ui.end_row();
         }
     });
