@@ -203,6 +203,12 @@ impl Console {
         match event {
             Event::Text(text) if !text.trim().is_empty() => {
                 self.push(LineKind::Server, &unescape_char_refs(text), at);
+                // A qtell (only bots send them): the Events tab's, also
+                // what no record reads (`Unable to comply ...`). A chat
+                // read after it may say otherwise.
+                if is_qtell(text) {
+                    self.to_events();
+                }
             }
             // The typed reading of the line just shown: its tab, its speaker.
             Event::Chat(chat) => {
@@ -217,8 +223,11 @@ impl Console {
                         line.kind = LineKind::Chat(tab);
                         line.speaker = Some(chat.from.clone());
                     }
-                    line.conversation = conversation;
-                    if let Some(conversation) = line.conversation.clone() {
+                    // A qtell is the Events tab's already: kept once.
+                    let was = std::mem::replace(&mut line.conversation, conversation);
+                    if let Some(conversation) = line.conversation.clone()
+                        && was.as_ref() != Some(&conversation)
+                    {
                         let text = line.text.clone();
                         self.heard(conversation.clone());
                         self.keep(conversation, text);
@@ -229,17 +238,7 @@ impl Console {
                 }
             }
             // A bot's qtell read as an event's record: the Events tab's.
-            Event::Bot(_) => {
-                if let Some(line) = self.lines.back_mut()
-                    && line.kind == LineKind::Server
-                    && line.conversation.is_none()
-                {
-                    line.conversation = Some(Conversation::Events);
-                    let text = line.text.clone();
-                    self.heard(Conversation::Events);
-                    self.keep(Conversation::Events, text);
-                }
-            }
+            Event::Bot(_) => self.to_events(),
             // The user's channels: a tab each (nothing unread yet); a
             // channel joined opens its tab, one left closes it.
             Event::ChannelList(channels) => {
@@ -436,6 +435,19 @@ impl Console {
 
     /// A line of `conversation` came: its tab opens, and counts it unread
     /// unless it is the one shown.
+    /// The last line, a server's, goes to the Events tab too (once).
+    fn to_events(&mut self) {
+        if let Some(line) = self.lines.back_mut()
+            && line.kind == LineKind::Server
+            && line.conversation.is_none()
+        {
+            line.conversation = Some(Conversation::Events);
+            let text = line.text.clone();
+            self.heard(Conversation::Events);
+            self.keep(Conversation::Events, text);
+        }
+    }
+
     fn heard(&mut self, conversation: Conversation) {
         let shown = matches!(&self.tab, ConsoleTab::Talk(c) if c.same(&conversation));
         let tab = self.open(conversation);
@@ -603,3 +615,8 @@ fn displayable(c: char) -> Option<char> {
 
 #[cfg(test)]
 mod tests;
+
+/// A bot's qtell line (`:` first); not `ping`'s reply, which looks like one.
+fn is_qtell(text: &str) -> bool {
+    text.starts_with(':') && !text.starts_with("::") && !text.starts_with(":min/avg/max")
+}

@@ -55,6 +55,8 @@ impl EventWall {
         store: &GameStore,
         now: Now,
     ) -> Vec<Want> {
+        // Another event's boards make way.
+        let mut wants = self.close_all(store);
         self.watching = Some(Watching {
             what,
             games: Vec::new(),
@@ -62,14 +64,41 @@ impl EventWall {
             next_ask: now + EVENT_REFRESH,
         });
         events.watching = Some(title(what, events));
-        let mut wants = vec![ask(what, events)];
+        wants.push(ask(what, events));
         wants.extend(self.listed(events, games_list, store));
         wants
     }
 
-    pub fn stop(&mut self, events: &mut ServerEvents) {
+    /// "Stop watching": the event's boards are unobserved and closed.
+    pub fn stop(&mut self, events: &mut ServerEvents, store: &GameStore) -> Vec<Want> {
+        let wants = self.close_all(store);
         self.watching = None;
         events.watching = None;
+        wants
+    }
+
+    /// No game of the event is on the wall (none goes on, or none listed
+    /// yet).
+    pub fn is_empty(&self) -> bool {
+        self.watching.as_ref().is_none_or(|w| w.games.is_empty())
+    }
+
+    /// Unobserves and closes the boards of the event watched.
+    fn close_all(&mut self, store: &GameStore) -> Vec<Want> {
+        let Some(watching) = self.watching.as_mut() else {
+            return Vec::new();
+        };
+        let mut wants = Vec::new();
+        for game in watching.games.drain(..) {
+            let live = store.get(game).is_some_and(|g| {
+                matches!(g.relation, Relation::Observing) && !g.is_over() && !g.detached
+            });
+            if live {
+                wants.push(Want::Send(Command::Unobserve(Some(game))));
+            }
+            wants.push(Want::CloseGame(game));
+        }
+        wants
     }
 
     /// The event's games are (maybe) listed anew: observes those going on
@@ -98,7 +127,14 @@ impl EventWall {
             });
             // Asked for and not come yet: a second observe would stop it.
             let asked = watching.games.contains(&game) && store.get(game).is_none();
-            if shown || asked || watching.dismissed.contains(&game) {
+            if asked || watching.dismissed.contains(&game) {
+                continue;
+            }
+            // Observed already: one of the event's boards now.
+            if shown {
+                if !watching.games.contains(&game) {
+                    watching.games.push(game);
+                }
                 continue;
             }
             if watching.games.len() - finished.len() >= MOST {

@@ -3,7 +3,7 @@
 //! the wall it fills, the players list asked for while its tab shows, and
 //! the panel at the window's left (the My games tab is the library's).
 
-use crate::game::{Effect, Now};
+use crate::game::{Effect, GameStore, Now};
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::reply::Answer;
@@ -193,21 +193,27 @@ impl LobbyPanel {
         (wants, out.my_games)
     }
 
-    /// The event wall's title bar: the event watched, and a way to stop.
-    pub fn event_wall_ui(&mut self, ui: &mut egui::Ui) {
+    /// The event wall's title bar: the event watched, and a way to stop
+    /// (its boards close).
+    pub fn event_wall_ui(&mut self, ui: &mut egui::Ui, store: &GameStore) -> Vec<Want> {
         let Some(name) = self.lobby.events.watching.clone() else {
-            return;
+            return Vec::new();
         };
-        ui.horizontal(|ui| {
+        let mut wants = Vec::new();
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(&name).strong().size(16.0));
             if ui
                 .button("Stop watching")
-                .on_hover_text("The boards stay; no new game of the event is added")
+                .on_hover_text("Its boards close")
                 .clicked()
             {
-                self.event_wall.stop(&mut self.lobby.events);
+                wants = self.event_wall.stop(&mut self.lobby.events, store);
+            }
+            if self.event_wall.is_empty() {
+                ui.weak("No game of it is going on now (asked again every minute).");
             }
         });
+        wants
     }
 
     fn event_action(&mut self, cx: &Cx<'_>, action: EventAction) -> Vec<Want> {

@@ -32,6 +32,10 @@ pub struct Relay {
     pub status: String,
     /// In the bot's order: board 1 first.
     pub games: Vec<RelayGame>,
+    /// Its games were listed (maybe none).
+    pub games_listed: bool,
+    /// The user folded its games away.
+    pub folded: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,6 +134,8 @@ impl ServerEvents {
             tell(RELAY, "listgames"),
             tell(TD, "listtourneys"),
             tell(TD, "listkoths"),
+            // The user's settings with it: "Tell me when a tournament opens".
+            tell(TD, "variables"),
         ]
     }
 
@@ -198,6 +204,8 @@ impl ServerEvents {
                         name: name.clone(),
                         status: status.clone(),
                         games: Vec::new(),
+                        games_listed: false,
+                        folded: false,
                     }),
                 }
             }
@@ -222,12 +230,16 @@ impl ServerEvents {
                             name: tourney.clone(),
                             status: String::new(),
                             games: Vec::new(),
+                            games_listed: false,
+                            folded: false,
                         });
                         id
                     }
                 };
                 if let Some(relay) = self.relays.iter_mut().find(|r| r.id == id) {
                     relay.games.clear();
+                    relay.games_listed = true;
+                    relay.folded = false;
                 }
                 self.reading = Reading::RelayGames(id);
             }
@@ -319,15 +331,22 @@ impl ServerEvents {
                 let t = self.tourney_mut(*id);
                 t.entry.joined = true;
                 t.entry.joinable = false;
+                // Standings shown are out of date: asked again.
+                if !t.grid.is_empty() {
+                    self.standings_due = Some(*id);
+                }
             }
             TourneyLine::YouWithdrew { id } => {
                 let t = self.tourney_mut(*id);
                 t.entry.joined = false;
                 t.entry.joinable = t.entry.running && t.entry.status == "open";
+                if !t.grid.is_empty() {
+                    self.standings_due = Some(*id);
+                }
             }
             TourneyLine::Observing { .. } => return false,
             TourneyLine::Variable { name, value } if name.eq_ignore_ascii_case("TourneyInfo") => {
-                self.tourney_info = Some(matches!(value.as_str(), "On" | "on" | "1"));
+                self.tourney_info = Some(matches!(value.as_str(), "On" | "on" | "1" | "Yes"));
             }
             TourneyLine::Variable { .. } => return false,
             TourneyLine::PlayersHeader { id } => {

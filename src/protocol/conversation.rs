@@ -23,6 +23,10 @@ pub enum Conversation {
 /// The bots whose announcements are the server's events.
 const EVENT_BOTS: [&str; 4] = ["relay", "mamer", "td", "mamerPR"];
 
+fn is_event_bot(handle: &str) -> bool {
+    EVENT_BOTS.iter().any(|b| b.eq_ignore_ascii_case(handle))
+}
+
 /// What the usual channels are for (FICS's `help channel_list`).
 const CHANNEL_NAMES: [(u32, &str); 8] = [
     (1, "help"),
@@ -53,13 +57,7 @@ impl Conversation {
             },
             // The relay bot's and the TD bots' announcements are events;
             // the server's own are for every tab.
-            ChatKind::Announcement
-                if EVENT_BOTS
-                    .iter()
-                    .any(|b| b.eq_ignore_ascii_case(&chat.from)) =>
-            {
-                Conversation::Events
-            }
+            ChatKind::Announcement if is_event_bot(&chat.from) => Conversation::Events,
             ChatKind::Told | ChatKind::Announcement => return None,
         })
     }
@@ -68,7 +66,7 @@ impl Conversation {
     /// `tell 50 hi`, `shout hi`, as typed or sent by a tab).
     pub fn of_command(command: &Command) -> Option<Conversation> {
         match command {
-            Command::Tell { to, .. } => Some(Conversation::Person(to.clone())),
+            Command::Tell { to, .. } => Some(Self::told(to)),
             Command::ChannelTell { channel, .. } => Some(Conversation::Channel(*channel)),
             Command::Raw(line) => Self::of_typed(line),
             _ => None,
@@ -85,14 +83,22 @@ impl Conversation {
                 words.next()?;
                 Some(match to.parse::<u32>() {
                     Ok(channel) => Conversation::Channel(channel),
-                    Err(_) if to.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                        Conversation::Person(to.to_owned())
-                    }
+                    Err(_) if to.bytes().all(|b| b.is_ascii_alphabetic()) => Self::told(to),
                     Err(_) => return None,
                 })
             }
             "shout" | "it" | "cshout" => words.next().map(|_| Conversation::Shouts),
             _ => None,
+        }
+    }
+
+    /// A tell to `to`: an event bot's is the Events tab's (its answers
+    /// come there), anyone else's their own.
+    fn told(to: &str) -> Conversation {
+        if is_event_bot(to) {
+            Conversation::Events
+        } else {
+            Conversation::Person(to.to_owned())
         }
     }
 
@@ -155,11 +161,20 @@ impl Conversation {
             Conversation::Game(game) => Command::Raw(format!("xkibitz {game} {text}")),
             Conversation::Shouts => Command::Raw(format!("shout {text}")),
             // What is typed there is for the tournament director
-            // (`standings 31`, `join 31`).
-            Conversation::Events => Command::Tell {
-                to: "mamer".to_owned(),
-                text: text.to_owned(),
-            },
+            // (`standings 31`), or for the bot it names first (`relay
+            // listgames 12`).
+            Conversation::Events => {
+                let (to, said) = match text.split_once(' ') {
+                    Some((bot, rest)) if is_event_bot(bot) && !rest.trim().is_empty() => {
+                        (bot, rest.trim())
+                    }
+                    _ => ("mamer", text),
+                };
+                Command::Tell {
+                    to: to.to_owned(),
+                    text: said.to_owned(),
+                }
+            }
         }
     }
 }

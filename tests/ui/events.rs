@@ -51,6 +51,7 @@ fn the_events_tab_lists_joins_and_watches_a_round() {
         line("tell relay listgames"),
         line("tell mamer listtourneys"),
         line("tell mamer listkoths"),
+        line("tell mamer variables"),
         qtell(&[
             ":The following tournaments are currently in progress:",
             ":12   Tata Steel Masters 2026                 Round Started",
@@ -70,6 +71,11 @@ fn the_events_tab_lists_joins_and_watches_a_round() {
             ":mamer's KOTH list:",
             ":|  1 | Yes  | 5 0 r   | BotA     | -     |",
             ":Total: 1 KOTHs",
+        ]),
+        qtell(&[
+            ":Variable settings of GuestXYZW:",
+            ":TourneyInfo:      On",
+            ":Language:         English",
         ]),
         line("tell mamer join 31"),
         qtell(&[":You have joined tourney #31."]),
@@ -104,6 +110,8 @@ fn the_events_tab_lists_joins_and_watches_a_round() {
     h.run_steps(2);
     h.get_by_label("Tata Steel Masters 2026");
     h.get_by_label("King: BotA");
+    // The bot's own setting, read back.
+    assert_eq!(h.state().lobby().events.tourney_info, Some(true));
     h.get_by_label("Join").click();
     wait_for(&mut h, "joined", &|app| {
         app.lobby().events.joined().is_some()
@@ -132,7 +140,17 @@ fn the_events_tab_lists_joins_and_watches_a_round() {
     // The next game took the finished one's place.
     assert!(h.state().store().get(104).is_none());
     assert!(h.state().store().get(106).is_some());
+    // Stop watching: the event's boards are unobserved and closed.
+    h.run_steps(2);
+    h.get_by_label("Stop watching").click();
+    wait_for(&mut h, "the event's boards to close", &|app| {
+        app.store().get(106).is_none() && app.store().get(110).is_none()
+    });
     let received = served.finish();
+    for game in [106, 110] {
+        let unobserve = format!("unobserve {game}");
+        assert!(received.contains(&unobserve), "{received:?}");
+    }
     let observes: Vec<&String> = received
         .iter()
         .filter(|l| l.starts_with("observe"))

@@ -18,7 +18,7 @@ fn fed(events: &mut ServerEvents, lines: &[&str]) {
 #[test]
 fn relayed_tournaments_and_their_games() {
     let mut events = ServerEvents::default();
-    assert_eq!(events.ask_all().len(), 4);
+    assert_eq!(events.ask_all().len(), 5);
     fed(
         &mut events,
         &[

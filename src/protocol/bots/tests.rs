@@ -225,6 +225,14 @@ fn tourney_news() {
         }
     );
     assert_eq!(
+        tourney(":TourneyInfo:      Off"),
+        TourneyLine::Variable {
+            name: "TourneyInfo".into(),
+            value: "Off".into()
+        }
+    );
+    assert_eq!(parse_bot_line(":Language:      English"), None);
+    assert_eq!(
         tourney(":You are now observing tourney #12."),
         TourneyLine::Observing { id: 12, on: true }
     );

@@ -136,6 +136,10 @@ pub struct RoundResult {
     pub white: Option<bool>,
 }
 
+/// The TD bot's settings of a player's that its `variables` lists and a
+/// client acts on.
+const TD_VARIABLES: [&str; 4] = ["TourneyInfo", "TourneyUpdates", "KOTHInfo", "Tourney"];
+
 pub(super) fn parse(said: &str) -> Option<TourneyLine> {
     let text = said.trim();
     if let Some(manager) = text.strip_suffix("'s tourney list:") {
@@ -183,6 +187,16 @@ pub(super) fn parse(said: &str) -> Option<TourneyLine> {
         return (word(name) && word(value)).then(|| TourneyLine::Variable {
             name: name.to_owned(),
             value: value.to_owned(),
+        });
+    }
+    // A row of `variables`: `TourneyInfo:      On`.
+    if let Some((name, value)) = text.split_once(':')
+        && TD_VARIABLES.contains(&name)
+        && let [value] = value.split_whitespace().collect::<Vec<_>>().as_slice()
+    {
+        return Some(TourneyLine::Variable {
+            name: name.to_owned(),
+            value: (*value).to_owned(),
         });
     }
     if let Some(id) = hash_sentence(text, "You have joined tourney ") {

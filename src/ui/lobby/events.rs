@@ -38,10 +38,8 @@ pub fn events_ui(
             ui.label(format!("Watching: {name}"));
         }
     });
-    if me.is_some() {
-        notify_ui(ui, events, &mut out);
-    }
     ui.separator();
+    // One scroll for all: a small window keeps its height for the lists.
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -50,6 +48,10 @@ pub fn events_ui(
             tourneys_ui(ui, events, &mut out);
             ui.add_space(8.0);
             koths_ui(ui, events, me, &mut out);
+            if me.is_some() {
+                ui.add_space(8.0);
+                notify_ui(ui, events, &mut out);
+            }
         });
     out
 }
@@ -58,28 +60,45 @@ pub fn events_ui(
 /// (told when a tournament opens) and the relay bot's notice at login
 /// (a toggle: its answer says which way it went).
 fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction>) {
-    ui.horizontal_wrapped(|ui| {
-        let mut opens = events.tourney_info.unwrap_or(false);
-        if ui
-            .checkbox(&mut opens, "Tell me when a tournament opens")
-            .on_hover_text("The tournament bot's TourneyInfo setting, kept by the server")
-            .changed()
-        {
-            let value = if opens { "On" } else { "Off" };
-            out.push(EventAction::Send(tell(
-                TD,
-                &format!("set TourneyInfo {value}"),
-            )));
+    section(ui, "Notify me");
+    // As the bot said it (its `variables`, asked with the lists).
+    let mut opens = events.tourney_info.unwrap_or(false);
+    if ui
+        .checkbox(&mut opens, "When a tournament opens")
+        .on_hover_text("The tournament bot's TourneyInfo setting, kept by the server")
+        .changed()
+    {
+        let value = if opens { "On" } else { "Off" };
+        out.push(EventAction::Send(tell(
+            TD,
+            &format!("set TourneyInfo {value}"),
+        )));
+    }
+    // The relay bot's setting can only be toggled, and its answer says
+    // which way it went: a checkbox once that answer came.
+    match events.relay_at_login {
+        Some(on) => {
+            let mut on = on;
+            if ui
+                .checkbox(&mut on, "Of relayed tournaments at login")
+                .on_hover_text("The relay bot's notify setting, kept by the server")
+                .changed()
+            {
+                out.push(EventAction::Send(tell(RELAY, "notify")));
+            }
         }
-        let mut relays = events.relay_at_login.unwrap_or(false);
-        if ui
-            .checkbox(&mut relays, "Tell me of relays at login")
-            .on_hover_text("The relay bot's notify setting, kept by the server")
-            .changed()
-        {
-            out.push(EventAction::Send(tell(RELAY, "notify")));
+        None => {
+            if ui
+                .button("Relayed tournaments at login: switch")
+                .on_hover_text(
+                    "The relay bot only switches this setting; its answer says whether it is now on",
+                )
+                .clicked()
+            {
+                out.push(EventAction::Send(tell(RELAY, "notify")));
+            }
         }
-    });
+    }
 }
 
 fn section(ui: &mut egui::Ui, title: &str) {
@@ -102,14 +121,17 @@ fn relays_ui(ui: &mut egui::Ui, events: &mut ServerEvents, out: &mut Vec<EventAc
         absent_or_empty(ui, events, "relay", "No tournament is relayed now.");
         return;
     }
-    let mut ask_games = None;
+    let (mut ask_games, mut fold) = (None, None);
     for relay in &events.relays {
         ui.push_id(("relay", relay.id), |ui| {
-            relay_ui(ui, relay, &mut ask_games, out);
+            relay_ui(ui, relay, &mut ask_games, &mut fold, out);
         });
     }
     if let Some(id) = ask_games {
         out.push(EventAction::Send(events.ask_games(id)));
+    }
+    if let Some(relay) = fold.and_then(|id| events.relays.iter_mut().find(|r| r.id == id)) {
+        relay.folded = true;
     }
 }
 
@@ -117,6 +139,7 @@ fn relay_ui(
     ui: &mut egui::Ui,
     relay: &Relay,
     ask_games: &mut Option<u32>,
+    fold: &mut Option<u32>,
     out: &mut Vec<EventAction>,
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -134,13 +157,23 @@ fn relay_ui(
         {
             out.push(EventAction::WatchRelay(relay.id));
         }
-        if ui.button("Games").clicked() {
+        let shown = !relay.games.is_empty() && !relay.folded;
+        if shown {
+            if ui.button("Hide games").clicked() {
+                *fold = Some(relay.id);
+            }
+        } else if ui.button("Games").clicked() {
             *ask_games = Some(relay.id);
         }
         if !relay.games.is_empty() {
             ui.weak(format!("{} games, {live} going on", relay.games.len()));
+        } else if relay.games_listed {
+            ui.weak("No game listed.");
         }
     });
+    if relay.folded {
+        return;
+    }
     // The button first, as in the Games tab: a long name is cut at the
     // lobby's edge, never the button.
     egui::Grid::new("games").striped(true).show(ui, |ui| {
@@ -168,7 +201,7 @@ fn tourneys_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventActi
         absent_or_empty(ui, events, TD, "No tournament is listed.");
         return;
     }
-    let in_one = events.joined().is_some();
+    let in_one = events.joined().map(|t| t.entry.id);
     for tourney in &events.tourneys {
         ui.push_id(("tourney", tourney.entry.id), |ui| {
             tourney_ui(ui, tourney, in_one, out);
@@ -176,7 +209,7 @@ fn tourneys_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventActi
     }
 }
 
-fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: bool, out: &mut Vec<EventAction>) {
+fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec<EventAction>) {
     let e = &t.entry;
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.title()).strong());
@@ -194,14 +227,29 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: bool, out: &mut Vec<EventA
         if let Some(players) = t.players {
             ui.weak(format!("{players} players"));
         }
-        if let Some(starts) = e.starts.as_deref().and_then(start_words) {
-            ui.weak(starts);
+        if let Some(when) = e.starts.as_deref().and_then(start_words) {
+            let verb = if e.status == "open" {
+                "starts"
+            } else {
+                "started"
+            };
+            ui.weak(format!("{verb} {when}"));
         }
     });
     ui.horizontal_wrapped(|ui| {
         let id = e.id;
-        if e.joinable && !in_one && ui.button("Join").clicked() {
-            out.push(EventAction::Send(tell(TD, &format!("join {id}"))));
+        if e.joinable {
+            // One tournament at a time, as the bot has it.
+            let join = ui.add_enabled(in_one.is_none(), egui::Button::new("Join"));
+            let join = match in_one {
+                Some(other) => join.on_disabled_hover_text(format!(
+                    "You play in tourney #{other}: leave it first"
+                )),
+                None => join,
+            };
+            if join.clicked() {
+                out.push(EventAction::Send(tell(TD, &format!("join {id}"))));
+            }
         }
         if e.joined && ui.button("Leave").clicked() {
             out.push(EventAction::Send(tell(TD, &format!("withdraw {id}"))));
