@@ -207,7 +207,7 @@ impl Console {
                 // what no record reads (`Unable to comply ...`). A chat
                 // read after it may say otherwise.
                 if is_qtell(text) {
-                    self.to_events();
+                    self.keep_for_events();
                 }
             }
             // The typed reading of the line just shown: its tab, its speaker.
@@ -238,7 +238,7 @@ impl Console {
                 }
             }
             // A bot's qtell read as an event's record: the Events tab's.
-            Event::Bot(_) => self.to_events(),
+            Event::Bot(_) => self.keep_for_events(),
             // The user's channels: a tab each (nothing unread yet); a
             // channel joined opens its tab, one left closes it.
             Event::ChannelList(channels) => {
@@ -436,7 +436,7 @@ impl Console {
     /// A line of `conversation` came: its tab opens, and counts it unread
     /// unless it is the one shown.
     /// The last line, a server's, goes to the Events tab too (once).
-    fn to_events(&mut self) {
+    fn keep_for_events(&mut self) {
         if let Some(line) = self.lines.back_mut()
             && line.kind == LineKind::Server
             && line.conversation.is_none()
