@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use crate::game::{GameStore, Now};
-use crate::lobby::events::ServerEvents;
+use crate::lobby::events::{ServerEvents, TD};
 use crate::protocol::command::Command;
 use crate::protocol::games_list::{GameStatus, GamesEntry};
 use crate::protocol::style12::Relation;
@@ -36,6 +36,9 @@ struct Watching {
     games: Vec<u32>,
     /// Games the user closed or unobserved: not brought back.
     dismissed: BTreeSet<u32>,
+    /// The event's games that were on screen before it was watched (the
+    /// user observed them): they stay when watching stops.
+    adopted: BTreeSet<u32>,
     next_ask: Now,
 }
 
@@ -55,16 +58,28 @@ impl EventWall {
         store: &GameStore,
         now: Now,
     ) -> Vec<Want> {
-        // Another event's boards make way.
-        let mut wants = self.close_all(store);
+        // Another event's boards make way, but those of this one too stay
+        // (they were the user's own, or both events' games).
+        let keep: BTreeSet<u32> = games_of(what, events, games_list).into_iter().collect();
+        let old = self.watching.take();
+        let mut wants = Vec::new();
+        let (mut games, mut adopted) = (Vec::new(), BTreeSet::new());
+        if let Some(mut old) = old {
+            let (kept, closing): (Vec<u32>, Vec<u32>) =
+                old.games.drain(..).partition(|g| keep.contains(g));
+            wants.extend(close(&closing, &old.adopted, store));
+            adopted.extend(kept.iter().filter(|g| old.adopted.contains(g)));
+            games = kept;
+        }
         self.watching = Some(Watching {
             what,
-            games: Vec::new(),
+            games,
             dismissed: BTreeSet::new(),
+            adopted,
             next_ask: now + EVENT_REFRESH,
         });
         events.watching = Some(title(what, events));
-        wants.push(ask(what, events));
+        wants.extend(asks(what, events));
         wants.extend(self.listed(events, games_list, store));
         wants
     }
@@ -83,22 +98,13 @@ impl EventWall {
         self.watching.as_ref().is_none_or(|w| w.games.is_empty())
     }
 
-    /// Unobserves and closes the boards of the event watched.
+    /// Unobserves and closes the boards the event's wall opened.
     fn close_all(&mut self, store: &GameStore) -> Vec<Want> {
         let Some(watching) = self.watching.as_mut() else {
             return Vec::new();
         };
-        let mut wants = Vec::new();
-        for game in watching.games.drain(..) {
-            let live = store.get(game).is_some_and(|g| {
-                matches!(g.relation, Relation::Observing) && !g.is_over() && !g.detached
-            });
-            if live {
-                wants.push(Want::Send(Command::Unobserve(Some(game))));
-            }
-            wants.push(Want::CloseGame(game));
-        }
-        wants
+        let games: Vec<u32> = watching.games.drain(..).collect();
+        close(&games, &watching.adopted, store)
     }
 
     /// The event's games are (maybe) listed anew: observes those going on
@@ -130,10 +136,12 @@ impl EventWall {
             if asked || watching.dismissed.contains(&game) {
                 continue;
             }
-            // Observed already: one of the event's boards now.
+            // Observed already: one of the event's boards now (the user's
+            // own, if the wall did not open it).
             if shown {
                 if !watching.games.contains(&game) {
                     watching.games.push(game);
+                    watching.adopted.insert(game);
                 }
                 continue;
             }
@@ -160,7 +168,7 @@ impl EventWall {
             return Vec::new();
         }
         watching.next_ask = now + EVENT_REFRESH;
-        vec![ask(watching.what, events)]
+        asks(watching.what, events)
     }
 
     pub fn deadline(&self) -> Option<Now> {
@@ -191,13 +199,38 @@ fn title(what: Watched, events: &ServerEvents) -> String {
     }
 }
 
-/// The request that lists the event's games anew.
-fn ask(what: Watched, events: &mut ServerEvents) -> Want {
+/// The requests that list the event's games anew.
+fn asks(what: Watched, events: &mut ServerEvents) -> Vec<Want> {
     match what {
-        Watched::Relay(id) => Want::Ask(Asker::Nobody, events.ask_games(id)),
-        // Its players' games are in the server's games list.
-        Watched::Tourney(_) => Want::Ask(Asker::Games, Command::Games),
+        Watched::Relay(id) => vec![Want::Ask(Asker::Nobody, events.ask_games(id))],
+        // Its players' games are in the server's games list; who its
+        // players are, in its grid (asked while not known).
+        Watched::Tourney(id) => {
+            let mut wants = Vec::new();
+            if events.tourney(id).is_some_and(|t| t.grid.is_empty()) {
+                let grid = crate::lobby::events::tell(TD, &format!("standardgrid {id}"));
+                wants.push(Want::Ask(Asker::Nobody, grid));
+            }
+            wants.push(Want::Ask(Asker::Games, Command::Games));
+            wants
+        }
     }
+}
+
+/// Unobserves and closes `games`, but not those the user had opened
+/// (`adopted`).
+fn close(games: &[u32], adopted: &BTreeSet<u32>, store: &GameStore) -> Vec<Want> {
+    let mut wants = Vec::new();
+    for &game in games.iter().filter(|g| !adopted.contains(g)) {
+        let live = store.get(game).is_some_and(|g| {
+            matches!(g.relation, Relation::Observing) && !g.is_over() && !g.detached
+        });
+        if live {
+            wants.push(Want::Send(Command::Unobserve(Some(game))));
+        }
+        wants.push(Want::CloseGame(game));
+    }
+    wants
 }
 
 /// The event's games going on, board order (a tournament's: by its
@@ -238,3 +271,6 @@ fn games_of(what: Watched, events: &ServerEvents, games_list: &[GamesEntry]) -> 
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -221,6 +221,13 @@ impl LobbyPanel {
             EventAction::Send(command) => return vec![bot_want(command)],
             EventAction::WatchRelay(id) => Watched::Relay(id),
             EventAction::WatchTourney(id) => Watched::Tourney(id),
+            EventAction::FoldStandings(id) => {
+                let t = self.lobby.events.tourneys.iter_mut();
+                if let Some(t) = t.into_iter().find(|t| t.entry.id == id) {
+                    t.grid_folded = true;
+                }
+                return Vec::new();
+            }
         };
         let (events, games) = (&mut self.lobby.events, &self.lobby.lists.games);
         self.event_wall.watch(what, events, games, cx.store, cx.now)

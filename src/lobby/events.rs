@@ -59,6 +59,8 @@ pub struct Tourney {
     pub player_list: Vec<TourneyPlayer>,
     /// The standings grid, seed order.
     pub grid: Vec<GridRow>,
+    /// The user folded the standings away.
+    pub grid_folded: bool,
     /// The user's game of it going on: its number, the opponent, and
     /// whether the user has White.
     pub your_game: Option<(u32, String, bool)>,
@@ -114,6 +116,9 @@ pub struct ServerEvents {
     /// The relayed tournament whose games were asked for last (its games
     /// header names it only by name).
     games_asked: Option<u32>,
+    /// The bot's last refusal (`Unable to comply. ...`), shown until the
+    /// user's next click.
+    pub refusal: Option<String>,
     /// The user's handle (their games in a tournament are theirs).
     me: Option<String>,
     /// A game of the user's tournament ended: its standings are asked for.
@@ -169,6 +174,19 @@ impl ServerEvents {
             {
                 self.absent.insert(handle.to_ascii_lowercase())
             }
+            Event::Text(text) => {
+                let said = text.strip_prefix(':').map(str::trim);
+                match said {
+                    Some(s)
+                        if s.starts_with("Unable to comply")
+                            || s.starts_with("Unknown command") =>
+                    {
+                        self.refusal = Some(s.chars().take(200).collect());
+                        true
+                    }
+                    _ => false,
+                }
+            }
             Event::LoggedIn { handle, .. }
             | Event::Message(Message::SessionStarted { handle, .. }) => {
                 self.me = Some(handle.clone());
@@ -188,6 +206,11 @@ impl ServerEvents {
     fn relay_line(&mut self, line: &RelayLine) -> bool {
         match line {
             RelayLine::TourneysHeader => {
+                // Unasked: the bot's notice at login, which it sends only
+                // to those who want it.
+                if !self.asked {
+                    self.relay_at_login = Some(true);
+                }
                 self.reading = Reading::RelayTourneys;
                 self.relisted = Some(BTreeSet::new());
             }
@@ -360,7 +383,9 @@ impl ServerEvents {
                 self.tourney_mut(id).player_list.push(player.clone());
             }
             TourneyLine::GridHeader { id } => {
-                self.tourney_mut(*id).grid.clear();
+                let t = self.tourney_mut(*id);
+                t.grid.clear();
+                t.grid_folded = false;
                 self.reading = Reading::Grid(*id);
             }
             TourneyLine::GridRow(row) => {
@@ -562,6 +587,7 @@ impl Tourney {
             players: None,
             player_list: Vec::new(),
             grid: Vec::new(),
+            grid_folded: false,
             your_game: None,
             your_last: None,
         }

@@ -26,6 +26,9 @@ pub fn console_ui(ui: &mut egui::Ui, console: &mut Console) -> Option<Command> {
             ConsoleTab::All => {
                 "command (e.g. games, observe 12, seek 5 0, tell someone hi)".to_owned()
             }
+            ConsoleTab::Talk(crate::protocol::conversation::Conversation::Events) => {
+                "a command for the tournament bot (standings 31), or relay … for the relay bot; / sends a server command".to_owned()
+            }
             ConsoleTab::Talk(conversation) => format!(
                 "say to {} (a leading / sends a command)",
                 conversation.title()

@@ -179,6 +179,32 @@ fn king_of_the_hill() {
 }
 
 #[test]
+fn the_bots_refusal_and_their_notice_at_login() {
+    let mut events = ServerEvents::default();
+    // Unasked at login: the relay bot tells only those who want it.
+    fed(
+        &mut events,
+        &[
+            ":The following tournaments are currently in progress:",
+            ":Unable to comply. BotE is not accepting challenges now.",
+        ],
+    );
+    assert_eq!(events.relay_at_login, Some(true));
+    assert_eq!(
+        events.refusal.as_deref(),
+        Some("Unable to comply. BotE is not accepting challenges now.")
+    );
+    // Asked by Kibitz: no news of the setting.
+    let mut asked = ServerEvents::default();
+    asked.ask_all();
+    fed(
+        &mut asked,
+        &[":The following tournaments are currently in progress:"],
+    );
+    assert_eq!(asked.relay_at_login, None);
+}
+
+#[test]
 fn a_bot_not_on_the_server_is_said() {
     let mut events = ServerEvents::default();
     fed(&mut events, &["relay is not logged in."]);

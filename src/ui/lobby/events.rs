@@ -15,6 +15,8 @@ pub enum EventAction {
     WatchRelay(u32),
     /// Observe a TD tournament's games going on as a wall.
     WatchTourney(u32),
+    /// Fold a tournament's standings away.
+    FoldStandings(u32),
 }
 
 pub fn events_ui(
@@ -38,6 +40,14 @@ pub fn events_ui(
             ui.label(format!("Watching: {name}"));
         }
     });
+    if let Some(refusal) = events.refusal.clone() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(refusal).color(ui.visuals().warn_fg_color));
+            if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
+                events.refusal = None;
+            }
+        });
+    }
     ui.separator();
     // One scroll for all: a small window keeps its height for the lists.
     egui::ScrollArea::vertical()
@@ -53,6 +63,10 @@ pub fn events_ui(
                 notify_ui(ui, events, &mut out);
             }
         });
+    // A new click: the last refusal was about the one before.
+    if !out.is_empty() {
+        events.refusal = None;
+    }
     out
 }
 
@@ -225,17 +239,19 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec
             (false, status) => status.to_owned(),
         });
         if let Some(players) = t.players {
-            ui.weak(format!("{players} players"));
-        }
-        if let Some(when) = e.starts.as_deref().and_then(start_words) {
-            let verb = if e.status == "open" {
-                "starts"
-            } else {
-                "started"
-            };
-            ui.weak(format!("{verb} {when}"));
+            let s = if players == 1 { "" } else { "s" };
+            ui.weak(format!("{players} player{s}"));
         }
     });
+    // A line of its own: it does not wrap mid-date.
+    if let Some(when) = e.starts.as_deref().and_then(start_words) {
+        let verb = if e.status == "open" {
+            "Starts"
+        } else {
+            "Started"
+        };
+        ui.weak(format!("{verb} {when}"));
+    }
     ui.horizontal_wrapped(|ui| {
         let id = e.id;
         if e.joinable {
@@ -254,7 +270,12 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec
         if e.joined && ui.button("Leave").clicked() {
             out.push(EventAction::Send(tell(TD, &format!("withdraw {id}"))));
         }
-        if ui.button("Standings").clicked() {
+        let standings_shown = !t.grid.is_empty() && !t.grid_folded;
+        if standings_shown {
+            if ui.button("Hide standings").clicked() {
+                out.push(EventAction::FoldStandings(id));
+            }
+        } else if ui.button("Standings").clicked() {
             out.push(EventAction::Send(tell(TD, &format!("standardgrid {id}"))));
         }
         if e.running
@@ -278,7 +299,7 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec
     } else if let Some(last) = &t.your_last {
         ui.label(last);
     }
-    if !t.grid.is_empty() {
+    if !t.grid.is_empty() && !t.grid_folded {
         standings_ui(ui, t);
     }
 }
@@ -358,6 +379,7 @@ fn koth_ui(
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("#{id} {}", terms_words(&e.terms))).strong());
         match &e.king {
+            Some(_) if mine => ui.label("King: you"),
             Some(king) => ui.label(format!("King: {king}")),
             None => ui.weak("the throne is empty"),
         };
@@ -432,7 +454,7 @@ pub fn terms_words(terms: &str) -> String {
     words.join(" ")
 }
 
-/// `2026.1128.2200` -> `starts Nov 28 22:00 (server time)`.
+/// `2026.1128.2200` -> `Nov 28, 22:00 server time`.
 fn start_words(date: &str) -> Option<String> {
     let month: usize = date.get(5..7)?.parse().ok()?;
     let day: u32 = date.get(7..9)?.parse().ok()?;
