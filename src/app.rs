@@ -853,6 +853,7 @@ impl KibitzApp {
             }
             actions.extend(self.parts.boards.offers_ui(ui, &self.store));
             event_wall = self.parts.lobby.event_wall_ui(ui, &self.store);
+            event_wall.extend(self.parts.lobby.training_bar_ui(ui));
             let no_games = self.store.games().next().is_none();
             if !self.wire.has_session() && self.parts.chrome.connect_form_wanted(no_games) {
                 let profiles = &self.keeping.settings().servers;

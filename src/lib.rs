@@ -22,4 +22,5 @@ pub mod protocol;
 pub mod recording;
 pub mod secrets;
 pub mod sound;
+pub mod training;
 pub mod ui;

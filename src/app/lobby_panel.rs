@@ -9,6 +9,7 @@ use crate::protocol::event::Event;
 use crate::protocol::reply::Answer;
 use crate::protocol::words::is_guest;
 use crate::ui::lobby::events::EventAction;
+use crate::ui::lobby::training::{TrainingAction, training_bar_ui};
 use crate::ui::lobby::{Lobby, Tab, lobby_ui};
 use crate::ui::my_games::MyGamesAction;
 
@@ -81,6 +82,7 @@ impl LobbyPanel {
         self.lobby.players.new_session();
         self.lobby.friends = Default::default();
         self.lobby.events = Default::default();
+        self.lobby.training = Default::default();
         self.wall = Wall::default();
         self.event_wall = EventWall::default();
     }
@@ -184,6 +186,9 @@ impl LobbyPanel {
         for action in out.events {
             wants.extend(self.event_action(cx, action));
         }
+        for action in out.training {
+            wants.extend(self.training_action(action));
+        }
         if out.play_computer {
             wants.push(Want::OfferComputerGame {
                 fen: None,
@@ -214,6 +219,44 @@ impl LobbyPanel {
             }
         });
         wants
+    }
+
+    /// The bar over the training board: its objective and buttons.
+    pub fn training_bar_ui(&mut self, ui: &mut egui::Ui) -> Vec<Want> {
+        let Some(session) = &self.lobby.training.session else {
+            return Vec::new();
+        };
+        let actions = training_bar_ui(ui, session);
+        actions
+            .into_iter()
+            .flat_map(|a| self.training_action(a))
+            .collect()
+    }
+
+    /// A Training click: the bot's commands (its tells are Kibitz's own:
+    /// the bot's words come in kibitzes and its tab).
+    fn training_action(&mut self, action: TrainingAction) -> Vec<Want> {
+        let training = &mut self.lobby.training;
+        let commands: Vec<Command> = match action {
+            TrainingAction::Puzzle(puzzle) => training.start_puzzle(puzzle),
+            TrainingAction::Endgame(name) => training.start_endgame(name),
+            TrainingAction::Hint => training.hint().into_iter().collect(),
+            TrainingAction::Solution => training.solution().into_iter().collect(),
+            TrainingAction::Back => training.back().into_iter().collect(),
+            TrainingAction::Next => training.next(),
+            TrainingAction::Stop => training.stop(),
+            TrainingAction::Dismiss => {
+                training.dismiss();
+                Vec::new()
+            }
+        };
+        commands
+            .into_iter()
+            .map(|command| match command {
+                Command::Tell { .. } => Want::Ask(Asker::Nobody, command),
+                command => Want::Send(command),
+            })
+            .collect()
     }
 
     fn event_action(&mut self, cx: &Cx<'_>, action: EventAction) -> Vec<Want> {
@@ -265,6 +308,8 @@ impl Part for LobbyPanel {
                 &text,
             )));
         }
+        // What the training bot said, for the screen reader.
+        wants.extend(self.lobby.training.apply(event).map(Want::Say));
         if let Event::LoggedIn { handle, titles } = event {
             wants.extend(self.logged_in(handle, titles, cx.now));
         }

@@ -7,6 +7,7 @@ use crate::lobby::lists::Lists;
 use crate::lobby::players::Players;
 use crate::protocol::games_list::GamesEntry;
 use crate::protocol::words::Rating;
+use crate::training::bots::BotTraining;
 
 /// The lobby's state: the lists it shows, its tab and filters, the wall's
 /// switch, the players, the friends (My games is the library's:
@@ -25,6 +26,9 @@ pub struct Lobby {
     pub friends: Friends,
     /// Relays, tournaments, King of the Hill (the Events tab).
     pub events: ServerEvents,
+    /// A session with the server's puzzle or endgame bot (the Training
+    /// tab, and the bar over its board).
+    pub training: BotTraining,
     /// The games list as it was when the pointer came over it: kept while
     /// the pointer stays (the refresh every 30 s dropped ended games and
     /// moved the rows up under it: a click observed another game).
@@ -58,6 +62,7 @@ pub enum Tab {
     Graph,
     Players,
     Events,
+    Training,
     MyGames,
 }
 

@@ -43,6 +43,15 @@ impl Conversation {
     /// The conversation a chat line belongs to; none for the server's
     /// `(told X)` and announcements.
     pub fn of_chat(chat: &ChatLine) -> Option<Conversation> {
+        // A training bot speaks in kibitzes to its puzzle's game: its own
+        // tab, as its tells.
+        let kibitz_or_tell = matches!(
+            chat.kind,
+            ChatKind::Kibitz | ChatKind::Whisper | ChatKind::Tell
+        );
+        if kibitz_or_tell && super::training::TrainingBot::of_handle(&chat.from).is_some() {
+            return Some(Conversation::Person(chat.from.clone()));
+        }
         Some(match chat.kind {
             ChatKind::Tell | ChatKind::PartnerTell => Conversation::Person(chat.from.clone()),
             ChatKind::Channel => Conversation::Channel(chat.channel?),

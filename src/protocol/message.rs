@@ -58,6 +58,20 @@ pub enum Message {
     ExamineEnded { game: u32 },
     /// `Game N (which you were observing) has no examiners.`
     ExaminersLeft { game: u32 },
+    /// `X has made you an examiner of game N.`, `X is now an examiner of
+    /// game N.`, `X stopped examining game N.` (a training bot's way in
+    /// and out of the user's puzzle).
+    Examiner {
+        game: u32,
+        handle: String,
+        change: ExaminerChange,
+    },
+    /// `Game N: X backs up 2 moves.`: an examiner took moves back.
+    BackedUp {
+        game: u32,
+        by: String,
+        half_moves: u32,
+    },
     /// `Illegal move (e2e5).` or the older `Illegal move.`
     IllegalMove { attempted: Option<String> },
     /// `It is not your move.`
@@ -88,6 +102,18 @@ pub struct GameHeader {
     pub kind: String,
     pub initial_time_min: Option<u32>,
     pub increment_s: Option<u32>,
+}
+
+/// Who examines a game, changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExaminerChange {
+    /// X made the user an examiner.
+    MadeYou,
+    /// X became an examiner.
+    Joined,
+    /// X stopped examining.
+    Left,
 }
 
 /// An offer made in words.
@@ -272,6 +298,9 @@ pub fn parse_message(line: &str) -> Option<Message> {
     }
     if line == "Logging you out." {
         return Some(Message::LoggingOut);
+    }
+    if let Some(examiner) = parse_examiner(line) {
+        return Some(examiner);
     }
     if is_login_refusal(line) {
         return Some(Message::LoginRefused {
@@ -477,6 +506,17 @@ fn parse_game_colon(rest: &str) -> Option<Message> {
     if let Some(note) = game_note(text) {
         return Some(Message::GameNote { game, text: note });
     }
+    if let Some((by, count)) = text.split_once(" backs up ")
+        && is_handle(by)
+        && let Some(half_moves) = count.split_whitespace().next().and_then(|n| n.parse().ok())
+        && (count.ends_with(" move.") || count.ends_with(" moves."))
+    {
+        return Some(Message::BackedUp {
+            game,
+            by: by.to_owned(),
+            half_moves,
+        });
+    }
     // A header has exactly the shape; "N: X moves: e4" and friends fail it.
     let header = parse_header(text)?;
     Some(Message::ObservationHeader { game, header })
@@ -498,6 +538,28 @@ fn game_note(text: &str) -> Option<String> {
     let verb = rest.split_whitespace().next()?;
     (is_handle(who) && VERBS.contains(&verb) && text.ends_with('.'))
         .then(|| text.chars().take(200).collect())
+}
+
+/// `X has made you an examiner of game N.` and the like.
+fn parse_examiner(line: &str) -> Option<Message> {
+    const FORMS: [(&str, ExaminerChange); 3] = [
+        (
+            " has made you an examiner of game ",
+            ExaminerChange::MadeYou,
+        ),
+        (" is now an examiner of game ", ExaminerChange::Joined),
+        (" stopped examining game ", ExaminerChange::Left),
+    ];
+    let body = line.strip_suffix('.')?;
+    FORMS.iter().find_map(|(words, change)| {
+        let (handle, game) = body.split_once(words)?;
+        let game = game.parse().ok()?;
+        is_handle(handle).then(|| Message::Examiner {
+            game,
+            handle: handle.to_owned(),
+            change: *change,
+        })
+    })
 }
 
 /// `X would like to take back 2 half move(s).` / `half-move(s)`.

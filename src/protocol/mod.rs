@@ -39,5 +39,6 @@ pub mod session;
 pub mod showlist;
 pub mod style12;
 pub mod timeseal;
+pub mod training;
 pub mod who;
 pub mod words;

@@ -5,6 +5,7 @@ pub mod events;
 pub mod friends;
 pub mod players;
 pub mod profile;
+pub mod training;
 
 use egui::{Color32, RichText, Sense, Stroke, pos2, vec2};
 
@@ -31,6 +32,8 @@ pub struct LobbyOut {
     pub play_computer: bool,
     /// The Events tab's clicks.
     pub events: Vec<events::EventAction>,
+    /// The Training tab's clicks.
+    pub training: Vec<training::TrainingAction>,
 }
 
 /// Draws the lobby. `me`: the user's handle, once logged in; `my_games`
@@ -64,6 +67,8 @@ pub fn lobby_ui(
         );
         ui.selectable_value(&mut lobby.tab, Tab::Events, "Events")
             .on_hover_text("Relayed master games, tournaments, King of the Hill");
+        ui.selectable_value(&mut lobby.tab, Tab::Training, "Training")
+            .on_hover_text("The server's puzzle and endgame bots");
         ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
         // No server needed: also before any login.
         play_computer = ui
@@ -82,6 +87,13 @@ pub fn lobby_ui(
         let watching = lobby.events.watching.clone();
         return LobbyOut {
             events: events::events_ui(ui, &mut lobby.events, me, watching.as_deref()),
+            play_computer,
+            ..LobbyOut::default()
+        };
+    }
+    if lobby.tab == Tab::Training {
+        return LobbyOut {
+            training: training::training_ui(ui, &lobby.training, me.is_some()),
             play_computer,
             ..LobbyOut::default()
         };
@@ -121,7 +133,9 @@ pub fn lobby_ui(
         )
         .labelled_by(label.id);
         let refresh = match lobby.tab {
-            Tab::Games | Tab::Players | Tab::Events | Tab::MyGames => Command::Games,
+            Tab::Games | Tab::Players | Tab::Events | Tab::Training | Tab::MyGames => {
+                Command::Games
+            }
             Tab::Seeks | Tab::Graph => Command::Sought,
         };
         if ui.button("Refresh").clicked() {
@@ -133,7 +147,7 @@ pub fn lobby_ui(
         Tab::Games => games_list_ui(ui, lobby, &mut commands),
         Tab::Seeks => seeks_list_ui(ui, lobby, me, &mut commands, &mut card),
         Tab::Graph => seek_graph_ui(ui, lobby, &mut commands),
-        Tab::Players | Tab::Events | Tab::MyGames => {}
+        Tab::Players | Tab::Events | Tab::Training | Tab::MyGames => {}
     }
     LobbyOut {
         commands,

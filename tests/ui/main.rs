@@ -31,6 +31,7 @@ mod record;
 mod review;
 mod sounds;
 mod timeseal;
+mod training;
 mod type_in;
 mod variants;
 mod wall;

@@ -403,3 +403,46 @@ fn the_events_tab_and_an_event_wall() {
     h.get_by_label("King: BotE");
     h.snapshot("events-tab-and-event-wall");
 }
+
+/// A puzzle from puzzlebot: its objective in words over the board, how it
+/// stands and its buttons beside it, the Training tab in the lobby.
+#[test]
+fn a_puzzles_objective_is_over_its_board() {
+    let mut app = kibitz::app::KibitzApp::new(kibitz::app::TimeSource::Fixed(
+        std::time::Duration::from_secs(10),
+    ));
+    let _ = app
+        .lobby_mut()
+        .training
+        .start_puzzle(kibitz::training::bots::Puzzle::Mate(2));
+    app.lobby_mut().tab = kibitz::ui::lobby::Tab::Training;
+    for line in [
+        "puzzlebot has made you an examiner of game 127.",
+        "<12> --kr---r pp--qppp --n-bn-- ---p---- ---P---- --N-BN-- PPQ--PPP --KR---R W -1 0 0 0 0 0 127 Me puzzlebot 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0",
+        "puzzlebot(TD)(----)[127] kibitzes: This is mate problem number [00655]",
+        "puzzlebot(TD)(----)[127] kibitzes: White moves and mates in 2 moves.",
+        "puzzlebot(TD)(----)[127] kibitzes: There is a better move.",
+    ] {
+        for event in common::decode(format!("{line}\n\r").as_bytes()) {
+            app.apply_event(std::time::Duration::from_secs(10), &event);
+        }
+    }
+    let mut h = common::raster::window(app, [1180.0, 820.0]);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    let board = h.get_by_label("Board, game 127").rect();
+    let objective = h
+        .query_all_by_label("White moves and mates in 2 moves.")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .expect("the objective");
+    assert!(
+        objective.max.y <= board.min.y,
+        "{objective:?} over {board:?}"
+    );
+    assert!(
+        objective.min.x >= board.min.x - 40.0,
+        "{objective:?} over {board:?}"
+    );
+    h.snapshot("training-puzzle");
+}

@@ -458,3 +458,51 @@ fn headers_name_their_variant() {
     assert_eq!(header.kind, "wild/0");
     assert_eq!(header.initial_time_min, Some(5));
 }
+
+#[test]
+fn examiners_come_and_go_and_back_up() {
+    assert_eq!(
+        parse_message("puzzlebot has made you an examiner of game 127."),
+        Some(Message::Examiner {
+            game: 127,
+            handle: "puzzlebot".into(),
+            change: ExaminerChange::MadeYou
+        })
+    );
+    assert_eq!(
+        parse_message("puzzlebot is now an examiner of game 127."),
+        Some(Message::Examiner {
+            game: 127,
+            handle: "puzzlebot".into(),
+            change: ExaminerChange::Joined
+        })
+    );
+    assert_eq!(
+        parse_message("puzzlebot stopped examining game 127."),
+        Some(Message::Examiner {
+            game: 127,
+            handle: "puzzlebot".into(),
+            change: ExaminerChange::Left
+        })
+    );
+    assert_eq!(
+        parse_message("Game 127: puzzlebot backs up 1 move."),
+        Some(Message::BackedUp {
+            game: 127,
+            by: "puzzlebot".into(),
+            half_moves: 1
+        })
+    );
+    assert_eq!(
+        parse_message("Game 1: LectureBot backs up 4 moves."),
+        Some(Message::BackedUp {
+            game: 1,
+            by: "LectureBot".into(),
+            half_moves: 4
+        })
+    );
+    assert_eq!(
+        parse_message("Someone said puzzlebot stopped examining game 127."),
+        None
+    );
+}

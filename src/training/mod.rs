@@ -1,0 +1,3 @@
+//! Training: the server's puzzle and endgame bots (`bots.rs`).
+
+pub mod bots;

@@ -1,0 +1,156 @@
+//! The Training tab against a scripted server standing in for puzzlebot
+//! (its lines as a real session of it has them): a problem asked with one
+//! click, its objective over the board, a wrong move taken back, a hint,
+//! solved, and the next problem on the same game number.
+
+use crate::common;
+use common::fake_server;
+use common::scripted_window;
+
+use egui_kittest::kittest::Queryable;
+
+use common::served::Served;
+use common::window;
+use fake_server::{Expected, Script, Step, fixture_path};
+use scripted_window::{connect, live_app, logged_in, wait_for};
+
+fn line(text: &str) -> Step {
+    Step::Expect(Expected::Line(text.into()))
+}
+
+fn send(lines: &[&str]) -> Step {
+    let mut bytes = Vec::new();
+    for line in lines {
+        bytes.extend_from_slice(format!("\n\r{line}").as_bytes());
+    }
+    bytes.extend_from_slice(b"\n\rfics% ");
+    Step::Send(bytes)
+}
+
+const FIRST: &str = "<12> --kr---r pp--qppp --n-bn-- ---p---- ---P---- --N-BN-- PPQ--PPP --KR---R W -1 0 0 0 0 0 127 Trainee puzzlebot 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
+const SECOND: &str = "<12> r---k--r ppp--ppp --n-b--- ---pq--- ---P---- --N-B--- PPP-QPPP R---K--R B -1 0 0 0 0 0 127 puzzlebot Trainee 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
+
+#[test]
+fn a_puzzle_from_one_click_to_solved_and_the_next() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    script.steps.extend([
+        line("set kibitz 1"),
+        line("tell puzzlebot gm2"),
+        send(&[
+            "You are now observing game 127.",
+            "Game 127: Trainee (0) puzzlebot (0) unrated untimed 0 0",
+            "Removing game 127 from observation list.",
+            "puzzlebot has made you an examiner of game 127.",
+            FIRST,
+            "puzzlebot(TD)(----)[127] kibitzes: This is mate problem number [00655]",
+            "puzzlebot(TD)(----)[127] kibitzes: White moves and mates in 2 moves.",
+            "puzzlebot stopped examining game 127.",
+        ]),
+        // A wrong move, taken back by the bot.
+        send(&[
+            "puzzlebot is now an examiner of game 127.",
+            "Game 127: puzzlebot backs up 1 move.",
+            "puzzlebot(TD)(----)[127] kibitzes: There is a better move.",
+            "puzzlebot stopped examining game 127.",
+        ]),
+        line("tell puzzlebot hint"),
+        send(&["puzzlebot(TD)(----)[127] kibitzes: Look at the knight on c6."]),
+        send(&[
+            "Game 127: Black checkmated 1-0",
+            "puzzlebot(TD)(----)[127] kibitzes: You solved problem number [00655] in 02m01s",
+            "puzzlebot(TD)(----)[127] kibitzes: You made 1 wrong moves and needed 1 hints",
+        ]),
+        line("unexamine"),
+        line("tell puzzlebot next"),
+        send(&[
+            "You are no longer examining game 127.",
+            "puzzlebot has made you an examiner of game 127.",
+            SECOND,
+            "puzzlebot(TD)(----)[127] kibitzes: This is mate problem number [00656]",
+            "puzzlebot(TD)(----)[127] kibitzes: Black moves and mates in 2 moves.",
+        ]),
+    ]);
+    let served = Served::start(vec![script]);
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("Mate in 2").click();
+    wait_for(&mut h, "the objective", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.objective.is_some())
+    });
+    h.run_steps(2);
+    // Over the board, and in the tab.
+    assert!(
+        h.query_all_by_label("White moves and mates in 2 moves.")
+            .count()
+            >= 1
+    );
+    assert!(h.state().store().get(127).is_some());
+    wait_for(&mut h, "the wrong move", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.wrong == 1)
+    });
+    h.run_steps(2);
+    // In the tab and over the board.
+    assert_eq!(h.query_all_by_label("Your move · 1 wrong move").count(), 2);
+    h.query_all_by_label("Hint").next().expect("Hint").click();
+    wait_for(&mut h, "the hint", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.last_said.is_some())
+    });
+    wait_for(&mut h, "solved", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.standing_words() == "Solved in 2 min 1 s")
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label("Solved in 2 min 1 s · 1 wrong move · 1 hint")
+            .count()
+            >= 1
+    );
+    // The bot's words are its own tab's, not the console's only.
+    assert!(
+        h.state()
+            .console()
+            .talks
+            .iter()
+            .any(|t| t.conversation.title() == "puzzlebot"),
+    );
+    h.query_all_by_label("Next").next().expect("Next").click();
+    wait_for(&mut h, "the next problem", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .and_then(|s| s.objective.clone())
+            .is_some_and(|o| o.starts_with("Black"))
+    });
+    let session = h
+        .state()
+        .lobby()
+        .training
+        .session
+        .clone()
+        .expect("a session");
+    assert_eq!(session.game, Some(127));
+    assert_eq!((session.wrong, session.hints), (0, 0));
+    served.finish();
+}
