@@ -243,7 +243,7 @@ impl LobbyPanel {
             TrainingAction::Hint => training.hint().into_iter().collect(),
             TrainingAction::Solution => training.solution().into_iter().collect(),
             TrainingAction::Back => training.back().into_iter().collect(),
-            TrainingAction::Next => training.next(),
+            TrainingAction::Next => training.next_one(),
             TrainingAction::Stop => training.stop(),
             TrainingAction::Dismiss => {
                 training.dismiss();

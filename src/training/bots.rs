@@ -165,7 +165,7 @@ impl BotTraining {
     }
 
     /// The next problem (puzzlebot `next`), the same endgame again.
-    pub fn next(&mut self) -> Vec<Command> {
+    pub fn next_one(&mut self) -> Vec<Command> {
         let Some(session) = self.session.clone() else {
             return Vec::new();
         };

@@ -75,7 +75,7 @@ fn a_mate_in_two_solved_after_a_wrong_move_then_the_next() {
     // Next: the game is left, the bot asked; the next problem may come on
     // the same game number.
     assert_eq!(
-        lines(&training.next()),
+        lines(&training.next_one()),
         ["unexamine", "tell puzzlebot next"]
     );
     fed(
@@ -137,7 +137,7 @@ fn an_endgame_to_its_end_and_again() {
     );
     assert_eq!(training.session.as_ref().unwrap().standing, Standing::Over);
     assert_eq!(
-        lines(&training.next()),
+        lines(&training.next_one()),
         ["unexamine", "set kibitz 1", "tell endgamebot play kbnk"]
     );
     // Another bot's or somebody's kibitz is none of the session's.
