@@ -308,8 +308,15 @@ impl Part for LobbyPanel {
                 &text,
             )));
         }
-        // What the training bot said, for the screen reader.
-        wants.extend(self.lobby.training.apply(event).map(Want::Say));
+        // What the training bot said, for the screen reader; its board
+        // seen from the side to play.
+        if let Some(words) = self.lobby.training.apply(event) {
+            wants.push(Want::Say(words));
+            let session = self.lobby.training.session.as_ref();
+            if let Some((game, side)) = session.and_then(|s| Some((s.game?, s.side_to_play()?))) {
+                wants.push(Want::Change(crate::game::Change::SeenFrom { game, side }));
+            }
+        }
         if let Event::LoggedIn { handle, titles } = event {
             wants.extend(self.logged_in(handle, titles, cx.now));
         }

@@ -118,6 +118,10 @@ pub struct Game {
     /// Where the game comes from: the server, or opened on a board of its
     /// own (a game of the archive or a file, a copy to analyse).
     pub source: Source,
+    /// The side its board is seen from when neither the user's colour
+    /// nor the server's board says (a training bot's problem: from the
+    /// side to move, as its objective says).
+    pub seen_from: Option<shakmaty::Color>,
 }
 
 /// Where a game in the store comes from.
@@ -173,6 +177,7 @@ impl Game {
             marks: Vec::new(),
             tags: Vec::new(),
             source: Source::Server,
+            seen_from: None,
             note: None,
             opening: None,
         }

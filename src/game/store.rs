@@ -74,6 +74,8 @@ pub enum Change {
     AdjournedWhileAway { game: u32, now: Now },
     /// This game (begun just now) is played against the computer here.
     AgainstComputer(u32),
+    /// Its board is seen from this side (unless the user plays in it).
+    SeenFrom { game: u32, side: shakmaty::Color },
 }
 
 /// How the games a session's end cut off are marked: `reason` is the
@@ -188,6 +190,12 @@ impl GameStore {
             Change::AgainstComputer(number) => {
                 if let Some(game) = self.games.get_mut(&number) {
                     game.source = super::game::Source::Computer;
+                }
+                Vec::new()
+            }
+            Change::SeenFrom { game, side } => {
+                if let Some(game) = self.games.get_mut(&game) {
+                    game.seen_from = Some(side);
                 }
                 Vec::new()
             }

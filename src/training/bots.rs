@@ -308,6 +308,19 @@ impl Session {
         }
     }
 
+    /// The side the objective names (`Black moves and mates in 2`): its
+    /// board is seen from there.
+    pub fn side_to_play(&self) -> Option<shakmaty::Color> {
+        let objective = self.objective.as_deref()?.to_ascii_lowercase();
+        if objective.starts_with("white") {
+            Some(shakmaty::Color::White)
+        } else if objective.starts_with("black") {
+            Some(shakmaty::Color::Black)
+        } else {
+            None
+        }
+    }
+
     /// How it stands, in words for the bar and the screen reader.
     pub fn standing_words(&self) -> String {
         match &self.standing {

@@ -109,8 +109,9 @@ pub fn game_panel_ui(
 }
 
 /// The side a board is seen from: the user's in their game, our
-/// partner's on our partner's board (as they see it), else as the
-/// server's board says; flipped if the user turned it.
+/// partner's on our partner's board (as they see it), else the side the
+/// game asks for (a puzzle's side to move), else as the server's board
+/// says; flipped if the user turned it.
 fn seen_from(game: &Game, board: &Snapshot, view: &GameView, cx: &PanelContext<'_>) -> Color {
     let my_color = game.my_color();
     let partners_color = cx
@@ -125,11 +126,14 @@ fn seen_from(game: &Game, board: &Snapshot, view: &GameView, cx: &PanelContext<'
                 None
             }
         });
-    let base = my_color.or(partners_color).unwrap_or(if board.flip {
-        Color::Black
-    } else {
-        Color::White
-    });
+    let base = my_color
+        .or(partners_color)
+        .or(game.seen_from)
+        .unwrap_or(if board.flip {
+            Color::Black
+        } else {
+            Color::White
+        });
     if view.flipped { !base } else { base }
 }
 

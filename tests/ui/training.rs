@@ -152,5 +152,9 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
         .expect("a session");
     assert_eq!(session.game, Some(127));
     assert_eq!((session.wrong, session.hints), (0, 0));
+    // Black to play: the board is seen from Black's side.
+    h.run_steps(2);
+    let game = h.state().store().get(127).expect("the puzzle's game");
+    assert_eq!(game.seen_from, Some(shakmaty::Color::Black));
     served.finish();
 }

@@ -107,9 +107,10 @@ pub fn training_bar_ui(ui: &mut egui::Ui, session: &Session) -> Vec<TrainingActi
         ui.label(RichText::new(summary(session)).color(colour));
         buttons(ui, session, &mut out);
     });
-    if let Some(said) = &session.last_said {
-        ui.label(RichText::new(said).italics());
-    }
+    // Always a line for the bot's last words: the board under the bar
+    // does not move when they come.
+    let said = session.last_said.as_deref().unwrap_or(" ");
+    ui.label(RichText::new(said).italics());
     out
 }
 
