@@ -233,8 +233,8 @@ impl LobbyPanel {
             .collect()
     }
 
-    /// A Training click: the bot's commands (its tells are Kibitz's own:
-    /// the bot's words come in kibitzes and its tab).
+    /// A Training click: the bot's commands, as the user's (a bot not on
+    /// the server says so).
     fn training_action(&mut self, action: TrainingAction) -> Vec<Want> {
         let training = &mut self.lobby.training;
         let commands: Vec<Command> = match action {
@@ -250,13 +250,8 @@ impl LobbyPanel {
                 Vec::new()
             }
         };
-        commands
-            .into_iter()
-            .map(|command| match command {
-                Command::Tell { .. } => Want::Ask(Asker::Nobody, command),
-                command => Want::Send(command),
-            })
-            .collect()
+        // In order: the bot is asked after kibitzes are on.
+        commands.into_iter().map(Want::Send).collect()
     }
 
     fn event_action(&mut self, cx: &Cx<'_>, action: EventAction) -> Vec<Want> {

@@ -6,6 +6,7 @@
 use crate::protocol::command::Command;
 use crate::protocol::event::Event;
 use crate::protocol::message::{ExaminerChange, Message};
+use crate::protocol::notice::Notice;
 use crate::protocol::training::{self, TrainingBot, TrainingNews};
 
 /// puzzlebot's kinds of problem: the command's letters and words.
@@ -68,6 +69,10 @@ pub enum Standing {
     Over,
     /// The user stopped it.
     Stopped,
+    /// The bot showed the solution.
+    Shown,
+    /// The bot is not on this server.
+    Absent,
 }
 
 /// One session with a training bot.
@@ -155,10 +160,14 @@ impl BotTraining {
 
     /// The bot plays the solution (puzzlebot `solve`) or its best move
     /// (endgamebot `move`).
-    pub fn solution(&self) -> Option<Command> {
-        let session = self.session.as_ref()?;
+    pub fn solution(&mut self) -> Option<Command> {
+        let session = self.session.as_mut()?;
         let word = match session.bot {
-            TrainingBot::Puzzle => "solve",
+            TrainingBot::Puzzle => {
+                // The problem ends with it.
+                session.standing = Standing::Shown;
+                "solve"
+            }
             TrainingBot::Endgame => "move",
         };
         Some(tell(session.bot, word))
@@ -246,6 +255,12 @@ impl BotTraining {
                 }
                 None
             }
+            Event::Notice(Notice::NotOnline { handle })
+                if handle.eq_ignore_ascii_case(session.bot.handle()) =>
+            {
+                session.standing = Standing::Absent;
+                Some(format!("{} is not on this server.", session.bot.handle()))
+            }
             Event::Message(Message::ExamineEnded { game }) if session.game == Some(*game) => {
                 if matches!(session.standing, Standing::Going | Standing::Asked) {
                     session.standing = Standing::Stopped;
@@ -285,6 +300,8 @@ impl Session {
             TrainingNews::Solved { time, .. } => {
                 let words = format!("Solved, in {}", time_words(&time));
                 self.standing = Standing::Solved { time };
+                // A hint's words are stale now.
+                self.last_said = None;
                 Some(words)
             }
             TrainingNews::Tally { wrong, hints } => {
@@ -329,6 +346,23 @@ impl Session {
             Standing::Solved { time } => format!("Solved in {}", time_words(time)),
             Standing::Over => "Over".to_owned(),
             Standing::Stopped => "Stopped".to_owned(),
+            Standing::Shown => "Solution shown".to_owned(),
+            Standing::Absent => format!("{} is not on this server", self.bot.handle()),
+        }
+    }
+
+    /// Its name: the problem's own once the bot said it (`Mate problem
+    /// 00655`), else what was asked.
+    pub fn title(&self) -> String {
+        match &self.problem {
+            Some((kind, number)) => {
+                let mut kind = kind.clone();
+                if let Some(first) = kind.get_mut(..1) {
+                    first.make_ascii_uppercase();
+                }
+                format!("{kind} problem {number}")
+            }
+            None => self.asked.clone(),
         }
     }
 }

@@ -106,13 +106,6 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
     // In the tab and over the board.
     assert_eq!(h.query_all_by_label("Your move · 1 wrong move").count(), 2);
     h.query_all_by_label("Hint").next().expect("Hint").click();
-    wait_for(&mut h, "the hint", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.last_said.is_some())
-    });
     wait_for(&mut h, "solved", &|app| {
         app.lobby()
             .training
@@ -125,6 +118,14 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
         h.query_all_by_label("Solved in 2 min 1 s · 1 wrong move · 1 hint")
             .count()
             >= 1
+    );
+    // The hint was said (its words go when the problem is solved).
+    assert!(
+        h.state()
+            .console()
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Look at the knight on c6.")),
     );
     // The bot's words are its own tab's, not the console's only.
     assert!(

@@ -55,13 +55,15 @@ impl Boards {
     }
 
     /// The game typed moves go to: a live game of ours, the focused one
-    /// first (typing while another board has the focus still plays).
+    /// first (typing while another board has the focus still plays); else
+    /// a game we examine (a training bot's problem).
     pub(super) fn keyboard_game(&self, store: &GameStore) -> Option<u32> {
-        self.looked_at
-            .focused
-            .and_then(|n| store.get(n))
+        let focused = self.looked_at.focused.and_then(|n| store.get(n));
+        focused
             .filter(|g| g.is_own_live())
             .or_else(|| store.own_live_game())
+            .or_else(|| focused.filter(|g| g.is_examined_by_us()))
+            .or_else(|| store.games().find(|g| g.is_examined_by_us()))
             .map(|g| g.number)
     }
 }

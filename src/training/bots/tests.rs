@@ -90,6 +90,12 @@ fn a_mate_in_two_solved_after_a_wrong_move_then_the_next() {
     assert_eq!(session.problem, Some(("mate".into(), "00656".into())));
     assert_eq!(session.standing, Standing::Going);
     assert_eq!(session.wrong, 0);
+    assert_eq!(session.title(), "Mate problem 00656");
+    assert_eq!(
+        lines(&[training.solution().unwrap()]),
+        ["tell puzzlebot solve"]
+    );
+    assert_eq!(training.session.as_ref().unwrap().standing, Standing::Shown);
     assert_eq!(
         lines(&training.stop()),
         ["tell puzzlebot stop", "unexamine"]
@@ -130,6 +136,7 @@ fn an_endgame_to_its_end_and_again() {
         lines(&[training.solution().unwrap()]),
         ["tell endgamebot move"]
     );
+    assert_eq!(training.session.as_ref().unwrap().standing, Standing::Going);
     assert_eq!(lines(&[training.back().unwrap()]), ["tell endgamebot back"]);
     fed(
         &mut training,
@@ -150,4 +157,18 @@ fn an_endgame_to_its_end_and_again() {
     );
     assert!(said.is_empty());
     assert_eq!(training.session.as_ref().unwrap().wrong, 0);
+}
+
+#[test]
+fn a_bot_not_on_the_server_is_said() {
+    let mut training = BotTraining::default();
+    training.start_endgame("kqk");
+    let said = fed(
+        &mut training,
+        &["No player named \"endgamebot\" is online."],
+    );
+    assert_eq!(said, ["endgamebot is not on this server."]);
+    let session = training.session.as_ref().unwrap();
+    assert_eq!(session.standing, Standing::Absent);
+    assert_eq!(session.standing_words(), "endgamebot is not on this server");
 }

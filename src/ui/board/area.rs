@@ -144,8 +144,9 @@ pub(crate) fn board_area_ui(
     }
 }
 
-/// Typed moves for the board with the keyboard, in a live game of ours
-/// (`playable`: the live board, when moves can be made on it).
+/// Typed moves for the board with the keyboard, in a live game of ours or
+/// one we examine (`playable`: the live board, when moves can be made on
+/// it).
 fn type_in_ui_for(
     ui: &mut egui::Ui,
     board: egui::Rect,
@@ -154,11 +155,16 @@ fn type_in_ui_for(
     cx: &PanelContext<'_>,
     playable: Option<&crate::game::rules::Playable>,
 ) -> Option<BoardAction> {
-    let mover = game.my_color()?;
     if !cx.settings.type_in || cx.keyboard != Some(game.number) {
         return None;
     }
     let playable = playable?;
+    // A game we examine (a puzzle): moves for the side to move.
+    let mover = match game.my_color() {
+        Some(mover) => mover,
+        None if game.is_examined_by_us() => playable.turn(),
+        None => return None,
+    };
     let premove = playable.turn() != mover;
     let position = playable.for_mover(mover);
     if premove && !cx.settings.premove {

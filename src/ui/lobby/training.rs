@@ -30,10 +30,8 @@ pub fn training_ui(ui: &mut egui::Ui, training: &BotTraining, online: bool) -> V
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            if let Some(session) = &training.session {
-                session_ui(ui, session, &mut out);
-                ui.separator();
-            }
+            session_ui(ui, training.session.as_ref(), &mut out);
+            ui.separator();
             heading(ui, "Puzzles (puzzlebot)");
             ui.horizontal_wrapped(|ui| {
                 for n in 1..=4 {
@@ -81,24 +79,50 @@ fn puzzle_button(ui: &mut egui::Ui, puzzle: Puzzle, out: &mut Vec<TrainingAction
     }
 }
 
-/// The session in the tab: what it is and how it stands, with its buttons.
-fn session_ui(ui: &mut egui::Ui, session: &Session, out: &mut Vec<TrainingAction>) {
-    heading(ui, &title(session));
-    if let Some(objective) = &session.objective {
-        ui.label(RichText::new(objective).strong());
-    }
-    ui.label(summary(session));
-    if let Some(said) = &session.last_said {
-        ui.label(RichText::new(said).italics());
-    }
-    ui.horizontal_wrapped(|ui| buttons(ui, session, out));
+/// The session in the tab: what it is and how it stands, and Stop or
+/// Close (its other buttons are over its board). Two lines, with or
+/// without a session: the lists under it never move under the pointer.
+fn session_ui(ui: &mut egui::Ui, session: Option<&Session>, out: &mut Vec<TrainingAction>) {
+    let Some(session) = session else {
+        heading(ui, "No problem on the board");
+        ui.horizontal(|ui| {
+            ui.weak("Pick one below: the bot sets it up on a board.");
+            // As tall as the buttons of a session.
+            let _ = ui.add_visible(false, egui::Button::new("Stop"));
+        });
+        return;
+    };
+    heading(ui, &session.title());
+    ui.horizontal(|ui| {
+        ui.label(summary(session));
+        match session.standing {
+            Standing::Asked | Standing::Going => {
+                if ui
+                    .button("Stop")
+                    .on_hover_text("Stop and leave the board")
+                    .clicked()
+                {
+                    out.push(TrainingAction::Stop);
+                }
+            }
+            _ => {
+                if ui
+                    .button("Close")
+                    .on_hover_text("Forget this session")
+                    .clicked()
+                {
+                    out.push(TrainingAction::Dismiss);
+                }
+            }
+        }
+    });
 }
 
 /// The bar over the training board.
 pub fn training_bar_ui(ui: &mut egui::Ui, session: &Session) -> Vec<TrainingAction> {
     let mut out = Vec::new();
     ui.horizontal_wrapped(|ui| {
-        let objective = session.objective.clone().unwrap_or_else(|| title(session));
+        let objective = session.objective.clone().unwrap_or_else(|| session.title());
         ui.label(RichText::new(objective).strong().size(16.0));
         let colour = match session.standing {
             Standing::Solved { .. } | Standing::Over => ui.visuals().selection.bg_fill,
@@ -112,13 +136,6 @@ pub fn training_bar_ui(ui: &mut egui::Ui, session: &Session) -> Vec<TrainingActi
     let said = session.last_said.as_deref().unwrap_or(" ");
     ui.label(RichText::new(said).italics());
     out
-}
-
-fn title(session: &Session) -> String {
-    match &session.problem {
-        Some((kind, number)) => format!("{}: {kind} problem {number}", session.asked),
-        None => session.asked.clone(),
-    }
 }
 
 /// `Your move · 1 wrong move · 0 hints`.
@@ -155,8 +172,8 @@ fn buttons(ui: &mut egui::Ui, session: &Session, out: &mut Vec<TrainingAction>) 
     button(
         ui,
         going,
-        "Back",
-        "Take your last move back",
+        "Take back",
+        "Your last move and the bot's answer",
         TrainingAction::Back,
     );
     let next = match session.bot {
