@@ -1,5 +1,5 @@
 //! The crate's files depend on each other without circles, and only down
-//! its floors (protocol, engine, config < game, net < archive < console, computer < ui, cli <
+//! its floors (protocol, engine, config < game, net, training < archive < console, computer < ui, cli <
 //! app < main): the window's widgets (`ui`) never reach up into the app. A file depends on
 //! another when it names it in a path: `use crate::…`, `use super::…`,
 //! `use self::…` or such a path inline, resolved to the file of the longest
@@ -320,7 +320,14 @@ const FLOORS: [&[&str]; 7] = [
         "local_time",
         "paint",
     ],
-    &["game", "net", "notifications", "secrets", "sound"],
+    &[
+        "game",
+        "net",
+        "notifications",
+        "secrets",
+        "sound",
+        "training",
+    ],
     &["archive", "lobby"],
     &["console", "computer"],
     &["ui", "cli", "desktop"],
