@@ -74,13 +74,19 @@ pub fn events_ui(
 /// (told when a tournament opens) and the relay bot's notice at login
 /// (a toggle: its answer says which way it went).
 fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction>) {
+    // Nobody to tell the user anything: no settings to show.
+    let (td, relay) = (!events.absent.contains(TD), !events.absent.contains(RELAY));
+    if !td && !relay {
+        return;
+    }
     section(ui, "Notify me");
     // As the bot said it (its `variables`, asked with the lists).
     let mut opens = events.tourney_info.unwrap_or(false);
-    if ui
-        .checkbox(&mut opens, "When a tournament opens")
-        .on_hover_text("The tournament bot's TourneyInfo setting, kept by the server")
-        .changed()
+    if td
+        && ui
+            .checkbox(&mut opens, "When a tournament opens")
+            .on_hover_text("The tournament bot's TourneyInfo setting, kept by the server")
+            .changed()
     {
         let value = if opens { "On" } else { "Off" };
         out.push(EventAction::Send(tell(
@@ -91,6 +97,7 @@ fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction
     // The relay bot's setting can only be toggled, and its answer says
     // which way it went: a checkbox once that answer came.
     match events.relay_at_login {
+        _ if !relay => {}
         Some(on) => {
             let mut on = on;
             if ui
