@@ -845,15 +845,14 @@ impl KibitzApp {
         let mut actions = Vec::new();
         let mut analysed = None;
         let mut login = None;
-        let mut event_wall = Vec::new();
+        let mut over_boards = Vec::new();
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
             if let Some(command) = self.parts.news.notice_ui(ui) {
                 actions.push(Action::Send(command));
             }
             actions.extend(self.parts.boards.offers_ui(ui, &self.store));
-            event_wall = self.parts.lobby.event_wall_ui(ui, &self.store);
-            event_wall.extend(self.parts.lobby.training_bar_ui(ui));
+            over_boards = self.parts.lobby.over_boards_ui(ui, &self.store);
             let no_games = self.store.games().next().is_none();
             if !self.wire.has_session() && self.parts.chrome.connect_form_wanted(no_games) {
                 let profiles = &self.keeping.settings().servers;
@@ -881,7 +880,7 @@ impl KibitzApp {
         if let Some(request) = login {
             self.connect_to(request);
         }
-        self.run(event_wall);
+        self.run(over_boards);
         if self.parts.chrome.take_play_computer() {
             self.run([Want::OfferComputerGame {
                 fen: None,

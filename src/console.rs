@@ -237,8 +237,6 @@ impl Console {
                     self.remember_handle(&chat.from);
                 }
             }
-            // A bot's qtell read as an event's record: the Events tab's.
-            Event::Bot(_) => self.keep_for_events(),
             // The user's channels: a tab each (nothing unread yet); a
             // channel joined opens its tab, one left closes it.
             Event::ChannelList(channels) => {
@@ -433,8 +431,6 @@ impl Console {
         }
     }
 
-    /// A line of `conversation` came: its tab opens, and counts it unread
-    /// unless it is the one shown.
     /// The last line, a server's, goes to the Events tab too (once).
     fn keep_for_events(&mut self) {
         if let Some(line) = self.lines.back_mut()
@@ -448,6 +444,8 @@ impl Console {
         }
     }
 
+    /// A line of `conversation` came: its tab opens, and counts it unread
+    /// unless it is the one shown.
     fn heard(&mut self, conversation: Conversation) {
         let shown = matches!(&self.tab, ConsoleTab::Talk(c) if c.same(&conversation));
         let tab = self.open(conversation);

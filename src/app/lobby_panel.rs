@@ -198,9 +198,17 @@ impl LobbyPanel {
         (wants, out.my_games)
     }
 
+    /// The lobby's bars over the boards: the event watched, the training
+    /// bot's problem.
+    pub fn over_boards_ui(&mut self, ui: &mut egui::Ui, store: &GameStore) -> Vec<Want> {
+        let mut wants = self.event_wall_ui(ui, store);
+        wants.extend(self.training_bar_ui(ui));
+        wants
+    }
+
     /// The event wall's title bar: the event watched, and a way to stop
     /// (its boards close).
-    pub fn event_wall_ui(&mut self, ui: &mut egui::Ui, store: &GameStore) -> Vec<Want> {
+    fn event_wall_ui(&mut self, ui: &mut egui::Ui, store: &GameStore) -> Vec<Want> {
         let Some(name) = self.lobby.events.watching.clone() else {
             return Vec::new();
         };
@@ -222,7 +230,7 @@ impl LobbyPanel {
     }
 
     /// The bar over the training board: its objective and buttons.
-    pub fn training_bar_ui(&mut self, ui: &mut egui::Ui) -> Vec<Want> {
+    fn training_bar_ui(&mut self, ui: &mut egui::Ui) -> Vec<Want> {
         let Some(session) = &self.lobby.training.session else {
             return Vec::new();
         };
@@ -259,13 +267,6 @@ impl LobbyPanel {
             EventAction::Send(command) => return vec![bot_want(command)],
             EventAction::WatchRelay(id) => Watched::Relay(id),
             EventAction::WatchTourney(id) => Watched::Tourney(id),
-            EventAction::FoldStandings(id) => {
-                let t = self.lobby.events.tourneys.iter_mut();
-                if let Some(t) = t.into_iter().find(|t| t.entry.id == id) {
-                    t.grid_folded = true;
-                }
-                return Vec::new();
-            }
         };
         let (events, games) = (&mut self.lobby.events, &self.lobby.lists.games);
         self.event_wall.watch(what, events, games, cx.store, cx.now)

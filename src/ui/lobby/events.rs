@@ -15,8 +15,6 @@ pub enum EventAction {
     WatchRelay(u32),
     /// Observe a TD tournament's games going on as a wall.
     WatchTourney(u32),
-    /// Fold a tournament's standings away.
-    FoldStandings(u32),
 }
 
 pub fn events_ui(
@@ -216,21 +214,21 @@ fn relay_ui(
     });
 }
 
-fn tourneys_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction>) {
+fn tourneys_ui(ui: &mut egui::Ui, events: &mut ServerEvents, out: &mut Vec<EventAction>) {
     section(ui, "Tournaments");
     if events.tourneys.is_empty() {
         absent_or_empty(ui, events, TD, "No tournament is listed.");
         return;
     }
     let in_one = events.joined().map(|t| t.entry.id);
-    for tourney in &events.tourneys {
+    for tourney in &mut events.tourneys {
         ui.push_id(("tourney", tourney.entry.id), |ui| {
             tourney_ui(ui, tourney, in_one, out);
         });
     }
 }
 
-fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec<EventAction>) {
+fn tourney_ui(ui: &mut egui::Ui, t: &mut Tourney, in_one: Option<u32>, out: &mut Vec<EventAction>) {
     let e = &t.entry;
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.title()).strong());
@@ -280,7 +278,7 @@ fn tourney_ui(ui: &mut egui::Ui, t: &Tourney, in_one: Option<u32>, out: &mut Vec
         let standings_shown = !t.grid.is_empty() && !t.grid_folded;
         if standings_shown {
             if ui.button("Hide standings").clicked() {
-                out.push(EventAction::FoldStandings(id));
+                t.grid_folded = true;
             }
         } else if ui.button("Standings").clicked() {
             out.push(EventAction::Send(tell(TD, &format!("standardgrid {id}"))));
