@@ -40,6 +40,8 @@ pub struct ReviewedGame {
     pub review: Review,
     /// Who made the first move.
     pub first_mover: Color,
+    /// The game's variant as its PGN names it (empty: chess).
+    pub variant: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +68,14 @@ pub struct Card {
     pub ply: usize,
     /// `White – Black, YYYY.MM.DD`.
     pub game_words: String,
+    /// The game's variant as its PGN names it (empty: chess).
+    #[serde(default)]
+    pub variant: String,
+    /// White's share of the winning chances before the move (the engine's
+    /// best play), in thousandths: a move the engine did not foresee is
+    /// judged against it.
+    #[serde(default)]
+    pub white_share_permille: Option<u16>,
     /// When it is due (Unix seconds).
     pub due_s: u64,
     /// The wait after the last hit (0: never hit yet).
@@ -73,6 +83,10 @@ pub struct Card {
     pub hits: u32,
     pub misses: u32,
 }
+
+/// A try the engine judges is a hit when it loses less than a mistake
+/// does (`engine/review.rs`: 0.10 of the whole) of what best play keeps.
+const HIT_MAX_LOSS: f32 = 0.10;
 
 /// How a try went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +114,28 @@ impl Card {
         } else {
             Verdict::Ask
         }
+    }
+
+    /// The side to play (the FEN's second field).
+    pub fn mover(&self) -> Color {
+        match self.fen.split_whitespace().nth(1) {
+            Some("b") => Color::Black,
+            _ => Color::White,
+        }
+    }
+
+    /// Whether a try the engine judged (White's share after it, 0 to 1)
+    /// keeps what best play keeps, bar less than a mistake's worth. Where
+    /// the review's share is unknown, even chances stand in.
+    pub fn good_enough(&self, white_share_after: f32) -> bool {
+        let before = self
+            .white_share_permille
+            .map_or(0.5, |p| f32::from(p) / 1000.0);
+        let loss = match self.mover() {
+            Color::White => before - white_share_after,
+            Color::Black => white_share_after - before,
+        };
+        loss < HIT_MAX_LOSS
     }
 }
 
@@ -150,6 +186,9 @@ impl Deck {
                 game_key: game.key.clone(),
                 ply,
                 game_words: format!("{} – {}, {}", game.white, game.black, game.date),
+                variant: game.variant.clone(),
+                white_share_permille: (game.review.shares.get(ply).copied().flatten())
+                    .map(|share| (share.clamp(0.0, 1.0) * 1000.0).round() as u16),
                 due_s: now_s,
                 interval_s: 0,
                 hits: 0,
@@ -165,6 +204,17 @@ impl Deck {
         let mut due: Vec<&Card> = self.cards.iter().filter(|c| c.due_s <= now_s).collect();
         due.sort_by_key(|c| (c.due_s, c.id.clone()));
         due
+    }
+
+    /// Games whose review was taken in.
+    pub fn reviewed_count(&self) -> usize {
+        self.reviewed.len()
+    }
+
+    /// A game that cannot be reviewed (a variant no engine plays, a
+    /// record that does not replay): marked, never tried again.
+    pub fn pass_over(&mut self, key: &str) {
+        self.reviewed.insert(key.to_owned());
     }
 
     /// When the next card comes due, if none is due now.

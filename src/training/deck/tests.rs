@@ -27,6 +27,7 @@ fn game(me: Color) -> ReviewedGame {
         ],
         review: Review::new(shares, Color::White),
         first_mover: Color::White,
+        variant: String::new(),
     }
 }
 
@@ -105,4 +106,34 @@ fn nothing_is_lost_on_restart() {
     // A damaged file is an error, not an empty deck.
     assert!(Deck::from_toml("cards = 3").is_err());
     assert_eq!(Deck::from_toml("").expect("an empty file"), Deck::default());
+}
+
+#[test]
+fn a_move_the_engine_did_not_foresee_is_a_hit_when_it_loses_less_than_a_mistake() {
+    let mut deck = Deck::default();
+    let mut black = game(Color::Black);
+    black.moves[1].fen_before = START.replace(" w ", " b ");
+    deck.take_in(&black, 100);
+    let card = &deck.cards[0];
+    // Black to play, best play kept White's share at 0.52.
+    assert_eq!(card.mover(), Color::Black);
+    assert_eq!(card.white_share_permille, Some(520));
+    assert!(card.good_enough(0.55));
+    assert!(!card.good_enough(0.63));
+    // White's card: a rise is White's gain.
+    let mut white = game(Color::White);
+    white.key = "games/2026-11.pgn:4".to_owned();
+    deck.take_in(&white, 100);
+    let card = &deck.cards[1];
+    assert_eq!(card.white_share_permille, Some(800));
+    assert!(card.good_enough(0.75));
+    assert!(!card.good_enough(0.69));
+}
+
+#[test]
+fn a_game_passed_over_is_never_taken_in_again() {
+    let mut deck = Deck::default();
+    deck.pass_over("games/2026-11.pgn:3");
+    assert_eq!(deck.take_in(&game(Color::Black), 100), 0);
+    assert_eq!(deck.reviewed_count(), 1);
 }
