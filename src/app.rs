@@ -66,6 +66,7 @@ mod layout;
 mod library;
 mod link_doubt;
 mod lobby_panel;
+mod mistakes;
 mod news;
 mod notes;
 mod on_screen;
@@ -162,6 +163,9 @@ impl KibitzApp {
         let data_dir = crate::archive::data_dir();
         app.wire
             .set_recordings_dir(data_dir.as_ref().map(|d| d.join("recordings")));
+        app.parts
+            .library
+            .keep_deck_in(data_dir.clone(), Some(ctx.clone()));
         app.keeping.archive_into(data_dir);
         if let Some(profile) = app.keeping.settings().current_server() {
             app.parts.chrome.connect_with(profile);
@@ -203,6 +207,17 @@ impl KibitzApp {
     /// the user's data dir).
     pub fn archive_into(&mut self, dir: std::path::PathBuf) {
         self.keeping.archive_into(Some(dir));
+    }
+
+    /// Keeps the deck of the user's mistakes in `dir` (tests; `start`
+    /// uses the user's data dir).
+    pub fn keep_deck_in(&mut self, dir: std::path::PathBuf) {
+        self.parts.library.keep_deck_in(Some(dir), None);
+    }
+
+    /// Waits until the deck's disk work asked so far is done (tests).
+    pub fn wait_for_deck(&self) {
+        self.parts.library.wait_for_deck();
     }
 
     /// Plays sounds through `player` (tests: a recording stand-in).
@@ -577,6 +592,7 @@ impl KibitzApp {
                     }
                 }
                 Want::ReloadMyGames => self.parts.library.load(self.keeping.games_dir()),
+                Want::BrowseFocused(plies) => self.parts.boards.browse_focused(&self.store, plies),
                 Want::ShowMyGames => self.parts.lobby.show_my_games(),
                 Want::SetUp(fen) => self.windows.set_up_position(fen.as_deref()),
                 Want::PickFile => self.windows.pick_file(self.host.window().cloned()),
@@ -832,7 +848,8 @@ impl KibitzApp {
         wants.extend(self.parts.console.panel_ui(ui, side, times));
         let cx = cx!(self, now);
         let library = &mut self.parts.library;
-        let (lobby, my_games) = (self.parts.lobby).panel_ui(ui, &cx, side, |ui| library.tab_ui(ui));
+        let (lobby, my_games) =
+            (self.parts.lobby).panel_ui(ui, &cx, side, |ui, tab| library.tab_ui(ui, tab));
         let me = self.wire.me();
         wants.extend(lobby);
         wants.extend(my_games.map(|action| library.act(action)));
@@ -881,6 +898,7 @@ impl KibitzApp {
             self.connect_to(request);
         }
         self.run(over_boards);
+        (self.parts.library).mistakes_window_ui(ui.ctx(), self.keeping.settings());
         if self.parts.chrome.take_play_computer() {
             self.run([Want::OfferComputerGame {
                 fen: None,
@@ -899,7 +917,18 @@ impl KibitzApp {
                 .maximized()
                 .or(self.parts.boards.focused());
             let settings = &self.keeping.settings().analysis;
-            let (wanted, review) = analysed.unwrap_or_default();
+            let (wanted, mut review) = analysed.unwrap_or_default();
+            // The deck's: a tried move at once, its background review
+            // only when nothing on screen wants the engine.
+            let (idle, playing) = (
+                wanted.is_empty() && review.is_empty(),
+                self.store.own_live_game().is_some(),
+            );
+            review.extend(
+                self.parts
+                    .library
+                    .engine_work(self.analyses.results(), idle, playing),
+            );
             let window = self.host.window();
             (self.analyses).plan(wanted, review, looked_at, settings, window);
         }

@@ -87,6 +87,16 @@ impl Boards {
         self.looked_at.focused
     }
 
+    /// The focused board shows the position after `plies` of its game's
+    /// moves.
+    pub fn browse_focused(&mut self, store: &GameStore, plies: usize) {
+        let Some(number) = self.looked_at.focused else {
+            return;
+        };
+        let moves = store.get(number).map_or(0, |g| g.moves.len());
+        self.views.entry(number).or_default().browse = (plies < moves).then_some(plies);
+    }
+
     pub fn maximized(&self) -> Option<u32> {
         self.looked_at.maximized
     }

@@ -1,7 +1,8 @@
 //! The library: the user's games as the My games tab lists them (the
 //! archive and the collections the settings keep, read off the UI thread;
 //! a PGN file dropped, picked or pasted), the opening tree built of them,
-//! and a listed game opened on a review board.
+//! a listed game opened on a review board, and the deck of the user's
+//! mistakes in them (`mistakes.rs`).
 
 use crate::archive::read::ListedGame;
 use crate::config::ServerProfile;
@@ -11,6 +12,7 @@ use crate::protocol::words::is_guest;
 use crate::ui::my_games::{MyGames, MyGamesAction, my_games_ui};
 
 use super::archive_loading::ArchiveLoading;
+use super::mistakes::Mistakes;
 use super::opening_tree_loading::OpeningTreeLoading;
 use super::part::{Cx, Part};
 use super::want::{Want, review};
@@ -30,12 +32,46 @@ pub struct Library {
     opening_tree: OpeningTreeLoading,
     /// My games' list of collections changed: the settings take it.
     collections_changed: bool,
+    /// Your mistakes: the deck, its background review, a card practised.
+    mistakes: Mistakes,
 }
 
 impl Library {
     /// The user's games as an opening tree, once built.
     pub fn opening_tree(&self) -> Option<&crate::archive::tree::OpeningTree> {
         self.opening_tree.tree()
+    }
+
+    /// The deck of the user's mistakes is kept in `data_dir` (None: not
+    /// kept; tests); `window` is woken when the disk answers.
+    pub fn keep_deck_in(
+        &mut self,
+        data_dir: Option<std::path::PathBuf>,
+        window: Option<egui::Context>,
+    ) {
+        self.mistakes.keep_in(data_dir, window);
+    }
+
+    /// What the engine is to look at for the deck this frame (`idle`:
+    /// nothing on screen wants it; `playing`: the user plays).
+    pub fn engine_work(
+        &mut self,
+        results: &crate::engine::results::Results,
+        idle: bool,
+        playing: bool,
+    ) -> Vec<crate::engine::scheduler::Target> {
+        self.mistakes.engine_work(results, idle, playing)
+    }
+
+    /// The card's window, while a card of the deck is practised.
+    pub fn mistakes_window_ui(&mut self, ctx: &egui::Context, settings: &crate::config::Settings) {
+        let auto_queen = settings.play.auto_queen;
+        (self.mistakes).window_ui(ctx, &settings.board, auto_queen, &self.my_games);
+    }
+
+    /// Waits for the deck's disk work (tests).
+    pub fn wait_for_deck(&self) {
+        self.mistakes.wait();
     }
 
     /// Offline too, My games knows the user's own games (the profile the
@@ -123,9 +159,18 @@ impl Library {
         wants
     }
 
-    /// The My games tab (drawn inside the lobby): what it asks for. Read
-    /// at the tab's first showing.
-    pub fn tab_ui(&mut self, ui: &mut egui::Ui) -> Option<MyGamesAction> {
+    /// The library's part of the lobby's `tab`: the My games tab (what it
+    /// asks for; read at the tab's first showing), or Your mistakes in the
+    /// Training tab.
+    pub fn tab_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        tab: crate::lobby::model::Tab,
+    ) -> Option<MyGamesAction> {
+        if tab == crate::lobby::model::Tab::Training {
+            self.mistakes.section_ui(ui);
+            return None;
+        }
         let action = my_games_ui(ui, &mut self.my_games);
         if !self.my_games.loaded && action.is_none() {
             return Some(MyGamesAction::Reload);
@@ -191,7 +236,7 @@ impl Part for Library {
             let (generation, me) = (my_games.generation, my_games.me.as_deref());
             self.opening_tree.keep_up(&my_games.games, generation, me);
         }
-        Vec::new()
+        self.mistakes.tick(&self.my_games, cx.now)
     }
 
     /// While the archive is read, its progress shows; while the tree is
@@ -204,6 +249,7 @@ impl Part for Library {
             self.collections_changed.then_some(cx.now),
             reading.then(|| cx.now + PROGRESS_EVERY),
             self.opening_tree.building().then(|| cx.now + TREE_EVERY),
+            self.mistakes.busy().then(|| cx.now + PROGRESS_EVERY),
         ]
         .into_iter()
         .flatten()

@@ -153,7 +153,7 @@ impl LobbyPanel {
         ui: &mut egui::Ui,
         cx: &Cx<'_>,
         side: egui::Frame,
-        my_games: impl FnOnce(&mut egui::Ui) -> Option<MyGamesAction>,
+        library: impl FnOnce(&mut egui::Ui, crate::lobby::model::Tab) -> Option<MyGamesAction>,
     ) -> (Vec<Want>, Option<MyGamesAction>) {
         let me = cx.session.me();
         if !self.open {
@@ -172,7 +172,7 @@ impl LobbyPanel {
                 let place = ui.available_rect_before_wrap();
                 let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(place));
                 inner.set_clip_rect(place.intersect(ui.clip_rect()));
-                out = lobby_ui(&mut inner, &mut self.lobby, me, my_games);
+                out = lobby_ui(&mut inner, &mut self.lobby, me, library);
                 ui.advance_cursor_after_rect(place);
             });
         for command in &out.commands {

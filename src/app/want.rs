@@ -33,6 +33,9 @@ pub enum Want {
         game: Box<ArchivedGame>,
         source: String,
     },
+    /// The board with the keyboard shows the position after this many of
+    /// its game's moves (a review board just opened at a moment).
+    BrowseFocused(usize),
     /// The archive read again for My games.
     ReloadMyGames,
     /// The position editor, on this FEN (None: the start position).

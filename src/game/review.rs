@@ -49,6 +49,16 @@ impl ReviewPlan {
         review_of(game, self, results, to_look_at)
     }
 
+    /// The key the engine's look at position `index` (0: the start) is
+    /// kept under; None for a mate or a draw on the board (no move to
+    /// look for there) and before the first review.
+    pub fn key(&self, index: usize) -> Option<&str> {
+        match self.slots.as_ref()?.1.get(index)? {
+            Slot::Engine(target) => Some(&target.key),
+            _ => None,
+        }
+    }
+
     /// What is known of position `index` (0: the start), in words: a mate
     /// or a draw on the board, the engine's evaluation and depth, or that
     /// it was not looked at yet.

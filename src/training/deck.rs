@@ -147,6 +147,10 @@ pub struct Deck {
     /// Games whose review was taken in (not looked at again).
     #[serde(default)]
     pub reviewed: BTreeSet<String>,
+    /// The user turned the background review off (kept with the deck it
+    /// fills).
+    #[serde(default)]
+    pub background_off: bool,
 }
 
 impl Deck {

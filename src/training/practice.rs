@@ -119,7 +119,9 @@ impl Practice {
                 if self.card.best.as_deref() == Some(tried.as_str()) {
                     format!("Right: {tried} is the engine's move. In the game you played {played}.")
                 } else {
-                    format!("Good: {tried} holds the position; {engine}. In the game you played {played}.")
+                    format!(
+                        "Good: {tried} holds the position; {engine}. In the game you played {played}."
+                    )
                 }
             }
             Stage::Answered {
@@ -129,7 +131,9 @@ impl Practice {
                 if *tried == *played {
                     format!("Missed: {tried} is the move you played in the game; {engine}.")
                 } else {
-                    format!("Missed: {tried} is no better than {played}, the move you played; {engine}.")
+                    format!(
+                        "Missed: {tried} is no better than {played}, the move you played; {engine}."
+                    )
                 }
             }
             Stage::Answered { tried: None, .. } => {
@@ -194,11 +198,21 @@ mod tests {
         let mut practice = Practice::new(card());
         practice.tried("d5", "after d5".to_owned());
         assert_eq!(practice.engine_said(0.55), Some(true));
-        assert!(practice.answer_words().unwrap().starts_with("Good: d5 holds"));
+        assert!(
+            practice
+                .answer_words()
+                .unwrap()
+                .starts_with("Good: d5 holds")
+        );
         let mut practice = Practice::new(card());
         practice.tried("Nh6", "after Nh6".to_owned());
         assert_eq!(practice.engine_said(0.70), Some(false));
-        assert!(practice.answer_words().unwrap().starts_with("Missed: Nh6 is no better"));
+        assert!(
+            practice
+                .answer_words()
+                .unwrap()
+                .starts_with("Missed: Nh6 is no better")
+        );
     }
 
     #[test]

@@ -36,13 +36,14 @@ pub struct LobbyOut {
     pub training: Vec<training::TrainingAction>,
 }
 
-/// Draws the lobby. `me`: the user's handle, once logged in; `my_games`
-/// draws the My games tab (the library's).
+/// Draws the lobby. `me`: the user's handle, once logged in; `library`
+/// draws the library's tabs and sections: My games, and Your mistakes in
+/// the Training tab.
 pub fn lobby_ui(
     ui: &mut egui::Ui,
     lobby: &mut Lobby,
     me: Option<&str>,
-    my_games: impl FnOnce(&mut egui::Ui) -> Option<MyGamesAction>,
+    library: impl FnOnce(&mut egui::Ui, Tab) -> Option<MyGamesAction>,
 ) -> LobbyOut {
     let mut commands = Vec::new();
     let mut card = None;
@@ -68,7 +69,7 @@ pub fn lobby_ui(
         ui.selectable_value(&mut lobby.tab, Tab::Events, "Events")
             .on_hover_text("Relayed master games, tournaments, King of the Hill");
         ui.selectable_value(&mut lobby.tab, Tab::Training, "Training")
-            .on_hover_text("The server's puzzle and endgame bots");
+            .on_hover_text("Your mistakes as a deck; the server's puzzle and endgame bots");
         ui.selectable_value(&mut lobby.tab, Tab::MyGames, "My games");
         // No server needed: also before any login.
         play_computer = ui
@@ -78,7 +79,7 @@ pub fn lobby_ui(
     });
     if lobby.tab == Tab::MyGames {
         return LobbyOut {
-            my_games: my_games(ui),
+            my_games: library(ui, Tab::MyGames),
             play_computer,
             ..LobbyOut::default()
         };
@@ -93,7 +94,9 @@ pub fn lobby_ui(
     }
     if lobby.tab == Tab::Training {
         return LobbyOut {
-            training: training::training_ui(ui, &lobby.training, me.is_some()),
+            training: training::training_ui(ui, &lobby.training, me.is_some(), |ui| {
+                library(ui, Tab::Training);
+            }),
             play_computer,
             ..LobbyOut::default()
         };

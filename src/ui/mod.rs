@@ -8,6 +8,7 @@ pub mod dialogs;
 pub mod game_panel;
 pub mod icons;
 pub mod lobby;
+pub mod mistakes;
 pub mod moves;
 pub mod my_games;
 pub mod offers;

@@ -13,9 +13,10 @@
 #               asked for (up to 3): e4 e5 Nf3 +0.25, d4 d5 +0.18,
 #               Nf3 d5 +0.10
 #   table       scores read from the file `scores` beside $2: lines
-#               `TEXT|SCORE`; a search on a position whose `position` line
-#               holds TEXT reports SCORE (`cp 30`, `mate 1`), the first
-#               line that fits; cp 0 where none does
+#               `TEXT|SCORE` or `TEXT|SCORE|PV`; a search on a position
+#               whose `position` line holds TEXT reports SCORE (`cp 30`,
+#               `mate 1`) and the line PV (UCI moves; `e2e4` if none), the
+#               first line that fits; cp 0 where none does
 #   play        an opponent: it offers Stockfish's strength options and
 #               Fairy-Stockfish's variants, and its n-th search answers
 #               with the n-th line of the file `moves` beside $2 (a score
@@ -57,13 +58,15 @@ while IFS= read -r line; do
             fi
             if [ "$mode" = table ]; then
                 score="cp 0"
-                while IFS='|' read -r text value; do
-                    case "$position" in *"$text"*) score=$value; break ;; esac
+                pv=""
+                while IFS='|' read -r text value moves; do
+                    case "$position" in *"$text"*) score=$value; pv=$moves; break ;; esac
                 done < "$(dirname "$log")/scores"
-                echo "info depth 12 seldepth 14 score $score nodes 1000 pv e2e4"
+                pv=${pv:-e2e4}
+                echo "info depth 12 seldepth 14 score $score nodes 1000 pv $pv"
                 case "$line" in
                     *infinite*) ;;
-                    *) echo "bestmove e2e4" ;;
+                    *) echo "bestmove ${pv%% *}" ;;
                 esac
                 continue
             fi

@@ -20,6 +20,7 @@ mod keyboard;
 mod keyboard_game;
 mod lobby;
 mod login;
+mod mistakes;
 mod multiboard;
 mod my_games;
 mod notifications;

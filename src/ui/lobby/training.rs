@@ -21,17 +21,28 @@ pub enum TrainingAction {
     Dismiss,
 }
 
-pub fn training_ui(ui: &mut egui::Ui, training: &BotTraining, online: bool) -> Vec<TrainingAction> {
+/// The tab: the bots' session going on, `deck` (Your mistakes: the
+/// library's), then the bots' puzzles and endgames.
+pub fn training_ui(
+    ui: &mut egui::Ui,
+    training: &BotTraining,
+    online: bool,
+    deck: impl FnOnce(&mut egui::Ui),
+) -> Vec<TrainingAction> {
     let mut out = Vec::new();
-    if !online {
-        ui.label("Log in to train with the server's puzzle and endgame bots.");
-        return out;
-    }
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            session_ui(ui, training.session.as_ref(), &mut out);
+            if online {
+                session_ui(ui, training.session.as_ref(), &mut out);
+                ui.separator();
+            }
+            deck(ui);
             ui.separator();
+            if !online {
+                ui.label("Log in to train with the server's puzzle and endgame bots.");
+                return;
+            }
             heading(ui, "Puzzles (puzzlebot)");
             ui.horizontal_wrapped(|ui| {
                 for n in 1..=4 {

@@ -1,0 +1,248 @@
+//! Your mistakes: the Training tab's section (the deck, its background
+//! review, "Practise") and the card's window: "find a better move" on a
+//! board of its own, by mouse, by the board's keys or typed; after the
+//! try, your move and the engine's in words and on the board (the
+//! engine's as an arrow, yours marked), the game opened at that moment on
+//! request.
+
+use shakmaty::{Board, Color, Move, Square};
+
+use crate::game::rules::Playable;
+use crate::ui::board::pieces::PieceCache;
+use crate::ui::board::{BoardAction, BoardState, BoardStyle, BoardView, board_ui};
+
+/// What the section shows.
+#[derive(Debug, Clone, Default)]
+pub struct DeckSummary {
+    /// The deck was read (else: "Reading…").
+    pub loaded: bool,
+    pub cards: usize,
+    pub due: usize,
+    /// When the next card comes, in words, if none is due.
+    pub next_due: Option<String>,
+    /// The background review is on.
+    pub review_on: bool,
+    /// Games reviewed, and still to review.
+    pub reviewed: usize,
+    pub left: usize,
+    /// The game under review: its players, positions looked at, of all.
+    pub under_way: Option<(String, usize, usize)>,
+    /// Why the review waits, if it does.
+    pub waiting: Option<&'static str>,
+    /// The last news (a review taken in, a file that did not read).
+    pub news: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeckAction {
+    Practise,
+    Background(bool),
+}
+
+/// The Training tab's "Your mistakes" section.
+pub fn deck_section_ui(ui: &mut egui::Ui, deck: &DeckSummary) -> Option<DeckAction> {
+    let mut action = None;
+    ui.heading("Your mistakes");
+    if !deck.loaded {
+        ui.weak("Reading your deck…");
+        return None;
+    }
+    ui.label(match deck.cards {
+        0 => {
+            "No card yet: each mistake (?) or blunder (??) of yours in a reviewed game becomes one."
+                .to_owned()
+        }
+        1 => "1 card: a position where you went wrong, to find a better move in.".to_owned(),
+        n => format!("{n} cards: positions where you went wrong, to find better moves in."),
+    });
+    ui.horizontal_wrapped(|ui| {
+        let label = match deck.due {
+            0 => "Practise".to_owned(),
+            n => format!("Practise ({n} due)"),
+        };
+        let button = ui.add_enabled(deck.due > 0, egui::Button::new(label));
+        let button = match &deck.next_due {
+            Some(when) => button.on_disabled_hover_text(format!("The next card comes back {when}")),
+            None => button,
+        };
+        if button.clicked() {
+            action = Some(DeckAction::Practise);
+        }
+        if deck.due == 0
+            && let Some(when) = &deck.next_due
+        {
+            ui.weak(format!("Next card {when}"));
+        }
+    });
+    let mut on = deck.review_on;
+    if ui
+        .checkbox(&mut on, "Review my games in the background")
+        .on_hover_text("With the engine, while it has nothing else to do and you are not playing")
+        .changed()
+    {
+        action = Some(DeckAction::Background(on));
+    }
+    let reviewed = format!(
+        "{} of your games reviewed, {} to go",
+        deck.reviewed, deck.left
+    );
+    match (&deck.under_way, deck.waiting) {
+        _ if !deck.review_on => {
+            ui.weak(reviewed);
+        }
+        (_, Some(why)) => {
+            ui.weak(format!("{reviewed}; waiting: {why}."));
+        }
+        (Some((players, known, all)), None) => {
+            ui.weak(format!(
+                "{reviewed}. Reviewing {players}: {known} of {all} positions."
+            ));
+        }
+        (None, None) => {
+            ui.weak(reviewed);
+        }
+    }
+    if let Some(news) = &deck.news {
+        ui.label(news);
+    }
+    action
+}
+
+/// What the card's window shows.
+pub struct CardView<'a> {
+    /// The question, or the answer once given.
+    pub words: &'a str,
+    pub pieces: &'a Board,
+    pub orientation: Color,
+    /// The board to try a move on (None: answered, or waiting for the
+    /// engine's word).
+    pub playable: Option<&'a Playable>,
+    /// The move tried, marked.
+    pub tried: Option<(Option<Square>, Square)>,
+    /// The engine's move, drawn as an arrow once answered.
+    pub engine: Option<(Square, Square)>,
+    pub answered: bool,
+    /// Cards due after this one.
+    pub due_after: usize,
+    /// The game is known (it can be opened at that moment).
+    pub can_open: bool,
+    pub style: BoardStyle,
+    pub auto_queen: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardAction {
+    Tried(Move),
+    /// A move typed (SAN or coordinates).
+    Typed(String),
+    GiveUp,
+    Next,
+    OpenGame,
+    Close,
+}
+
+/// Room under the board for the words and the buttons.
+const BELOW_BOARD: f32 = 150.0;
+
+/// The card's window; `typed`: the move field's text.
+pub fn card_window_ui(
+    ctx: &egui::Context,
+    view: &CardView<'_>,
+    state: &mut BoardState,
+    cache: &mut PieceCache,
+    typed: &mut String,
+) -> Option<CardAction> {
+    let mut action = None;
+    let mut open = true;
+    egui::Window::new("Your mistakes")
+        .open(&mut open)
+        .default_size([460.0, 600.0])
+        .resizable(true)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            action = card_ui(ui, view, state, cache, typed);
+        });
+    if !open {
+        return Some(CardAction::Close);
+    }
+    action
+}
+
+fn card_ui(
+    ui: &mut egui::Ui,
+    view: &CardView<'_>,
+    state: &mut BoardState,
+    cache: &mut PieceCache,
+    typed: &mut String,
+) -> Option<CardAction> {
+    let mut action = None;
+    ui.label(egui::RichText::new(view.words).strong());
+    let room = ui.available_size();
+    let side = room.x.min(room.y - BELOW_BOARD).clamp(160.0, 720.0);
+    let board = BoardView {
+        label: "Board, your mistake",
+        pieces: view.pieces,
+        orientation: view.orientation,
+        playable: view.playable,
+        mover: view.playable.map(Playable::turn),
+        last_move: view.tried,
+        check: None,
+        premoves: &[],
+        slide: None,
+        auto_queen: view.auto_queen,
+        allow_premove: false,
+        style: view.style,
+        marks: &[],
+        best_move: view.engine,
+        typing: !typed.is_empty(),
+    };
+    match board_ui(ui, state, &board, cache, side) {
+        Some(BoardAction::Move(mv)) => action = Some(CardAction::Tried(mv)),
+        Some(BoardAction::Refused(why)) => state.said = Some(why.to_owned()),
+        _ => {}
+    }
+    if view.playable.is_some() {
+        ui.horizontal(|ui| {
+            let label = ui.label("Your move:");
+            let field = ui.add(
+                egui::TextEdit::singleline(typed)
+                    .hint_text("e.g. Nf3, then Enter")
+                    .desired_width(110.0),
+            );
+            let field = field.labelled_by(label.id);
+            if field.lost_focus()
+                && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                && !typed.trim().is_empty()
+            {
+                action = Some(CardAction::Typed(std::mem::take(typed)));
+            }
+            if ui.button("Show the answer").clicked() {
+                action = Some(CardAction::GiveUp);
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        if view.answered {
+            let next = match view.due_after {
+                0 => "Done".to_owned(),
+                n => format!("Next card ({n} due)"),
+            };
+            if ui.button(next).clicked() {
+                action = Some(if view.due_after == 0 {
+                    CardAction::Close
+                } else {
+                    CardAction::Next
+                });
+            }
+        }
+        if view.can_open
+            && ui
+                .button("Open the game here")
+                .on_hover_text("The game on a review board, at this position")
+                .clicked()
+        {
+            action = Some(CardAction::OpenGame);
+        }
+    });
+    action
+}
