@@ -239,7 +239,10 @@ impl Mistakes {
 
     fn summary(&self) -> DeckSummary {
         let Some(deck) = &self.deck else {
-            return DeckSummary::default();
+            return DeckSummary {
+                kept: self.disk.is_some(),
+                ..DeckSummary::default()
+            };
         };
         let now = now_s();
         let due = deck.due(now).len();
@@ -248,6 +251,7 @@ impl Mistakes {
             .flatten()
             .map(|at| in_words(at.saturating_sub(now)));
         DeckSummary {
+            kept: true,
             loaded: true,
             cards: deck.cards.len(),
             due,
@@ -325,6 +329,14 @@ impl Mistakes {
             .flatten()
             .and_then(|best| card.playable.read_san(best))
             .map(|mv| (mv.from().unwrap_or(mv.to()), mv.to()));
+        let played = answered
+            .then(|| card.playable.read_san(&card.practice.card.played))
+            .flatten()
+            .map(|mv| (mv.from().unwrap_or(mv.to()), mv.to()));
+        let legend = (answered
+            .then_some(card.practice.card.best.clone())
+            .flatten())
+        .map(|best| (best, card.practice.card.played.clone()));
         let tried = card.tried.as_ref().map(|(mv, _)| (mv.from(), mv.to()));
         let trying = card.practice.stage == Stage::Trying;
         let view = CardView {
@@ -334,6 +346,8 @@ impl Mistakes {
             playable: trying.then_some(&card.playable),
             tried,
             engine,
+            played,
+            legend,
             answered,
             due_after,
             can_open: true,

@@ -8,12 +8,15 @@
 use shakmaty::{Board, Color, Move, Square};
 
 use crate::game::rules::Playable;
+use crate::protocol::marks::Mark;
 use crate::ui::board::pieces::PieceCache;
 use crate::ui::board::{BoardAction, BoardState, BoardStyle, BoardView, board_ui};
 
 /// What the section shows.
 #[derive(Debug, Clone, Default)]
 pub struct DeckSummary {
+    /// A deck is kept (there is a data directory).
+    pub kept: bool,
     /// The deck was read (else: "Reading…").
     pub loaded: bool,
     pub cards: usize,
@@ -43,6 +46,10 @@ pub enum DeckAction {
 pub fn deck_section_ui(ui: &mut egui::Ui, deck: &DeckSummary) -> Option<DeckAction> {
     let mut action = None;
     ui.heading("Your mistakes");
+    if !deck.kept {
+        ui.weak("No deck: Kibitz has no data directory to keep it in here.");
+        return None;
+    }
     if !deck.loaded {
         ui.weak("Reading your deck…");
         return None;
@@ -119,8 +126,12 @@ pub struct CardView<'a> {
     pub playable: Option<&'a Playable>,
     /// The move tried, marked.
     pub tried: Option<(Option<Square>, Square)>,
-    /// The engine's move, drawn as an arrow once answered.
+    /// The engine's move, drawn as an arrow once answered (blue).
     pub engine: Option<(Square, Square)>,
+    /// The move played in the game, drawn as a mark once answered (green).
+    pub played: Option<(Square, Square)>,
+    /// Both in SAN, for the legend: the engine's, the game's.
+    pub legend: Option<(String, String)>,
     pub answered: bool,
     /// Cards due after this one.
     pub due_after: usize,
@@ -141,8 +152,14 @@ pub enum CardAction {
     Close,
 }
 
-/// Room under the board for the words and the buttons.
-const BELOW_BOARD: f32 = 150.0;
+/// Room under the board for the move field and the buttons.
+const BELOW_BOARD: f32 = 70.0;
+/// The legend's words in the arrows' colours (as on the board, a shade
+/// lighter to read on the window).
+const ENGINE_BLUE: egui::Color32 = egui::Color32::from_rgb(90, 140, 230);
+const PLAYED_GREEN: egui::Color32 = egui::Color32::from_rgb(60, 170, 70);
+/// Lines of words over the board.
+const WORDS_LINES: f32 = 3.0;
 
 /// The card's window; `typed`: the move field's text.
 pub fn card_window_ui(
@@ -157,6 +174,7 @@ pub fn card_window_ui(
     egui::Window::new("Your mistakes")
         .open(&mut open)
         .default_size([460.0, 600.0])
+        .default_pos(ctx.content_rect().center() - egui::vec2(230.0, 300.0))
         .resizable(true)
         .collapsible(false)
         .show(ctx, |ui| {
@@ -176,9 +194,21 @@ fn card_ui(
     typed: &mut String,
 ) -> Option<CardAction> {
     let mut action = None;
-    ui.label(egui::RichText::new(view.words).strong());
+    // The words in a room of their own height: the board holds still
+    // when the question (two lines) becomes the answer (three).
+    let width = ui.available_width();
+    let words_height = ui.text_style_height(&egui::TextStyle::Body) * WORDS_LINES;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, words_height),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, words_height));
+            ui.add(egui::Label::new(egui::RichText::new(view.words).strong()).wrap());
+        },
+    );
     let room = ui.available_size();
     let side = room.x.min(room.y - BELOW_BOARD).clamp(160.0, 720.0);
+    let played = view.played.map(|(from, to)| Mark::Arrow(from, to));
     let board = BoardView {
         label: "Board, your mistake",
         pieces: view.pieces,
@@ -192,7 +222,7 @@ fn card_ui(
         auto_queen: view.auto_queen,
         allow_premove: false,
         style: view.style,
-        marks: &[],
+        marks: played.as_slice(),
         best_move: view.engine,
         typing: !typed.is_empty(),
     };
@@ -219,6 +249,14 @@ fn card_ui(
             if ui.button("Show the answer").clicked() {
                 action = Some(CardAction::GiveUp);
             }
+        });
+    }
+    if let Some((engine, played)) = &view.legend {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new("Blue").color(ENGINE_BLUE).strong());
+            ui.label(format!("the engine's move, {engine};"));
+            ui.label(egui::RichText::new("green").color(PLAYED_GREEN).strong());
+            ui.label(format!("yours in the game, {played}."));
         });
     }
     ui.horizontal_wrapped(|ui| {

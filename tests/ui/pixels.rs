@@ -446,3 +446,78 @@ fn a_puzzles_objective_is_over_its_board() {
     );
     h.snapshot("training-puzzle");
 }
+
+/// A card of the user's mistakes (2. Qh5 played, the engine's 2. Nf3).
+const CARD_DECK: &str = r#"reviewed = ["2026-11.pgn#0"]
+
+[[cards]]
+id = "2026-11.pgn#0#2"
+fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+played = "Qh5"
+best = "Nf3"
+judgement = "blunder"
+game_key = "2026-11.pgn#0"
+ply = 2
+game_words = "KibUser – BotA, 2026.11.25"
+white_share_permille = 530
+due_s = 0
+interval_s = 0
+hits = 0
+misses = 0
+"#;
+
+/// A card of your mistakes is painted on a board of its own, and once
+/// answered both moves are drawn on it: the engine's (g1-f3) and the
+/// game's (d1-h5) as arrows a player sees (not only the words under it).
+#[test]
+fn a_card_shows_both_moves_on_its_board() {
+    let dir = common::TempDir::new("pixels-card");
+    std::fs::write(dir.path().join("mistakes.toml"), CARD_DECK).expect("the deck");
+    let mut app = kibitz::app::KibitzApp::new(kibitz::app::TimeSource::Fixed(
+        std::time::Duration::from_secs(10),
+    ));
+    app.keep_deck_in(dir.path().to_path_buf());
+    app.wait_for_deck();
+    app.lobby_mut().tab = kibitz::ui::lobby::Tab::Training;
+    let mut h = common::raster::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Practise (1 due)").click();
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(4);
+    let board = h.get_by_label("Board, your mistake").rect();
+    assert!(board.width() >= 300.0, "a board to play on: {board:?}");
+    let before = h.render().expect("painted");
+    h.get_by_label("Show the answer").click();
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    assert!(
+        h.query_all_by_label("In the game you played Qh5; the engine's move is Nf3.")
+            .next()
+            .is_some()
+    );
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    let board = h.get_by_label("Board, your mistake").rect();
+    // The engine's move (g1-f3, blue) and the game's (d1-h5, green).
+    for square in [Square::G1, Square::F3, Square::D1, Square::H5] {
+        let share = changed_share(
+            &before,
+            &after,
+            square_rect(board, Color::White, square),
+            ppp,
+        );
+        assert!(
+            share > 0.05,
+            "the arrow over {square}: {:.0} %",
+            share * 100.0
+        );
+    }
+    let a8 = changed_share(
+        &before,
+        &after,
+        square_rect(board, Color::White, Square::A8),
+        ppp,
+    );
+    assert!(a8 < 0.01, "the rest of the board holds still ({a8})");
+    h.snapshot("mistakes-card");
+}
