@@ -248,6 +248,8 @@ impl LobbyPanel {
         let commands: Vec<Command> = match action {
             TrainingAction::Puzzle(puzzle) => training.start_puzzle(puzzle),
             TrainingAction::Endgame(name) => training.start_endgame(name),
+            TrainingAction::Lectures => training.follow_lectures(),
+            TrainingAction::AboutLectures => vec![Command::Raw("finger LectureBot".to_owned())],
             TrainingAction::Hint => training.hint().into_iter().collect(),
             TrainingAction::Solution => training.solution().into_iter().collect(),
             TrainingAction::Back => training.back().into_iter().collect(),

@@ -1,5 +1,6 @@
 //! The training bots' words: freechess.org's `puzzlebot` (mates, tactics,
-//! studies) and `endgamebot` (endgames played out against a tablebase).
+//! studies), `endgamebot` (endgames played out against a tablebase) and
+//! `LectureBot` (lectures given on a game it examines, to its followers).
 //! They make the user an examiner of a game with the position, and speak
 //! in kibitzes to it (`puzzlebot(TD)(----)[127] kibitzes: ...`), or in
 //! tells; this reads what such a chat line means. As a real session of
@@ -16,6 +17,7 @@
 //! Hello from endgamebot. "tell endgamebot hint" if you want a hint ...
 //! You have a better move.
 //! Thank you for playing endgamebot.
+//! That concludes this lecture. If this lecture inspired you ...
 //! ```
 
 use serde::Serialize;
@@ -28,6 +30,7 @@ use super::chat::{ChatKind, ChatLine};
 pub enum TrainingBot {
     Puzzle,
     Endgame,
+    Lecture,
 }
 
 impl TrainingBot {
@@ -35,13 +38,24 @@ impl TrainingBot {
         match self {
             TrainingBot::Puzzle => "puzzlebot",
             TrainingBot::Endgame => "endgamebot",
+            TrainingBot::Lecture => "LectureBot",
         }
     }
 
+    /// The user plays on the bot's board (puzzlebot, endgamebot); a
+    /// lecture is watched.
+    pub fn is_interactive(self) -> bool {
+        self != TrainingBot::Lecture
+    }
+
     pub fn of_handle(handle: &str) -> Option<TrainingBot> {
-        [TrainingBot::Puzzle, TrainingBot::Endgame]
-            .into_iter()
-            .find(|b| b.handle().eq_ignore_ascii_case(handle))
+        [
+            TrainingBot::Puzzle,
+            TrainingBot::Endgame,
+            TrainingBot::Lecture,
+        ]
+        .into_iter()
+        .find(|b| b.handle().eq_ignore_ascii_case(handle))
     }
 }
 
@@ -62,7 +76,8 @@ pub enum TrainingNews {
     Tally { wrong: u32, hints: u32 },
     /// endgamebot's greeting: an endgame begins.
     Hello,
-    /// `Thank you for playing endgamebot.`: the endgame is over.
+    /// `Thank you for playing endgamebot.`, `That concludes this
+    /// lecture.`: the endgame or the lecture is over.
     Over,
     /// The bot's instructions (`type "tell puzzlebot next"`): a client
     /// has buttons for them.
@@ -130,7 +145,9 @@ fn news(text: &str) -> TrainingNews {
     if lower.starts_with("hello from endgamebot") {
         return TrainingNews::Hello;
     }
-    if lower.starts_with("thank you for playing endgamebot") {
+    if lower.starts_with("thank you for playing endgamebot")
+        || lower.starts_with("that concludes this lecture")
+    {
         return TrainingNews::Over;
     }
     if lower.contains("type \"tell puzzlebot") || lower.contains("type \"tell endgamebot") {

@@ -119,10 +119,23 @@ impl BotTraining {
         self.start(TrainingBot::Endgame, words, format!("play {name}"))
     }
 
+    /// Follows LectureBot: each lecture it gives is observed on a board,
+    /// its words in kibitzes (`follow LectureBot`).
+    pub fn follow_lectures(&mut self) -> Vec<Command> {
+        self.start(
+            TrainingBot::Lecture,
+            "LectureBot's lectures".to_owned(),
+            String::new(),
+        )
+    }
+
     fn start(&mut self, bot: TrainingBot, asked: String, word: String) -> Vec<Command> {
         let mut commands = self.leave_game();
         commands.push(Command::Raw("set kibitz 1".to_owned()));
-        commands.push(tell(bot, &word));
+        commands.push(match bot {
+            TrainingBot::Lecture => Command::Raw(format!("follow {}", bot.handle())),
+            _ => tell(bot, &word),
+        });
         self.session = Some(Session {
             bot,
             asked,
@@ -145,15 +158,25 @@ impl BotTraining {
             .session
             .as_ref()
             .is_some_and(|s| s.game.is_some() && s.standing != Standing::Stopped);
-        if going {
-            vec![Command::Raw("unexamine".to_owned())]
-        } else {
-            Vec::new()
+        match (&self.session, going) {
+            // A lecture is observed, not examined.
+            (
+                Some(Session {
+                    bot: TrainingBot::Lecture,
+                    game: Some(game),
+                    ..
+                }),
+                true,
+            ) => {
+                vec![Command::Raw(format!("unobserve {game}"))]
+            }
+            (_, true) => vec![Command::Raw("unexamine".to_owned())],
+            _ => Vec::new(),
         }
     }
 
     pub fn hint(&mut self) -> Option<Command> {
-        let session = self.session.as_mut()?;
+        let session = self.session.as_mut().filter(|s| s.bot.is_interactive())?;
         session.hints += 1;
         Some(tell(session.bot, "hint"))
     }
@@ -169,6 +192,7 @@ impl BotTraining {
                 "solve"
             }
             TrainingBot::Endgame => "move",
+            TrainingBot::Lecture => return None,
         };
         Some(tell(session.bot, word))
     }
@@ -193,7 +217,7 @@ impl BotTraining {
                 });
                 commands
             }
-            TrainingBot::Endgame => self.start(
+            TrainingBot::Endgame | TrainingBot::Lecture => self.start(
                 session.bot,
                 session.asked.clone(),
                 session.start_word.clone(),
@@ -207,6 +231,7 @@ impl BotTraining {
         Some(match session.bot {
             TrainingBot::Puzzle => Command::Raw("back 2".to_owned()),
             TrainingBot::Endgame => tell(session.bot, "back"),
+            TrainingBot::Lecture => return None,
         })
     }
 
@@ -214,7 +239,11 @@ impl BotTraining {
     pub fn stop(&mut self) -> Vec<Command> {
         let mut commands = Vec::new();
         if let Some(session) = &self.session {
-            commands.push(tell(session.bot, "stop"));
+            commands.push(match session.bot {
+                // `follow` with no one: follow nobody.
+                TrainingBot::Lecture => Command::Raw("follow".to_owned()),
+                bot => tell(bot, "stop"),
+            });
             commands.extend(self.leave_game());
         }
         if let Some(session) = &mut self.session {
@@ -239,6 +268,16 @@ impl BotTraining {
                 }
                 if session.game.is_none() {
                     session.game = chat.game;
+                }
+                // A lecture's words: it goes on, on the game it examines
+                // (the next lecture on a game of its own).
+                if bot == TrainingBot::Lecture && news != TrainingNews::Over {
+                    if chat.game.is_some() && session.game != chat.game {
+                        session.game = chat.game;
+                    }
+                    if session.standing != Standing::Stopped {
+                        session.standing = Standing::Going;
+                    }
                 }
                 session.news(news, chat.game)
             }
@@ -315,7 +354,10 @@ impl Session {
             }
             TrainingNews::Over => {
                 self.standing = Standing::Over;
-                Some("The endgame is over.".to_owned())
+                Some(match self.bot {
+                    TrainingBot::Lecture => "The lecture is over.".to_owned(),
+                    _ => "The endgame is over.".to_owned(),
+                })
             }
             TrainingNews::HowTo => None,
             TrainingNews::Said { text } => {
@@ -341,7 +383,11 @@ impl Session {
     /// How it stands, in words for the bar and the screen reader.
     pub fn standing_words(&self) -> String {
         match &self.standing {
+            Standing::Asked if self.bot == TrainingBot::Lecture => {
+                "Following LectureBot: its next lecture shows on a board".to_owned()
+            }
             Standing::Asked => format!("Asking {} …", self.bot.handle()),
+            Standing::Going if self.bot == TrainingBot::Lecture => "Lecture going on".to_owned(),
             Standing::Going => "Your move".to_owned(),
             Standing::Solved { time } => format!("Solved in {}", time_words(time)),
             Standing::Over => "Over".to_owned(),

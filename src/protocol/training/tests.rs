@@ -86,3 +86,23 @@ fn an_endgame_and_other_speakers() {
     );
     assert_eq!(said("(told puzzlebot, who is examining a game)"), None);
 }
+
+#[test]
+fn a_lecture_said_and_concluded() {
+    // As PyChess's LectureBot session has it.
+    assert_eq!(
+        said(
+            "LectureBot(TD)(----)[1] kibitzes: That concludes this lecture. If this lecture inspired you to write your own lecture, \"finger LectureBot\" and read note 8."
+        ),
+        Some((TrainingBot::Lecture, TrainingNews::Over))
+    );
+    assert_eq!(
+        said("LectureBot(TD)(----)[1] kibitzes: Black usually answers with ...c5 here."),
+        Some((
+            TrainingBot::Lecture,
+            TrainingNews::Said {
+                text: "Black usually answers with ...c5 here.".to_owned()
+            }
+        ))
+    );
+}

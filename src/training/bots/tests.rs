@@ -172,3 +172,55 @@ fn a_bot_not_on_the_server_is_said() {
     assert_eq!(session.standing, Standing::Absent);
     assert_eq!(session.standing_words(), "endgamebot is not on this server");
 }
+
+#[test]
+fn a_lecture_followed_watched_to_its_end_and_stopped() {
+    let mut training = BotTraining::default();
+    assert_eq!(
+        lines(&training.follow_lectures()),
+        ["set kibitz 1", "follow LectureBot"]
+    );
+    let session = training.session.as_ref().unwrap();
+    assert_eq!(
+        session.standing_words(),
+        "Following LectureBot: its next lecture shows on a board"
+    );
+    // A lecture watched is no problem to solve: no hint, solution, back.
+    assert_eq!(training.hint(), None);
+    assert_eq!(training.solution(), None);
+    assert_eq!(training.back(), None);
+    // As PyChess's LectureBot session has it.
+    let said = fed(
+        &mut training,
+        &[
+            "LectureBot, whom you are following, has started examining a game.",
+            "You are now observing game 1.",
+            "Game 1: LectureBot (0) LectureBot (0) unrated untimed 0 0",
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 1 Henley Browne -2 0 0 39 39 0 0 1 none (0:00.000) none 0 0 0",
+            "LectureBot(TD)(----)[1] kibitzes: Today: Henley against Browne.",
+        ],
+    );
+    assert_eq!(said, ["Today: Henley against Browne."]);
+    let session = training.session.as_ref().unwrap();
+    assert_eq!(session.game, Some(1));
+    assert_eq!(session.standing_words(), "Lecture going on");
+    let said = fed(
+        &mut training,
+        &[
+            "LectureBot(TD)(----)[1] kibitzes: That concludes this lecture. If this lecture inspired you to write your own lecture, \"finger LectureBot\" and read note 8.",
+        ],
+    );
+    assert_eq!(said, ["The lecture is over."]);
+    // The next lecture, on another game: going on again.
+    fed(
+        &mut training,
+        &["LectureBot(TD)(----)[4] kibitzes: Welcome to another lecture."],
+    );
+    let session = training.session.as_ref().unwrap();
+    assert_eq!(
+        (session.game, &session.standing),
+        (Some(4), &Standing::Going)
+    );
+    // Stop: follow nobody, leave its board.
+    assert_eq!(lines(&training.stop()), ["follow", "unobserve 4"]);
+}

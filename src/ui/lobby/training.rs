@@ -12,6 +12,10 @@ use crate::training::bots::{BotTraining, ENDGAMES, Puzzle, Session, Standing};
 pub enum TrainingAction {
     Puzzle(Puzzle),
     Endgame(&'static str),
+    /// Follow LectureBot's lectures.
+    Lectures,
+    /// LectureBot's notes (`finger LectureBot`): its lectures and times.
+    AboutLectures,
     Hint,
     Solution,
     Back,
@@ -67,6 +71,27 @@ pub fn training_ui(
                     out.push(TrainingAction::Endgame(name));
                 }
             }
+            ui.add_space(8.0);
+            heading(ui, "Lectures (LectureBot)");
+            ui.weak("LectureBot gives lectures on a game it goes through move by move.");
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button("Follow its lectures")
+                    .on_hover_text(
+                        "follow LectureBot: each lecture shows on a board, its words over it",
+                    )
+                    .clicked()
+                {
+                    out.push(TrainingAction::Lectures);
+                }
+                if ui
+                    .button("About LectureBot")
+                    .on_hover_text("finger LectureBot: its lectures and how to ask for one")
+                    .clicked()
+                {
+                    out.push(TrainingAction::AboutLectures);
+                }
+            });
         });
     out
 }
@@ -174,24 +199,9 @@ fn buttons(ui: &mut egui::Ui, session: &Session, out: &mut Vec<TrainingAction>) 
             out.push(action);
         }
     };
-    button(ui, going, "Hint", "The bot's hint", TrainingAction::Hint);
-    let solution = match session.bot {
-        TrainingBot::Puzzle => "The bot plays the solution",
-        TrainingBot::Endgame => "The bot plays the best move",
-    };
-    button(ui, going, "Solution", solution, TrainingAction::Solution);
-    button(
-        ui,
-        going,
-        "Take back",
-        "Your last move and the bot's answer",
-        TrainingAction::Back,
-    );
-    let next = match session.bot {
-        TrainingBot::Puzzle => "The next problem",
-        TrainingBot::Endgame => "This endgame again",
-    };
-    button(ui, true, "Next", next, TrainingAction::Next);
+    if session.bot.is_interactive() {
+        problem_buttons(ui, session, going, &mut button);
+    }
     match session.standing {
         Standing::Asked | Standing::Going => {
             button(
@@ -210,4 +220,28 @@ fn buttons(ui: &mut egui::Ui, session: &Session, out: &mut Vec<TrainingAction>) 
             TrainingAction::Dismiss,
         ),
     }
+}
+
+/// Hint, Solution, Take back and Next: a puzzle's or an endgame's (a
+/// lecture is watched).
+fn problem_buttons(
+    ui: &mut egui::Ui,
+    session: &Session,
+    going: bool,
+    button: &mut impl FnMut(&mut egui::Ui, bool, &str, &str, TrainingAction),
+) {
+    button(ui, going, "Hint", "The bot's hint", TrainingAction::Hint);
+    let (solution, next) = match session.bot {
+        TrainingBot::Puzzle => ("The bot plays the solution", "The next problem"),
+        _ => ("The bot plays the best move", "This endgame again"),
+    };
+    button(ui, going, "Solution", solution, TrainingAction::Solution);
+    button(
+        ui,
+        going,
+        "Take back",
+        "Your last move and the bot's answer",
+        TrainingAction::Back,
+    );
+    button(ui, true, "Next", next, TrainingAction::Next);
 }
