@@ -73,10 +73,18 @@ impl BackgroundReview {
         if self.made_from.as_ref() == Some(&wanted) {
             return;
         }
+        // Not the game under way (read or reviewed): it is counted once.
+        let under_way = [
+            self.reading.as_deref(),
+            self.current.as_ref().map(|c| c.key.as_str()),
+        ];
         let mut own: Vec<ListedGame> = games
             .iter()
             .filter(|g| g.played_by(me) && !g.is_bughouse())
-            .filter(|g| !deck.reviewed.contains(&game_key(g)))
+            .filter(|g| {
+                let key = game_key(g);
+                !deck.reviewed.contains(&key) && !under_way.contains(&Some(key.as_str()))
+            })
             .cloned()
             .collect();
         // Oldest first: the newest is popped first.
