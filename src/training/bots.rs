@@ -390,6 +390,9 @@ impl Session {
             Standing::Going if self.bot == TrainingBot::Lecture => "Lecture going on".to_owned(),
             Standing::Going => "Your move".to_owned(),
             Standing::Solved { time } => format!("Solved in {}", time_words(time)),
+            Standing::Over if self.bot == TrainingBot::Lecture => {
+                "Lecture over: still following LectureBot".to_owned()
+            }
             Standing::Over => "Over".to_owned(),
             Standing::Stopped => "Stopped".to_owned(),
             Standing::Shown => "Solution shown".to_owned(),

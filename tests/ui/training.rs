@@ -159,3 +159,83 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
     assert_eq!(game.seen_from, Some(shakmaty::Color::Black));
     served.finish();
 }
+
+/// A lecture of LectureBot's, followed with one click, as PyChess's
+/// session of it has the lines: its words over the board, over when it
+/// says so, and Stop follows nobody and leaves the board.
+#[test]
+fn a_lecture_followed_to_its_end_and_stopped() {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    script.steps.extend([
+        line("set kibitz 1"),
+        line("follow LectureBot"),
+        send(&[
+            "You will now be following LectureBot's games.",
+            "LectureBot, whom you are following, has started examining a game.",
+            "You are now observing game 1.",
+            "Game 1: LectureBot (0) LectureBot (0) unrated untimed 0 0",
+            "<12> rnbqkbnr pppppppp -------- -------- -------- -----N-- PPPPPPPP RNBQKB-R B -1 1 1 1 1 1 1 Henley Browne -2 0 0 39 39 0 0 1 N/g1-f3 (0:00.000) Nf3 0 0 0",
+            "LectureBot(TD)(----)[1] kibitzes: Henley against Browne: White starts with Nf3.",
+        ]),
+        // The user asks about it meanwhile; then the lecture ends.
+        line("finger LectureBot"),
+        send(&["Finger of LectureBot(TD):"]),
+        send(&[
+            "LectureBot(TD)(----)[1] kibitzes: That concludes this lecture. If this lecture inspired you to write your own lecture, \"finger LectureBot\" and read note 8.",
+        ]),
+        line("follow"),
+        line("unobserve 1"),
+    ]);
+    let served = Served::start(vec![script]);
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("Follow its lectures").click();
+    wait_for(&mut h, "the lecture's words", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.last_said.is_some())
+    });
+    h.run_steps(2);
+    assert!(h.state().store().get(1).is_some(), "its board");
+    // Over the board: what it is, how it stands, its words; no Hint.
+    assert!(h.query_all_by_label("Lecture going on").count() >= 1);
+    assert!(
+        h.query_all_by_label("Henley against Browne: White starts with Nf3.")
+            .count()
+            >= 1
+    );
+    assert!(h.query_all_by_label("Hint").next().is_none());
+    h.get_by_label("About LectureBot").click();
+    wait_for(&mut h, "the lecture over", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Over)
+    });
+    // Still following (the next lecture comes on a board too): Stop
+    // follows nobody and leaves the board.
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label("Lecture over: still following LectureBot")
+            .count()
+            >= 1
+    );
+    h.query_all_by_label("Stop").next().expect("Stop").click();
+    wait_for(&mut h, "stopped", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Stopped)
+    });
+    served.finish();
+}

@@ -246,3 +246,76 @@ pub fn share_of(results: &Results, key: &str) -> Option<f32> {
         .filter(|a| a.depth >= crate::engine::review::REVIEW_DEPTH)
         .map(|a| white_share(a.eval))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::{Analysis, Eval};
+
+    const GAME: &str = "[White \"KibUser\"]\n[Black \"BotA\"]\n[Date \"2026.11.25\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 1-0\n";
+
+    fn read_in(review: &mut BackgroundReview, deck: &mut Deck) {
+        let game =
+            crate::archive::read::read_pgn(GAME.as_bytes(), std::path::Path::new("2026-11.pgn"));
+        let passed = review.read(
+            "2026-11.pgn#0".to_owned(),
+            game.into_iter().next(),
+            "kibuser",
+            Now::ZERO,
+            deck,
+        );
+        assert!(!passed, "a game of chess is reviewed");
+    }
+
+    #[test]
+    fn the_engine_is_given_positions_only_when_it_may() {
+        let mut review = BackgroundReview::default();
+        let mut deck = Deck::default();
+        read_in(&mut review, &mut deck);
+        let mut results = Results::default();
+        // Playing, or a board wants the engine: nothing for it.
+        let step = review.step(&results, false, &mut deck, 0);
+        assert!(step.targets.is_empty());
+        assert_eq!(review.under_way().map(|u| u.2), Some(5));
+        // Idle: every position of the game.
+        let step = review.step(&results, true, &mut deck, 0);
+        assert_eq!(step.targets.len(), 5);
+        // The engine's words on each: the review is taken in, 2. Qh5
+        // (White's, the user's) a blunder, a card.
+        let cps = [25, -30, 30, 300, -300];
+        for (target, cp) in step.targets.iter().zip(cps) {
+            // The side to move's view, as the engine says it; the
+            // results keep White's.
+            let turn = shakmaty::Position::turn(&target.position);
+            let white_cp = if turn.is_white() { cp } else { -cp };
+            let line_san = vec!["Nf3".to_owned()];
+            results.insert(
+                target.key.clone(),
+                Analysis {
+                    depth: 20,
+                    eval: Eval::Centipawns(white_cp),
+                    line: vec![],
+                    line_san,
+                    others: vec![],
+                },
+            );
+        }
+        let step = review.step(&results, false, &mut deck, 100);
+        assert_eq!(step.finished, Some(("KibUser – BotA".to_owned(), 1)));
+        assert!(step.deck_changed);
+        assert_eq!(deck.cards[0].played, "Qh5");
+        assert_eq!(deck.cards[0].best.as_deref(), Some("Nf3"));
+        assert_eq!(deck.cards[0].game_words, "KibUser – BotA, 2026.11.25");
+        assert!(deck.reviewed.contains("2026-11.pgn#0"));
+    }
+
+    #[test]
+    fn a_game_no_engine_plays_is_passed_over() {
+        let mut review = BackgroundReview::default();
+        let mut deck = Deck::default();
+        let unreadable = review.read("x.pgn#0".to_owned(), None, "kibuser", Now::ZERO, &mut deck);
+        assert!(unreadable);
+        assert!(deck.reviewed.contains("x.pgn#0"));
+        assert_eq!(review.left(), 0);
+    }
+}

@@ -60,18 +60,6 @@ pub fn training_ui(
                 puzzle_button(ui, Puzzle::Study, &mut out);
             });
             ui.add_space(8.0);
-            heading(ui, "Endgames (endgamebot)");
-            ui.weak("Played out against a tablebase: find the best moves.");
-            for (name, words) in ENDGAMES {
-                if ui
-                    .button(words)
-                    .on_hover_text(format!("tell endgamebot play {name}"))
-                    .clicked()
-                {
-                    out.push(TrainingAction::Endgame(name));
-                }
-            }
-            ui.add_space(8.0);
             heading(ui, "Lectures (LectureBot)");
             ui.weak("LectureBot gives lectures on a game it goes through move by move.");
             ui.horizontal_wrapped(|ui| {
@@ -92,6 +80,18 @@ pub fn training_ui(
                     out.push(TrainingAction::AboutLectures);
                 }
             });
+            ui.add_space(8.0);
+            heading(ui, "Endgames (endgamebot)");
+            ui.weak("Played out against a tablebase: find the best moves.");
+            for (name, words) in ENDGAMES {
+                if ui
+                    .button(words)
+                    .on_hover_text(format!("tell endgamebot play {name}"))
+                    .clicked()
+                {
+                    out.push(TrainingAction::Endgame(name));
+                }
+            }
         });
     out
 }
@@ -132,7 +132,7 @@ fn session_ui(ui: &mut egui::Ui, session: Option<&Session>, out: &mut Vec<Traini
     ui.horizontal(|ui| {
         ui.label(summary(session));
         match session.standing {
-            Standing::Asked | Standing::Going => {
+            _ if still_on(session) => {
                 if ui
                     .button("Stop")
                     .on_hover_text("Stop and leave the board")
@@ -203,7 +203,7 @@ fn buttons(ui: &mut egui::Ui, session: &Session, out: &mut Vec<TrainingAction>) 
         problem_buttons(ui, session, going, &mut button);
     }
     match session.standing {
-        Standing::Asked | Standing::Going => {
+        _ if still_on(session) => {
             button(
                 ui,
                 true,
@@ -244,4 +244,15 @@ fn problem_buttons(
         TrainingAction::Back,
     );
     button(ui, true, "Next", next, TrainingAction::Next);
+}
+
+/// Whether the session goes on (Stop, not Close): a problem asked or
+/// going; LectureBot still followed after a lecture ends (its next one
+/// comes on a board too).
+fn still_on(session: &Session) -> bool {
+    match session.standing {
+        Standing::Asked | Standing::Going => true,
+        Standing::Over => session.bot == TrainingBot::Lecture,
+        _ => false,
+    }
 }
