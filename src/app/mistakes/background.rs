@@ -131,7 +131,17 @@ impl BackgroundReview {
             };
             Some((game, me, a.variant.clone()))
         });
-        let Some((game, me, variant)) = replayed else {
+        // A card's board has no holdings to drop from: crazyhouse games
+        // are passed over with those that do not replay.
+        let drops = |game: &Game| {
+            game.playable().is_some_and(|p| {
+                matches!(
+                    p.rules,
+                    crate::game::rules::Rules::Known(shakmaty::variant::Variant::Crazyhouse, _)
+                )
+            })
+        };
+        let Some((game, me, variant)) = replayed.filter(|(game, _, _)| !drops(game)) else {
             deck.pass_over(&key);
             return true;
         };
@@ -317,5 +327,18 @@ mod tests {
         assert!(unreadable);
         assert!(deck.reviewed.contains("x.pgn#0"));
         assert_eq!(review.left(), 0);
+        // Crazyhouse: a card's board has no holdings to drop from.
+        let zh = "[White \"KibUser\"]\n[Black \"BotA\"]\n[Variant \"crazyhouse\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 *\n";
+        let game = crate::archive::read::read_pgn(zh.as_bytes(), std::path::Path::new("z.pgn"));
+        assert_eq!(game.len(), 1);
+        let passed = review.read(
+            "z.pgn#0".to_owned(),
+            game.into_iter().next(),
+            "kibuser",
+            Now::ZERO,
+            &mut deck,
+        );
+        assert!(passed);
+        assert!(deck.reviewed.contains("z.pgn#0"));
     }
 }
