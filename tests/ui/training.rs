@@ -239,3 +239,79 @@ fn a_lecture_followed_to_its_end_and_stopped() {
     });
     served.finish();
 }
+
+/// An endgame asked by name with one click, as Free Chess Club reads
+/// endgamebot: its greeting is the user's move, a better move taken
+/// back is counted, a hint, the end said, and Next plays it again.
+#[test]
+fn an_endgame_from_one_click_to_over_and_again() {
+    const KRK: &str = "<12> -------- -------- -------- ----k--- -------- -------- -------- R---K--- W -1 0 0 0 0 0 58 Trainee endgamebot 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
+    let hello = "endgamebot(*)(TD)(----)[58] kibitzes: Hello from endgamebot. \"tell endgamebot hint\" if you want a hint or \"back\" if you want to make a different move";
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    script.steps.extend([
+        line("set kibitz 1"),
+        line("tell endgamebot play krk"),
+        send(&[
+            "endgamebot has made you an examiner of game 58.",
+            KRK,
+            hello,
+            "endgamebot(*)(TD)(----)[58] kibitzes: You have a better move.",
+        ]),
+        line("tell endgamebot hint"),
+        send(&["endgamebot(*)(TD)(----)[58] kibitzes: Drive the king to the edge with your rook."]),
+        send(&["endgamebot(*)(TD)(----)[58] kibitzes: Thank you for playing endgamebot."]),
+        line("unexamine"),
+        line("set kibitz 1"),
+        line("tell endgamebot play krk"),
+        send(&[
+            "endgamebot has made you an examiner of game 58.",
+            KRK,
+            hello,
+        ]),
+    ]);
+    let served = Served::start(vec![script]);
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("King and rook against king").click();
+    wait_for(&mut h, "the better move", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.wrong == 1)
+    });
+    h.run_steps(2);
+    assert!(h.state().store().get(58).is_some(), "its board");
+    assert!(h.query_all_by_label("Your move · 1 wrong move").count() >= 1);
+    h.query_all_by_label("Hint").next().expect("Hint").click();
+    wait_for(&mut h, "the end", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Over)
+    });
+    h.run_steps(2);
+    assert!(
+        h.state().console().lines.iter().any(|l| l
+            .text
+            .contains("Drive the king to the edge with your rook.")),
+        "the hint said"
+    );
+    assert!(h.query_all_by_label("Over · 1 wrong move · 1 hint").count() >= 1);
+    h.query_all_by_label("Next").next().expect("Next").click();
+    wait_for(&mut h, "the endgame again", &|app| {
+        app.lobby()
+            .training
+            .session
+            .as_ref()
+            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Going && s.wrong == 0)
+    });
+    served.finish();
+}
