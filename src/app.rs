@@ -863,6 +863,9 @@ impl KibitzApp {
         let mut analysed = None;
         let mut login = None;
         let mut over_boards = Vec::new();
+        // The card's window before the boards: the keys its board takes
+        // are not the boards' then.
+        (self.parts.library).mistakes_window_ui(ui.ctx(), self.keeping.settings());
         let central = egui::Frame::central_panel(ui.style()).fill(egui::Color32::TRANSPARENT);
         egui::CentralPanel::default().frame(central).show(ui, |ui| {
             if let Some(command) = self.parts.news.notice_ui(ui) {
@@ -898,7 +901,6 @@ impl KibitzApp {
             self.connect_to(request);
         }
         self.run(over_boards);
-        (self.parts.library).mistakes_window_ui(ui.ctx(), self.keeping.settings());
         if self.parts.chrome.take_play_computer() {
             self.run([Want::OfferComputerGame {
                 fen: None,

@@ -64,6 +64,9 @@ pub struct Mistakes {
     news: Option<String>,
     /// Why the review waits, as of the last frame.
     waiting: Option<&'static str>,
+    /// The user plays a game (as of the last frame): the card's window
+    /// waits hidden, Practise waits.
+    playing: bool,
     /// My games' list was asked for (the review needs it).
     list_asked: bool,
     /// What the section and the window asked of the others.
@@ -83,6 +86,10 @@ struct CardBoard {
     typed: String,
     /// Said on the window's first frame.
     said: bool,
+    /// Why the last move typed was not taken.
+    refusal: Option<String>,
+    /// The game was opened at this card (once is enough).
+    opened: bool,
 }
 
 fn now_s() -> u64 {
@@ -171,6 +178,7 @@ impl Mistakes {
     /// nothing on screen wants it; `playing`: the user plays a game).
     pub fn engine_work(&mut self, results: &Results, idle: bool, playing: bool) -> Vec<Target> {
         let mut targets = Vec::new();
+        self.playing = playing;
         if let Some(card) = &mut self.card
             && let Some((_, target)) = &card.tried
             && card.practice.judging().is_some()
@@ -262,6 +270,7 @@ impl Mistakes {
             under_way: self.background.under_way(),
             waiting: self.waiting,
             news: self.news.clone(),
+            playing: self.playing,
         }
     }
 
@@ -314,6 +323,10 @@ impl Mistakes {
         let Some(card) = &mut self.card else {
             return;
         };
+        // Over the user's own game it would hide the board and the clocks.
+        if self.playing {
+            return;
+        }
         card.cache.new_frame(settings.pieces);
         if !card.said {
             card.said = true;
@@ -338,6 +351,12 @@ impl Mistakes {
             .flatten())
         .map(|best| (best, card.practice.card.played.clone()));
         let tried = card.tried.as_ref().map(|(mv, _)| (mv.from(), mv.to()));
+        let last_move = (card.practice.card.last_move_uci.as_deref())
+            .and_then(|uci| uci.parse::<shakmaty::uci::UciMove>().ok())
+            .and_then(|uci| match uci {
+                shakmaty::uci::UciMove::Normal { from, to, .. } => Some((Some(from), to)),
+                _ => None,
+            });
         let trying = card.practice.stage == Stage::Trying;
         let view = CardView {
             words: &words,
@@ -350,7 +369,9 @@ impl Mistakes {
             legend,
             answered,
             due_after,
-            can_open: true,
+            can_open: !card.opened,
+            last_move,
+            refusal: card.refusal.as_deref(),
             style,
             auto_queen,
         };
@@ -369,7 +390,10 @@ impl Mistakes {
             Some(CardAction::Typed(text)) => {
                 match crate::game::typed_move::match_typed(&card.playable, &text).on_enter() {
                     Ok(mv) => self.try_move(mv),
-                    Err(why) => self.wants.push(Want::Say(why)),
+                    Err(why) => {
+                        card.refusal = Some(format!("{text}: {why}"));
+                        self.wants.push(Want::Say(why));
+                    }
                 }
             }
             Some(CardAction::GiveUp) if card.practice.give_up().is_some() => self.answered(false),
@@ -384,6 +408,7 @@ impl Mistakes {
         let Some(card) = &mut self.card else {
             return;
         };
+        card.refusal = None;
         let san = card.playable.san_of(&mv);
         let after = card.playable.after(&mv);
         let target = after.and_then(|setup| card.target_after(setup));
@@ -401,13 +426,14 @@ impl Mistakes {
     /// The card's game on a review board, at the card's position (its
     /// moves read off the UI thread).
     fn open_game(&mut self, my_games: &MyGames) {
-        let Some(card) = &self.card else {
+        let Some(card) = &mut self.card else {
             return;
         };
-        let key = &card.practice.card.game_key;
-        let listed = my_games.games.iter().find(|g| game_key(g) == *key);
+        let key = card.practice.card.game_key.clone();
+        let listed = my_games.games.iter().find(|g| game_key(g) == key);
         match (listed, &self.disk) {
             (Some(listed), Some(disk)) => {
+                card.opened = true;
                 let _ = disk.send(Job::Open(Box::new(listed.clone()), card.practice.card.ply));
             }
             _ => self.wants.push(Want::Say(
@@ -430,10 +456,16 @@ impl CardBoard {
             playable,
             variant,
             tried: None,
-            board: BoardState::default(),
+            // The keyboard lands on the board (its last move's square).
+            board: BoardState {
+                focus_square: true,
+                ..BoardState::default()
+            },
             cache: PieceCache::default(),
             typed: String::new(),
             said: false,
+            refusal: None,
+            opened: false,
         })
     }
 

@@ -49,6 +49,8 @@ pub struct ReviewedMove {
     pub fen_before: String,
     pub san: String,
     pub best: Option<String>,
+    /// The move before it (UCI, `e7e5`), marked on the card's board.
+    pub last_move_uci: Option<String>,
 }
 
 /// One card: a position to find a better move in.
@@ -76,6 +78,9 @@ pub struct Card {
     /// judged against it.
     #[serde(default)]
     pub white_share_permille: Option<u16>,
+    /// The opponent's move before the position (UCI), marked on its board.
+    #[serde(default)]
+    pub last_move_uci: Option<String>,
     /// When it is due (Unix seconds).
     pub due_s: u64,
     /// The wait after the last hit (0: never hit yet).
@@ -114,6 +119,11 @@ impl Card {
         } else {
             Verdict::Ask
         }
+    }
+
+    /// The move number of the position (the FEN's last field).
+    pub fn move_number(&self) -> Option<u32> {
+        self.fen.split_whitespace().nth(5)?.parse().ok()
     }
 
     /// The side to play (the FEN's second field).
@@ -191,6 +201,7 @@ impl Deck {
                 ply,
                 game_words: format!("{} – {}, {}", game.white, game.black, game.date),
                 variant: game.variant.clone(),
+                last_move_uci: mv.last_move_uci.clone(),
                 white_share_permille: (game.review.shares.get(ply).copied().flatten())
                     .map(|share| (share.clamp(0.0, 1.0) * 1000.0).round() as u16),
                 due_s: now_s,

@@ -96,8 +96,12 @@ impl Practice {
             Color::White => "White",
             Color::Black => "Black",
         };
+        let at = self
+            .card
+            .move_number()
+            .map_or_else(String::new, |n| format!(", move {n}"));
         format!(
-            "{side} to play. You made a {} here in {}: find a better move.",
+            "{side} to play{at}. You made a {} here in {}: find a better move.",
             self.card.judgement, self.card.game_words
         )
     }
@@ -160,6 +164,7 @@ mod tests {
             game_words: "KibUser – BotA, 2026.11.28".to_owned(),
             variant: String::new(),
             white_share_permille: Some(520),
+            last_move_uci: Some("e2e4".to_owned()),
             due_s: 0,
             interval_s: 0,
             hits: 0,
@@ -172,7 +177,7 @@ mod tests {
         let mut practice = Practice::new(card());
         assert_eq!(
             practice.prompt(),
-            "Black to play. You made a blunder here in KibUser – BotA, 2026.11.28: find a better move."
+            "Black to play, move 1. You made a blunder here in KibUser – BotA, 2026.11.28: find a better move."
         );
         assert_eq!(practice.answer_words(), None);
         assert_eq!(practice.tried("e5", "k1".to_owned()), Some(true));

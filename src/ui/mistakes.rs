@@ -34,6 +34,8 @@ pub struct DeckSummary {
     pub waiting: Option<&'static str>,
     /// The last news (a review taken in, a file that did not read).
     pub news: Option<String>,
+    /// The user plays a game: cards wait until it is over.
+    pub playing: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +47,7 @@ pub enum DeckAction {
 /// The Training tab's "Your mistakes" section.
 pub fn deck_section_ui(ui: &mut egui::Ui, deck: &DeckSummary) -> Option<DeckAction> {
     let mut action = None;
-    ui.heading("Your mistakes");
+    ui.label(egui::RichText::new("Your mistakes").strong().size(15.0));
     if !deck.kept {
         ui.weak("No deck: Kibitz has no data directory to keep it in here.");
         return None;
@@ -67,8 +69,9 @@ pub fn deck_section_ui(ui: &mut egui::Ui, deck: &DeckSummary) -> Option<DeckActi
             0 => "Practise".to_owned(),
             n => format!("Practise ({n} due)"),
         };
-        let button = ui.add_enabled(deck.due > 0, egui::Button::new(label));
+        let button = ui.add_enabled(deck.due > 0 && !deck.playing, egui::Button::new(label));
         let button = match &deck.next_due {
+            _ if deck.playing => button.on_disabled_hover_text("After your game"),
             Some(when) => button.on_disabled_hover_text(format!("The next card comes back {when}")),
             None => button,
         };
@@ -135,8 +138,13 @@ pub struct CardView<'a> {
     pub answered: bool,
     /// Cards due after this one.
     pub due_after: usize,
-    /// The game is known (it can be opened at that moment).
+    /// The game can be opened at that moment (not opened yet for this
+    /// card).
     pub can_open: bool,
+    /// The move before the card's position (the opponent's), marked.
+    pub last_move: Option<(Option<Square>, Square)>,
+    /// Why the last move typed was not taken.
+    pub refusal: Option<&'a str>,
     pub style: BoardStyle,
     pub auto_queen: bool,
 }
@@ -171,6 +179,8 @@ pub fn card_window_ui(
 ) -> Option<CardAction> {
     let mut action = None;
     let mut open = true;
+    // As of the last frame: Escape on a square lets go of the board first.
+    let had_square = state.square_focused;
     egui::Window::new("Your mistakes")
         .open(&mut open)
         .default_size([460.0, 600.0])
@@ -180,7 +190,30 @@ pub fn card_window_ui(
         .show(ctx, |ui| {
             action = card_ui(ui, view, state, cache, typed);
         });
-    if !open {
+    // The card's board has the keyboard: its arrows, Home and End are its
+    // own, not the game boards' behind the window (drawn after it).
+    if state.square_focused {
+        ctx.input_mut(|i| {
+            for key in [
+                egui::Key::ArrowLeft,
+                egui::Key::ArrowRight,
+                egui::Key::ArrowUp,
+                egui::Key::ArrowDown,
+                egui::Key::Home,
+                egui::Key::End,
+            ] {
+                i.consume_key(egui::Modifiers::NONE, key);
+            }
+        });
+    }
+    // Escape closes the card (when no square or field holds the key: a
+    // square lets go of the keyboard with it first).
+    let escape = !had_square
+        && !state.square_focused
+        && !ctx.text_edit_focused()
+        && !state.is_choosing_promotion()
+        && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if !open || escape {
         return Some(CardAction::Close);
     }
     action
@@ -215,7 +248,7 @@ fn card_ui(
         orientation: view.orientation,
         playable: view.playable,
         mover: view.playable.map(Playable::turn),
-        last_move: view.tried,
+        last_move: view.tried.or(view.last_move),
         check: None,
         premoves: &[],
         slide: None,
@@ -236,8 +269,8 @@ fn card_ui(
             let label = ui.label("Your move:");
             let field = ui.add(
                 egui::TextEdit::singleline(typed)
-                    .hint_text("e.g. Nf3, then Enter")
-                    .desired_width(110.0),
+                    .hint_text("e.g. Nf3")
+                    .desired_width(90.0),
             );
             let field = field.labelled_by(label.id);
             if field.lost_focus()
@@ -245,11 +278,16 @@ fn card_ui(
                 && !typed.trim().is_empty()
             {
                 action = Some(CardAction::Typed(std::mem::take(typed)));
+                // The field keeps the keyboard for another try.
+                field.request_focus();
             }
             if ui.button("Show the answer").clicked() {
                 action = Some(CardAction::GiveUp);
             }
         });
+    }
+    if let Some(why) = view.refusal {
+        ui.colored_label(ui.visuals().warn_fg_color, why);
     }
     if let Some((engine, played)) = &view.legend {
         ui.horizontal_wrapped(|ui| {
@@ -259,7 +297,21 @@ fn card_ui(
             ui.label(format!("yours in the game, {played}."));
         });
     }
+    // The game's button first: it stays where it is when the next one's
+    // words change ("Next card (3 due)", "Done").
     ui.horizontal_wrapped(|ui| {
+        let open = if view.can_open {
+            "Open the game here"
+        } else {
+            "Opened on a board"
+        };
+        if ui
+            .add_enabled(view.can_open, egui::Button::new(open))
+            .on_hover_text("The game on a review board, at this position")
+            .clicked()
+        {
+            action = Some(CardAction::OpenGame);
+        }
         if view.answered {
             let next = match view.due_after {
                 0 => "Done".to_owned(),
@@ -272,14 +324,6 @@ fn card_ui(
                     CardAction::Next
                 });
             }
-        }
-        if view.can_open
-            && ui
-                .button("Open the game here")
-                .on_hover_text("The game on a review board, at this position")
-                .clicked()
-        {
-            action = Some(CardAction::OpenGame);
         }
     });
     action

@@ -11,7 +11,7 @@ use common::fake_uci;
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kibitz::app::KibitzApp;
 use kibitz::ui::board::square_rect;
 use shakmaty::fen::Fen;
@@ -98,7 +98,7 @@ fn your_blunders_become_cards_answered_and_kept() {
     h.run_steps(3);
     assert!(
         h.query_all_by_label(
-            "White to play. You made a blunder here in KibUser – BotA, 2026.11.25: find a better move."
+            "White to play, move 2. You made a blunder here in KibUser – BotA, 2026.11.25: find a better move."
         )
         .next()
         .is_some(),
@@ -122,9 +122,22 @@ fn your_blunders_become_cards_answered_and_kept() {
     );
     h.get_by_label("Next card (1 due)").click();
     h.run_steps(3);
-    // The game's own move again, typed: a miss, said with both moves.
+    // A typo first: said under the field, which keeps the keyboard.
     h.get_by_label("Your move:").click();
     h.run_steps(1);
+    h.get_by_label("Your move:").type_text("Zz9");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("Zz9: ").is_some(),
+        "the typo said"
+    );
+    assert!(
+        h.get_by_label("Your move:").is_focused(),
+        "the field keeps the keyboard"
+    );
+    // The game's own move again, typed: a miss, said with both moves.
     h.get_by_label("Your move:").type_text("Bc4");
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
@@ -164,6 +177,101 @@ fn your_blunders_become_cards_answered_and_kept() {
     );
     assert!(
         h.query_by_label_contains("1 of your games reviewed, 0 to go")
+            .is_some()
+    );
+}
+
+/// One card due, 2. Qh5 played after 1. e4 e5.
+const ONE_CARD: &str = r#"reviewed = ["2026-11.pgn#0"]
+
+[[cards]]
+id = "2026-11.pgn#0#2"
+fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+played = "Qh5"
+best = "Nf3"
+judgement = "blunder"
+game_key = "2026-11.pgn#0"
+ply = 2
+game_words = "KibUser – BotA, 2026.11.25"
+white_share_permille = 530
+last_move_uci = "e7e5"
+due_s = 0
+interval_s = 0
+hits = 0
+misses = 0
+"#;
+
+/// By the keyboard alone: the card's board has the keyboard at once, on
+/// the opponent's last move (e5); the arrows walk its squares; Escape lets
+/// go of the board, then closes the card.
+#[test]
+fn a_card_by_the_keyboard() {
+    let dir = common::TempDir::new("ui-mistakes-keys");
+    std::fs::write(dir.path().join("mistakes.toml"), ONE_CARD).unwrap();
+    let mut app = common::app_with(&[]);
+    app.keep_deck_in(dir.path().to_path_buf());
+    app.wait_for_deck();
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("Practise (1 due)").click();
+    h.run_steps(4);
+    assert!(
+        h.get_by_label("e5, black pawn").is_focused(),
+        "the last move's square"
+    );
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(2);
+    assert!(
+        h.get_by_label("f5, empty").is_focused(),
+        "the arrows walk the board"
+    );
+    h.key_press(egui::Key::ArrowDown);
+    h.run_steps(2);
+    assert!(h.get_by_label("f4, empty").is_focused());
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Board, your mistake").is_some(),
+        "the board let go first"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Board, your mistake").is_none(),
+        "then the card closed"
+    );
+}
+
+/// While the user plays, cards wait: Practise is off, and a card open
+/// when the game began hides until it is over (it would cover the board).
+#[test]
+fn cards_wait_while_you_play() {
+    const PLAYING: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 1 0";
+    let dir = common::TempDir::new("ui-mistakes-playing");
+    std::fs::write(dir.path().join("mistakes.toml"), ONE_CARD).unwrap();
+    let mut app = common::app_with(&[]);
+    app.keep_deck_in(dir.path().to_path_buf());
+    app.wait_for_deck();
+    let mut h = common::window(app, [1400.0, 900.0]);
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("Practise (1 due)").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Board, your mistake").is_some());
+    // A game of the user's begins.
+    for event in common::decode(format!("{PLAYING}\n\r").as_bytes()) {
+        h.state_mut().apply_event(Duration::from_secs(10), &event);
+    }
+    h.run_steps(3);
+    assert!(h.query_by_label("Board, your mistake").is_none(), "hidden");
+    assert!(
+        h.get_by_label("Practise (1 due)")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_by_label_contains("waiting: you are playing")
             .is_some()
     );
 }

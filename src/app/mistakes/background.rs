@@ -226,6 +226,7 @@ fn reviewed_game(
                 fen_before,
                 san: mv.san.clone(),
                 best,
+                last_move_uci: ply.checked_sub(1).and_then(|last| uci_of(game, last)),
             }
         })
         .collect();
@@ -247,6 +248,15 @@ fn reviewed_game(
         first_mover: first_mover(game),
         variant: current.variant.clone(),
     }
+}
+
+/// Move `ply` of `game` in UCI (`e7e5`), where it reads.
+fn uci_of(game: &Game, ply: usize) -> Option<String> {
+    let rules = game.playable()?.rules;
+    let before = crate::game::rules::Playable::new(rules, game.position_after(ply)?);
+    let mv = before.read_san(&game.moves.get(ply)?.san)?;
+    let from = mv.from()?;
+    Some(format!("{from}{}", mv.to()))
 }
 
 /// White's share after a try, when the engine has looked deep enough.

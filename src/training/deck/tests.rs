@@ -12,6 +12,7 @@ fn game(me: Color) -> ReviewedGame {
         fen_before: START.to_owned(),
         san: san.to_owned(),
         best: best.map(str::to_owned),
+        last_move_uci: None,
     };
     ReviewedGame {
         key: "games/2026-11.pgn:3".to_owned(),
