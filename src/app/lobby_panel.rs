@@ -256,8 +256,13 @@ impl LobbyPanel {
             TrainingAction::Next => training.next_one(),
             TrainingAction::Stop => training.stop(),
             TrainingAction::Dismiss => {
+                // A session stopped left its board (unexamined): the dead
+                // board goes with its line.
+                let left = (training.session.as_ref())
+                    .filter(|s| s.standing == crate::training::bots::Standing::Stopped)
+                    .and_then(|s| s.game);
                 training.dismiss();
-                Vec::new()
+                return left.map(Want::CloseGame).into_iter().collect();
             }
         };
         // In order: the bot is asked after kibitzes are on.

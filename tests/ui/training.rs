@@ -289,6 +289,7 @@ fn an_endgame_from_one_click_to_over_and_again() {
     h.run_steps(2);
     assert!(h.state().store().get(58).is_some(), "its board");
     assert!(h.query_all_by_label("Your move · 1 wrong move").count() >= 1);
+    let hint_at = h.query_all_by_label("Hint").next().expect("Hint").rect();
     h.query_all_by_label("Hint").next().expect("Hint").click();
     wait_for(&mut h, "the end", &|app| {
         app.lobby()
@@ -305,6 +306,9 @@ fn an_endgame_from_one_click_to_over_and_again() {
         "the hint said"
     );
     assert!(h.query_all_by_label("Over · 1 wrong move · 1 hint").count() >= 1);
+    // The bar's words grew; its buttons stayed where they were.
+    let hint_now = h.query_all_by_label("Hint").next().expect("Hint").rect();
+    assert_eq!(hint_now, hint_at, "Hint stayed under the pointer");
     h.query_all_by_label("Next").next().expect("Next").click();
     wait_for(&mut h, "the endgame again", &|app| {
         app.lobby()

@@ -160,12 +160,14 @@ pub fn training_bar_ui(ui: &mut egui::Ui, session: &Session) -> Vec<TrainingActi
     ui.horizontal_wrapped(|ui| {
         let objective = session.objective.clone().unwrap_or_else(|| session.title());
         ui.label(RichText::new(objective).strong().size(16.0));
+        // The buttons before how it stands: they stay under the pointer
+        // while its words grow ("1 wrong move · 1 hint").
+        buttons(ui, session, &mut out);
         let colour = match session.standing {
             Standing::Solved { .. } | Standing::Over => ui.visuals().selection.bg_fill,
             _ => ui.visuals().text_color(),
         };
         ui.label(RichText::new(summary(session)).color(colour));
-        buttons(ui, session, &mut out);
     });
     // Always a line for the bot's last words: the board under the bar
     // does not move when they come.
