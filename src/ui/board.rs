@@ -139,6 +139,16 @@ pub fn board_ui(
     paint(ui, rect, state, view, &moves, cache);
     let marks = (view.marks, view.best_move);
     crate::ui::board::marks::paint_marks(ui, rect, view.orientation, marks, state);
+    // The square with the keyboard is ringed: a keyboard player sees
+    // where the arrows took them (the screen reader says it too).
+    if state.square_focused
+        && let Some(square) = state.kept_square
+    {
+        let cell = square_rect(rect, view.orientation, square).shrink(1.5);
+        let stroke = Stroke::new((rect.width() / 160.0).max(2.5), theme::FOCUS_RING);
+        ui.painter()
+            .rect_stroke(cell, 0.0, stroke, egui::StrokeKind::Inside);
+    }
     if let Some(chooser) = chooser.filter(|_| state.promotion.is_some()) {
         chooser.paint(ui, view, cache);
     }

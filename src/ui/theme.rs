@@ -13,6 +13,9 @@ pub const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(0xC8, 0xD0,
 pub const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(0x30, 0x90, 0x50, 0x80);
 /// A king in check (radial glow colour).
 pub const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(0xE0, 0x20, 0x20, 0xA0);
+/// The ring round the square with the keyboard (blue: apart from the
+/// last move's yellow, the selection's green and check's red).
+pub const FOCUS_RING: Color32 = Color32::from_rgb(0x20, 0x70, 0xE0);
 /// Legal-target dots and capture rings.
 pub const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(0x20, 0x50, 0x28, 0x70);
 /// A queued premove.

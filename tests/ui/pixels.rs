@@ -521,3 +521,43 @@ fn a_card_shows_both_moves_on_its_board() {
     assert!(a8 < 0.01, "the rest of the board holds still ({a8})");
     h.snapshot("mistakes-card");
 }
+
+/// The square with the keyboard is ringed on the card's board (the
+/// board takes the keyboard when the card opens, at White's king here):
+/// the arrow moves the ring a player sees, from e1 to f1.
+#[test]
+fn the_square_with_the_keyboard_is_ringed() {
+    let dir = common::TempDir::new("pixels-focus-ring");
+    std::fs::write(dir.path().join("mistakes.toml"), CARD_DECK).expect("the deck");
+    let mut app = kibitz::app::KibitzApp::new(kibitz::app::TimeSource::Fixed(
+        std::time::Duration::from_secs(10),
+    ));
+    app.keep_deck_in(dir.path().to_path_buf());
+    app.wait_for_deck();
+    app.lobby_mut().tab = kibitz::ui::lobby::Tab::Training;
+    let mut h = common::raster::window(app, [1180.0, 820.0]);
+    h.run_steps(2);
+    h.get_by_label("Practise (1 due)").click();
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(4);
+    assert!(h.get_by_label("e1, white king").is_focused());
+    let before = h.render().expect("painted");
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(3);
+    assert!(h.get_by_label("f1, white bishop").is_focused());
+    let after = h.render().expect("painted");
+    let ppp = h.ctx.pixels_per_point();
+    let board = h.get_by_label("Board, your mistake").rect();
+    for square in [Square::E1, Square::F1] {
+        let cell = square_rect(board, Color::White, square);
+        let share = changed_share(&before, &after, cell, ppp);
+        assert!(share > 0.05, "the ring on {square}: {:.0} %", share * 100.0);
+    }
+    let a8 = changed_share(
+        &before,
+        &after,
+        square_rect(board, Color::White, Square::A8),
+        ppp,
+    );
+    assert!(a8 < 0.01, "the rest of the board holds still ({a8})");
+}
