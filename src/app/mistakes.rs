@@ -33,6 +33,9 @@ use super::disk_thread::DiskThread;
 use super::want::Want;
 use background::{BackgroundReview, game_key, share_of};
 
+/// Frames in which a new card's board is given the keyboard.
+const FOCUS_FRAMES: u8 = 3;
+
 /// The engine's look at a tried move's position (the user waits for it).
 const JUDGING_NUMBER: u32 = 3_000_001;
 
@@ -90,6 +93,9 @@ struct CardBoard {
     refusal: Option<String>,
     /// The game was opened at this card (once is enough).
     opened: bool,
+    /// Frames left to give the board the keyboard in (a new window's
+    /// first frame only measures it: a focus asked then is lost).
+    focus_frames: u8,
 }
 
 fn now_s() -> u64 {
@@ -328,6 +334,13 @@ impl Mistakes {
             return;
         }
         card.cache.new_frame(settings.pieces);
+        let give_keyboard = card.focus_frames > 0;
+        if card.focus_frames > 0 {
+            card.focus_frames -= 1;
+            card.board.focus_square = !card.board.square_focused;
+            // The next frames come at once (nothing else may ask for them).
+            ctx.request_repaint();
+        }
         if !card.said {
             card.said = true;
             self.wants.push(Want::Say(card.practice.prompt()));
@@ -372,6 +385,7 @@ impl Mistakes {
             can_open: !card.opened,
             last_move,
             refusal: card.refusal.as_deref(),
+            give_keyboard,
             style,
             auto_queen,
         };
@@ -456,16 +470,14 @@ impl CardBoard {
             playable,
             variant,
             tried: None,
-            // The keyboard lands on the board (its last move's square).
-            board: BoardState {
-                focus_square: true,
-                ..BoardState::default()
-            },
+            board: BoardState::default(),
             cache: PieceCache::default(),
             typed: String::new(),
             said: false,
             refusal: None,
             opened: false,
+            // The keyboard lands on the board (its last move's square).
+            focus_frames: FOCUS_FRAMES,
         })
     }
 

@@ -145,6 +145,8 @@ pub struct CardView<'a> {
     pub last_move: Option<(Option<Square>, Square)>,
     /// Why the last move typed was not taken.
     pub refusal: Option<&'a str>,
+    /// A new card: the keyboard goes to it.
+    pub give_keyboard: bool,
     pub style: BoardStyle,
     pub auto_queen: bool,
 }
@@ -181,6 +183,7 @@ pub fn card_window_ui(
     let mut open = true;
     // As of the last frame: Escape on a square lets go of the board first.
     let had_square = state.square_focused;
+    let mut field_focused = false;
     egui::Window::new("Your mistakes")
         .open(&mut open)
         .default_size([460.0, 600.0])
@@ -188,11 +191,12 @@ pub fn card_window_ui(
         .resizable(true)
         .collapsible(false)
         .show(ctx, |ui| {
-            action = card_ui(ui, view, state, cache, typed);
+            (action, field_focused) = card_ui(ui, view, state, cache, typed);
         });
-    // The card's board has the keyboard: its arrows, Home and End are its
-    // own, not the game boards' behind the window (drawn after it).
-    if state.square_focused {
+    // The card's board or its move field has the keyboard: the arrows,
+    // Home and End are theirs, not the game boards' behind the window
+    // (drawn after it).
+    if state.square_focused || field_focused {
         ctx.input_mut(|i| {
             for key in [
                 egui::Key::ArrowLeft,
@@ -225,8 +229,9 @@ fn card_ui(
     state: &mut BoardState,
     cache: &mut PieceCache,
     typed: &mut String,
-) -> Option<CardAction> {
+) -> (Option<CardAction>, bool) {
     let mut action = None;
+    let mut field_focused = false;
     // The words in a room of their own height: the board holds still
     // when the question (two lines) becomes the answer (three).
     let width = ui.available_width();
@@ -273,6 +278,14 @@ fn card_ui(
                     .desired_width(90.0),
             );
             let field = field.labelled_by(label.id);
+            // A new card: the keyboard goes to the board's squares for a
+            // screen reader (they exist only then: a square took the
+            // request), else to this field.
+            if view.give_keyboard && state.focus_square && !field.has_focus() {
+                state.focus_square = false;
+                field.request_focus();
+            }
+            field_focused = field.has_focus();
             if field.lost_focus()
                 && ui.input(|i| i.key_pressed(egui::Key::Enter))
                 && !typed.trim().is_empty()
@@ -326,5 +339,5 @@ fn card_ui(
             }
         }
     });
-    action
+    (action, field_focused)
 }
