@@ -90,8 +90,9 @@ pub fn game_panel_ui(
     if (hovered || cx.focused == Some(game.number)) && !view.board.is_choosing_promotion() {
         let default_on = cx.analysis.default_on;
         // The user's own game, going on or just over (its pieces are
-        // still looked at), keeps them off the squares.
-        let place = if plan.playing || plan.examinable {
+        // still looked at), and a game the user examines (a training
+        // bot's problem, moved on all along) keep them off the squares.
+        let place = if plan.playing || plan.examinable || game.is_examined_by_us() {
             over_board::ControlsPlace::StripBeforeClock(plan.layout.top_strip)
         } else {
             over_board::ControlsPlace::BoardCorner(plan.layout.board)

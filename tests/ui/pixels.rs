@@ -445,6 +445,15 @@ fn a_puzzles_objective_is_over_its_board() {
         "{objective:?} over {board:?}"
     );
     h.snapshot("training-puzzle");
+    // The pointer on the problem's board: the tile's controls show in the
+    // strip over it, not over g8 and h8 (the user moves there).
+    h.hover_at(board.center());
+    h.run_steps(3);
+    let flip = h.get_by_label("Flip board, game 127").rect();
+    assert!(
+        !flip.intersects(board.shrink(1.0)),
+        "{flip:?} over {board:?}"
+    );
 }
 
 /// A card of the user's mistakes (2. Qh5 played, the engine's 2. Nf3).
