@@ -93,6 +93,8 @@ struct CardBoard {
     refusal: Option<String>,
     /// The game was opened at this card (once is enough).
     opened: bool,
+    /// Just answered: the keyboard goes to Next card.
+    focus_next: bool,
     /// Frames left to give the board the keyboard in (a new window's
     /// first frame only measures it: a focus asked then is lost).
     focus_frames: u8,
@@ -298,16 +300,17 @@ impl Mistakes {
 
     /// A card answered: the deck takes it, and it is said.
     fn answered(&mut self, hit: bool) {
-        let Some(card) = &self.card else {
+        let Some(card) = &mut self.card else {
             return;
         };
+        card.focus_next = true;
+        card.typed.clear();
+        let words = card.practice.answer_words();
         if let Some(deck) = &mut self.deck {
             deck.answer(&card.practice.card.id, hit, now_s());
         }
         self.save();
-        if let Some(words) = card.practice.answer_words() {
-            self.wants.push(Want::Say(words));
-        }
+        self.wants.extend(words.map(Want::Say));
     }
 
     /// The card's window, while a card is practised.
@@ -329,8 +332,10 @@ impl Mistakes {
         let Some(card) = &mut self.card else {
             return;
         };
-        // Over the user's own game it would hide the board and the clocks.
+        // Over the user's own game it would hide the board and the clocks
+        // (and come back over its result): it closes, still due.
         if self.playing {
+            self.card = None;
             return;
         }
         card.cache.new_frame(settings.pieces);
@@ -386,6 +391,7 @@ impl Mistakes {
             last_move,
             refusal: card.refusal.as_deref(),
             give_keyboard,
+            focus_next: std::mem::take(&mut card.focus_next),
             style,
             auto_queen,
         };
@@ -476,6 +482,7 @@ impl CardBoard {
             said: false,
             refusal: None,
             opened: false,
+            focus_next: false,
             // The keyboard lands on the board (its last move's square).
             focus_frames: FOCUS_FRAMES,
         })

@@ -147,6 +147,8 @@ pub struct CardView<'a> {
     pub refusal: Option<&'a str>,
     /// A new card: the keyboard goes to it.
     pub give_keyboard: bool,
+    /// Just answered: the keyboard goes to Next card (or Done).
+    pub focus_next: bool,
     pub style: BoardStyle,
     pub auto_queen: bool,
 }
@@ -163,7 +165,7 @@ pub enum CardAction {
 }
 
 /// Room under the board for the move field and the buttons.
-const BELOW_BOARD: f32 = 70.0;
+const BELOW_BOARD: f32 = 96.0;
 /// The legend's words in the arrows' colours (as on the board, a shade
 /// lighter to read on the window).
 const ENGINE_BLUE: egui::Color32 = egui::Color32::from_rgb(90, 140, 230);
@@ -269,47 +271,66 @@ fn card_ui(
         Some(BoardAction::Refused(why)) => state.said = Some(why.to_owned()),
         _ => {}
     }
-    if view.playable.is_some() {
-        ui.horizontal(|ui| {
-            let label = ui.label("Your move:");
-            let field = ui.add(
-                egui::TextEdit::singleline(typed)
-                    .hint_text("e.g. Nf3")
-                    .desired_width(90.0),
-            );
-            let field = field.labelled_by(label.id);
-            // A new card: the keyboard goes to the board's squares for a
-            // screen reader (they exist only then: a square took the
-            // request), else to this field.
-            if view.give_keyboard && state.focus_square && !field.has_focus() {
-                state.focus_square = false;
-                field.request_focus();
+    // Under the board, three rows of their own height, whatever shows:
+    // the move field (or, once answered, the legend), why a typed move
+    // was not taken, the buttons. Nothing under the pointer moves.
+    let row_height = ui.spacing().interact_size.y + 4.0;
+    let width = ui.available_width();
+    let row = egui::vec2(width, row_height);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(row, layout, |ui| {
+        ui.set_min_size(row);
+        match &view.legend {
+            Some((engine, played)) if view.answered => {
+                ui.label(egui::RichText::new("Blue").color(ENGINE_BLUE).strong());
+                ui.label(format!("the engine's move, {engine};"));
+                ui.label(egui::RichText::new("green").color(PLAYED_GREEN).strong());
+                ui.label(format!("yours in the game, {played}."));
             }
-            field_focused = field.has_focus();
-            if field.lost_focus()
-                && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                && !typed.trim().is_empty()
-            {
-                action = Some(CardAction::Typed(std::mem::take(typed)));
-                // The field keeps the keyboard for another try.
-                field.request_focus();
+            _ if view.answered => {}
+            _ => {
+                // While the engine looks at a try, the row stays, off.
+                let trying = view.playable.is_some();
+                let label = ui.label("Your move:");
+                let field = ui.add_enabled(
+                    trying,
+                    egui::TextEdit::singleline(typed)
+                        .hint_text("e.g. Nf3")
+                        .desired_width(90.0),
+                );
+                let field = field.labelled_by(label.id);
+                // A new card: the keyboard goes to the board's squares for a
+                // screen reader (they exist only then: a square took the
+                // request), else to this field.
+                if view.give_keyboard && state.focus_square && !field.has_focus() {
+                    state.focus_square = false;
+                    field.request_focus();
+                }
+                field_focused = field.has_focus();
+                if field.lost_focus()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    && !typed.trim().is_empty()
+                {
+                    action = Some(CardAction::Typed(typed.clone()));
+                    // The field keeps the keyboard for another try (its
+                    // text to mend, if it was no move).
+                    field.request_focus();
+                }
+                if ui
+                    .add_enabled(trying, egui::Button::new("Show the answer"))
+                    .clicked()
+                {
+                    action = Some(CardAction::GiveUp);
+                }
             }
-            if ui.button("Show the answer").clicked() {
-                action = Some(CardAction::GiveUp);
-            }
-        });
-    }
-    if let Some(why) = view.refusal {
-        ui.colored_label(ui.visuals().warn_fg_color, why);
-    }
-    if let Some((engine, played)) = &view.legend {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new("Blue").color(ENGINE_BLUE).strong());
-            ui.label(format!("the engine's move, {engine};"));
-            ui.label(egui::RichText::new("green").color(PLAYED_GREEN).strong());
-            ui.label(format!("yours in the game, {played}."));
-        });
-    }
+        }
+    });
+    ui.allocate_ui_with_layout(row, layout, |ui| {
+        ui.set_min_size(row);
+        if let Some(why) = view.refusal {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
+    });
     // The game's button first: it stays where it is when the next one's
     // words change ("Next card (3 due)", "Done").
     ui.horizontal_wrapped(|ui| {
@@ -330,7 +351,13 @@ fn card_ui(
                 0 => "Done".to_owned(),
                 n => format!("Next card ({n} due)"),
             };
-            if ui.button(next).clicked() {
+            let next = ui.button(next);
+            // Answered: the keyboard goes on to the next card (the move
+            // field it was in is gone).
+            if view.focus_next {
+                next.request_focus();
+            }
+            if next.clicked() {
                 action = Some(if view.due_after == 0 {
                     CardAction::Close
                 } else {

@@ -137,11 +137,18 @@ fn your_blunders_become_cards_answered_and_kept() {
         h.get_by_label("Your move:").is_focused(),
         "the field keeps the keyboard"
     );
+    // Its text stays, to mend.
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+        h.run_steps(1);
+    }
     // The game's own move again, typed: a miss, said with both moves.
     h.get_by_label("Your move:").type_text("Bc4");
     h.run_steps(1);
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
+    // Answered: the keyboard goes on to Done (the field is gone).
+    assert!(h.get_by_label("Done").is_focused());
     assert!(
         h.query_all_by_label(
             "Missed: Bc4 is the move you played in the game; the engine's move is Nf3."
@@ -244,7 +251,8 @@ fn a_card_by_the_keyboard() {
 }
 
 /// While the user plays, cards wait: Practise is off, and a card open
-/// when the game began hides until it is over (it would cover the board).
+/// when the game began closes, still due (it would cover the board, and
+/// then the game's result).
 #[test]
 fn cards_wait_while_you_play() {
     const PLAYING: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 1 0";
@@ -264,7 +272,7 @@ fn cards_wait_while_you_play() {
         h.state_mut().apply_event(Duration::from_secs(10), &event);
     }
     h.run_steps(3);
-    assert!(h.query_by_label("Board, your mistake").is_none(), "hidden");
+    assert!(h.query_by_label("Board, your mistake").is_none(), "closed");
     assert!(
         h.get_by_label("Practise (1 due)")
             .accesskit_node()

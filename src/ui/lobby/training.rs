@@ -129,8 +129,8 @@ fn session_ui(ui: &mut egui::Ui, session: Option<&Session>, out: &mut Vec<Traini
         return;
     };
     heading(ui, &session.title());
+    // The button first: it stays under the pointer as the words grow.
     ui.horizontal(|ui| {
-        ui.label(summary(session));
         match session.standing {
             _ if still_on(session) => {
                 if ui
@@ -151,6 +151,7 @@ fn session_ui(ui: &mut egui::Ui, session: Option<&Session>, out: &mut Vec<Traini
                 }
             }
         }
+        ui.label(summary(session));
     });
 }
 
