@@ -74,6 +74,9 @@ pub struct Mistakes {
     list_asked: bool,
     /// What the section and the window asked of the others.
     wants: Vec<Want>,
+    /// The window, woken when the engine's word changed what it shows
+    /// (that word is read after the card's window was drawn this frame).
+    window: Option<egui::Context>,
 }
 
 /// The card on its board.
@@ -113,6 +116,7 @@ impl Mistakes {
             return;
         };
         let path = deck_file::path_in(&dir);
+        self.window.clone_from(&window);
         self.disk = DiskThread::start("kibitz-mistakes", window, work);
         if let Some(disk) = &self.disk {
             let _ = disk.send(Job::Load(path.clone()));
@@ -195,6 +199,7 @@ impl Mistakes {
                 Some(share) => {
                     if let Some(hit) = card.practice.engine_said(share) {
                         self.answered(hit);
+                        self.wake();
                     }
                 }
                 None => targets.push(target.as_ref().clone()),
@@ -223,6 +228,7 @@ impl Mistakes {
         }
         if step.deck_changed {
             self.save();
+            self.wake();
         }
         if let (Some(listed), Some(disk)) = (step.read, &self.disk) {
             let key = game_key(&listed);
@@ -230,6 +236,12 @@ impl Mistakes {
         }
         targets.extend(step.targets);
         targets
+    }
+
+    fn wake(&self) {
+        if let Some(window) = &self.window {
+            window.request_repaint();
+        }
     }
 
     /// Whether the review or a card may want frames (the engine's
