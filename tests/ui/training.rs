@@ -7,7 +7,10 @@ use crate::common;
 use common::fake_server;
 use common::scripted_window;
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use kibitz::app::KibitzApp;
+use kibitz::training::bots::{Session, Standing};
 
 use common::served::Served;
 use common::window;
@@ -27,15 +30,35 @@ fn send(lines: &[&str]) -> Step {
     Step::Send(bytes)
 }
 
+/// A guest logged in on a scripted server that then plays `steps`, the
+/// lobby's Training tab shown.
+fn training_tab(steps: Vec<Step>) -> (Served, Harness<'static, KibitzApp>) {
+    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
+        .expect("script")
+        .login_only();
+    script.steps.extend(steps);
+    let served = Served::start(vec![script]);
+    let mut h = window(live_app(), [1180.0, 820.0]);
+    connect(&mut h, &served.addr, "guest", None);
+    wait_for(&mut h, "login", &logged_in);
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    (served, h)
+}
+
+/// Frames until the training session is as `done` says.
+fn wait_session(h: &mut Harness<'_, KibitzApp>, what: &str, done: impl Fn(&Session) -> bool) {
+    wait_for(h, what, &|app| {
+        app.lobby().training.session.as_ref().is_some_and(&done)
+    });
+}
+
 const FIRST: &str = "<12> --kr---r pp--qppp --n-bn-- ---p---- ---P---- --N-BN-- PPQ--PPP --KR---R W -1 0 0 0 0 0 127 Trainee puzzlebot 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
 const SECOND: &str = "<12> r---k--r ppp--ppp --n-b--- ---pq--- ---P---- --N-B--- PPP-QPPP R---K--R B -1 0 0 0 0 0 127 puzzlebot Trainee 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
 
 #[test]
 fn a_puzzle_from_one_click_to_solved_and_the_next() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    script.steps.extend([
+    let (served, mut h) = training_tab(vec![
         line("set kibitz 1"),
         line("tell puzzlebot gm2"),
         send(&[
@@ -72,21 +95,8 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
             "puzzlebot(TD)(----)[127] kibitzes: Black moves and mates in 2 moves.",
         ]),
     ]);
-    let served = Served::start(vec![script]);
-    let mut h = window(live_app(), [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
-
-    h.get_by_label("Training").click();
-    h.run_steps(2);
     h.get_by_label("Mate in 2").click();
-    wait_for(&mut h, "the objective", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.objective.is_some())
-    });
+    wait_session(&mut h, "the objective", |s| s.objective.is_some());
     h.run_steps(2);
     // Over the board, and in the tab.
     assert!(
@@ -95,23 +105,13 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
             >= 1
     );
     assert!(h.state().store().get(127).is_some());
-    wait_for(&mut h, "the wrong move", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.wrong == 1)
-    });
+    wait_session(&mut h, "the wrong move", |s| s.wrong == 1);
     h.run_steps(2);
     // In the tab and over the board.
     assert_eq!(h.query_all_by_label("Your move · 1 wrong move").count(), 2);
     h.query_all_by_label("Hint").next().expect("Hint").click();
-    wait_for(&mut h, "solved", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.standing_words() == "Solved in 2 min 1 s")
+    wait_session(&mut h, "solved", |s| {
+        s.standing_words() == "Solved in 2 min 1 s"
     });
     h.run_steps(2);
     assert!(
@@ -165,10 +165,7 @@ fn a_puzzle_from_one_click_to_solved_and_the_next() {
 /// says so, and Stop follows nobody and leaves the board.
 #[test]
 fn a_lecture_followed_to_its_end_and_stopped() {
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    script.steps.extend([
+    let (served, mut h) = training_tab(vec![
         line("set kibitz 1"),
         line("follow LectureBot"),
         send(&[
@@ -188,21 +185,8 @@ fn a_lecture_followed_to_its_end_and_stopped() {
         line("follow"),
         line("unobserve 1"),
     ]);
-    let served = Served::start(vec![script]);
-    let mut h = window(live_app(), [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
-
-    h.get_by_label("Training").click();
-    h.run_steps(2);
     h.get_by_label("Follow its lectures").click();
-    wait_for(&mut h, "the lecture's words", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.last_said.is_some())
-    });
+    wait_session(&mut h, "the lecture's words", |s| s.last_said.is_some());
     h.run_steps(2);
     assert!(h.state().store().get(1).is_some(), "its board");
     // Over the board: what it is, how it stands, its words; no Hint.
@@ -214,13 +198,7 @@ fn a_lecture_followed_to_its_end_and_stopped() {
     );
     assert!(h.query_all_by_label("Hint").next().is_none());
     h.get_by_label("About LectureBot").click();
-    wait_for(&mut h, "the lecture over", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Over)
-    });
+    wait_session(&mut h, "the lecture over", |s| s.standing == Standing::Over);
     // Still following (the next lecture comes on a board too): Stop
     // follows nobody and leaves the board.
     h.run_steps(2);
@@ -230,13 +208,7 @@ fn a_lecture_followed_to_its_end_and_stopped() {
             >= 1
     );
     h.query_all_by_label("Stop").next().expect("Stop").click();
-    wait_for(&mut h, "stopped", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Stopped)
-    });
+    wait_session(&mut h, "stopped", |s| s.standing == Standing::Stopped);
     served.finish();
 }
 
@@ -247,10 +219,7 @@ fn a_lecture_followed_to_its_end_and_stopped() {
 fn an_endgame_from_one_click_to_over_and_again() {
     const KRK: &str = "<12> -------- -------- -------- ----k--- -------- -------- -------- R---K--- W -1 0 0 0 0 0 58 Trainee endgamebot 2 0 0 0 0 0 0 1 none (0:00.000) none 0 0 0";
     let hello = "endgamebot(*)(TD)(----)[58] kibitzes: Hello from endgamebot. \"tell endgamebot hint\" if you want a hint or \"back\" if you want to make a different move";
-    let mut script = Script::from_fixture(&fixture_path("real-server/guest-login.bin"))
-        .expect("script")
-        .login_only();
-    script.steps.extend([
+    let (served, mut h) = training_tab(vec![
         line("set kibitz 1"),
         line("tell endgamebot play krk"),
         send(&[
@@ -271,33 +240,14 @@ fn an_endgame_from_one_click_to_over_and_again() {
             hello,
         ]),
     ]);
-    let served = Served::start(vec![script]);
-    let mut h = window(live_app(), [1180.0, 820.0]);
-    connect(&mut h, &served.addr, "guest", None);
-    wait_for(&mut h, "login", &logged_in);
-
-    h.get_by_label("Training").click();
-    h.run_steps(2);
     h.get_by_label("King and rook against king").click();
-    wait_for(&mut h, "the better move", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.wrong == 1)
-    });
+    wait_session(&mut h, "the better move", |s| s.wrong == 1);
     h.run_steps(2);
     assert!(h.state().store().get(58).is_some(), "its board");
     assert!(h.query_all_by_label("Your move · 1 wrong move").count() >= 1);
     let hint_at = h.query_all_by_label("Hint").next().expect("Hint").rect();
     h.query_all_by_label("Hint").next().expect("Hint").click();
-    wait_for(&mut h, "the end", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Over)
-    });
+    wait_session(&mut h, "the end", |s| s.standing == Standing::Over);
     h.run_steps(2);
     assert!(
         h.state().console().lines.iter().any(|l| l
@@ -310,12 +260,8 @@ fn an_endgame_from_one_click_to_over_and_again() {
     let hint_now = h.query_all_by_label("Hint").next().expect("Hint").rect();
     assert_eq!(hint_now, hint_at, "Hint stayed under the pointer");
     h.query_all_by_label("Next").next().expect("Next").click();
-    wait_for(&mut h, "the endgame again", &|app| {
-        app.lobby()
-            .training
-            .session
-            .as_ref()
-            .is_some_and(|s| s.standing == kibitz::training::bots::Standing::Going && s.wrong == 0)
+    wait_session(&mut h, "the endgame again", |s| {
+        s.standing == Standing::Going && s.wrong == 0
     });
     served.finish();
 }
