@@ -188,8 +188,8 @@ fn your_blunders_become_cards_answered_and_kept() {
     );
 }
 
-/// One card due, 2. Qh5 played after 1. e4 e5.
-const ONE_CARD: &str = r#"reviewed = ["2026-11.pgn#0"]
+/// One card due, 2. Qh5 played after 1. e4 e5 (the engine's 2. Nf3).
+pub(crate) const ONE_CARD: &str = r#"reviewed = ["2026-11.pgn#0"]
 
 [[cards]]
 id = "2026-11.pgn#0#2"
@@ -208,21 +208,33 @@ hits = 0
 misses = 0
 "#;
 
+/// An app whose deck, kept in `dir`, is `deck`, read.
+pub(crate) fn app_with_deck(dir: &common::TempDir, deck: &str) -> KibitzApp {
+    std::fs::write(dir.path().join("mistakes.toml"), deck).expect("the deck");
+    let mut app = common::app_with(&[]);
+    app.keep_deck_in(dir.path().to_path_buf());
+    app.wait_for_deck();
+    app
+}
+
+/// A window over an app with [`ONE_CARD`] due, the card open. The
+/// directory lives as long as the harness is used: keep it.
+fn card_open(label: &str) -> (common::TempDir, Harness<'static, KibitzApp>) {
+    let dir = common::TempDir::new(label);
+    let mut h = common::window(app_with_deck(&dir, ONE_CARD), [1400.0, 900.0]);
+    h.get_by_label("Training").click();
+    h.run_steps(2);
+    h.get_by_label("Practise (1 due)").click();
+    h.run_steps(4);
+    (dir, h)
+}
+
 /// By the keyboard alone: the card's board has the keyboard at once, on
 /// the opponent's last move (e5); the arrows walk its squares; Escape lets
 /// go of the board, then closes the card.
 #[test]
 fn a_card_by_the_keyboard() {
-    let dir = common::TempDir::new("ui-mistakes-keys");
-    std::fs::write(dir.path().join("mistakes.toml"), ONE_CARD).unwrap();
-    let mut app = common::app_with(&[]);
-    app.keep_deck_in(dir.path().to_path_buf());
-    app.wait_for_deck();
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("Training").click();
-    h.run_steps(2);
-    h.get_by_label("Practise (1 due)").click();
-    h.run_steps(4);
+    let (_dir, mut h) = card_open("ui-mistakes-keys");
     assert!(
         h.get_by_label("e5, black pawn").is_focused(),
         "the last move's square"
@@ -256,16 +268,7 @@ fn a_card_by_the_keyboard() {
 #[test]
 fn cards_wait_while_you_play() {
     const PLAYING: &str = "<12> rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR W -1 1 1 1 1 0 7 Me Opp 1 5 0 39 39 300 300 1 none (0:00) none 0 1 0";
-    let dir = common::TempDir::new("ui-mistakes-playing");
-    std::fs::write(dir.path().join("mistakes.toml"), ONE_CARD).unwrap();
-    let mut app = common::app_with(&[]);
-    app.keep_deck_in(dir.path().to_path_buf());
-    app.wait_for_deck();
-    let mut h = common::window(app, [1400.0, 900.0]);
-    h.get_by_label("Training").click();
-    h.run_steps(2);
-    h.get_by_label("Practise (1 due)").click();
-    h.run_steps(3);
+    let (_dir, mut h) = card_open("ui-mistakes-playing");
     assert!(h.query_by_label("Board, your mistake").is_some());
     // A game of the user's begins.
     for event in common::decode(format!("{PLAYING}\n\r").as_bytes()) {

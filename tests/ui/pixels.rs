@@ -456,43 +456,32 @@ fn a_puzzles_objective_is_over_its_board() {
     );
 }
 
-/// A card of the user's mistakes (2. Qh5 played, the engine's 2. Nf3).
-const CARD_DECK: &str = r#"reviewed = ["2026-11.pgn#0"]
-
-[[cards]]
-id = "2026-11.pgn#0#2"
-fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
-played = "Qh5"
-best = "Nf3"
-judgement = "blunder"
-game_key = "2026-11.pgn#0"
-ply = 2
-game_words = "KibUser – BotA, 2026.11.25"
-white_share_permille = 530
-due_s = 0
-interval_s = 0
-hits = 0
-misses = 0
-"#;
-
-/// A card of your mistakes is painted on a board of its own, and once
-/// answered both moves are drawn on it: the engine's (g1-f3) and the
-/// game's (d1-h5) as arrows a player sees (not only the words under it).
-#[test]
-fn a_card_shows_both_moves_on_its_board() {
-    let dir = common::TempDir::new("pixels-card");
-    std::fs::write(dir.path().join("mistakes.toml"), CARD_DECK).expect("the deck");
-    let mut app = kibitz::app::KibitzApp::new(kibitz::app::TimeSource::Fixed(
-        std::time::Duration::from_secs(10),
-    ));
-    app.keep_deck_in(dir.path().to_path_buf());
-    app.wait_for_deck();
+/// A window over an app with `mistakes.rs`'s card due (2. Qh5 played
+/// after 1. e4 e5), painted on the CPU, the card open and the pointer
+/// away. The directory lives as long as the harness is used: keep it.
+fn card_painted(
+    label: &str,
+) -> (
+    common::TempDir,
+    egui_kittest::Harness<'static, kibitz::app::KibitzApp>,
+) {
+    let dir = common::TempDir::new(label);
+    let mut app = crate::mistakes::app_with_deck(&dir, crate::mistakes::ONE_CARD);
     app.lobby_mut().tab = kibitz::ui::lobby::Tab::Training;
     let mut h = common::raster::window(app, [1180.0, 820.0]);
     h.run_steps(2);
     h.get_by_label("Practise (1 due)").click();
     h.hover_at(egui::pos2(5.0, 5.0));
     h.run_steps(4);
+    (dir, h)
+}
+
+/// A card of your mistakes is painted on a board of its own, and once
+/// answered both moves are drawn on it: the engine's (g1-f3) and the
+/// game's (d1-h5) as arrows a player sees (not only the words under it).
+#[test]
+fn a_card_shows_both_moves_on_its_board() {
+    let (_dir, mut h) = card_painted("pixels-card");
     let board = h.get_by_label("Board, your mistake").rect();
     assert!(board.width() >= 300.0, "a board to play on: {board:?}");
     let before = h.render().expect("painted");
@@ -532,32 +521,20 @@ fn a_card_shows_both_moves_on_its_board() {
 }
 
 /// The square with the keyboard is ringed on the card's board (the
-/// board takes the keyboard when the card opens, at White's king here):
-/// the arrow moves the ring a player sees, from e1 to f1.
+/// board takes the keyboard when the card opens, on the opponent's last
+/// move, e5): the arrow moves the ring a player sees, from e5 to f5.
 #[test]
 fn the_square_with_the_keyboard_is_ringed() {
-    let dir = common::TempDir::new("pixels-focus-ring");
-    std::fs::write(dir.path().join("mistakes.toml"), CARD_DECK).expect("the deck");
-    let mut app = kibitz::app::KibitzApp::new(kibitz::app::TimeSource::Fixed(
-        std::time::Duration::from_secs(10),
-    ));
-    app.keep_deck_in(dir.path().to_path_buf());
-    app.wait_for_deck();
-    app.lobby_mut().tab = kibitz::ui::lobby::Tab::Training;
-    let mut h = common::raster::window(app, [1180.0, 820.0]);
-    h.run_steps(2);
-    h.get_by_label("Practise (1 due)").click();
-    h.hover_at(egui::pos2(5.0, 5.0));
-    h.run_steps(4);
-    assert!(h.get_by_label("e1, white king").is_focused());
+    let (_dir, mut h) = card_painted("pixels-focus-ring");
+    assert!(h.get_by_label("e5, black pawn").is_focused());
     let before = h.render().expect("painted");
     h.key_press(egui::Key::ArrowRight);
     h.run_steps(3);
-    assert!(h.get_by_label("f1, white bishop").is_focused());
+    assert!(h.get_by_label("f5, empty").is_focused());
     let after = h.render().expect("painted");
     let ppp = h.ctx.pixels_per_point();
     let board = h.get_by_label("Board, your mistake").rect();
-    for square in [Square::E1, Square::F1] {
+    for square in [Square::E5, Square::F5] {
         let cell = square_rect(board, Color::White, square);
         let share = changed_share(&before, &after, cell, ppp);
         assert!(share > 0.05, "the ring on {square}: {:.0} %", share * 100.0);
