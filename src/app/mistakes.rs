@@ -83,8 +83,6 @@ pub struct Mistakes {
 struct CardBoard {
     practice: Practice,
     playable: Playable,
-    /// How the engine searches the card's rules.
-    variant: crate::engine::variant::EngineVariant,
     /// The position a tried move made (the engine judges it).
     tried: Option<(Move, Box<Target>)>,
     board: BoardState,
@@ -367,15 +365,13 @@ impl Mistakes {
             .practice
             .answer_words()
             .unwrap_or_else(|| card.practice.prompt());
-        let engine = answered
-            .then_some(card.practice.card.best.as_deref())
-            .flatten()
-            .and_then(|best| card.playable.read_san(best))
-            .map(|mv| (mv.from().unwrap_or(mv.to()), mv.to()));
-        let played = answered
-            .then(|| card.playable.read_san(&card.practice.card.played))
-            .flatten()
-            .map(|mv| (mv.from().unwrap_or(mv.to()), mv.to()));
+        // Both moves as arrows, once answered (a drop from its square).
+        let arrow = |san: Option<&str>| {
+            let mv = card.playable.read_san(san.filter(|_| answered)?)?;
+            Some((mv.from().unwrap_or(mv.to()), mv.to()))
+        };
+        let engine = arrow(card.practice.card.best.as_deref());
+        let played = arrow(Some(&card.practice.card.played));
         let legend = (answered
             .then_some(card.practice.card.best.clone())
             .flatten())
@@ -481,12 +477,12 @@ impl CardBoard {
         let setup: Setup = card.fen.parse::<Fen>().ok()?.into_setup();
         let rules = Rules::of(Some(&kind), false);
         let playable = Playable::new(rules, setup);
-        let variant = playable.rules.engine_variant()?;
+        // A board whose tries no engine can judge is no card.
+        playable.rules.engine_variant()?;
         playable.position()?;
         Some(CardBoard {
             practice: Practice::new(card),
             playable,
-            variant,
             tried: None,
             board: BoardState::default(),
             cache: PieceCache::default(),
@@ -502,13 +498,14 @@ impl CardBoard {
 
     /// The engine's look at the position a try made.
     fn target_after(&self, setup: Setup) -> Option<Target> {
+        let variant = self.playable.rules.engine_variant()?;
         let after = Playable::new(self.playable.rules, setup);
         let position = after.position()?.clone();
         Some(Target {
             board: JUDGING_NUMBER,
-            key: format!("{}{}", self.variant.key_prefix(), position_key(&position)),
+            key: format!("{}{}", variant.key_prefix(), position_key(&position)),
             position,
-            variant: self.variant,
+            variant,
         })
     }
 }
