@@ -23,7 +23,7 @@ pub mod computer;
 mod file;
 
 pub use alerts::{AlertSettings, LOW_TIME_SECONDS_MAX, automatic_low_time_ms, low_mark_ms};
-pub use file::{Loaded, config_dir, load, save, settings_path};
+pub use file::{Loaded, config_dir, load, save, settings_path, write_atomically};
 
 /// The name of the settings file inside the config directory.
 pub const SETTINGS_FILE: &str = "settings.toml";

@@ -164,7 +164,8 @@ pub fn install_into(data_home: &Path, exe: &Path) -> Result<Vec<PathBuf>> {
 
     let mut written = Vec::with_capacity(paths.len());
     for (path, bytes) in paths.into_iter().zip(contents) {
-        write_whole(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        crate::config::write_atomically(&path, bytes)
+            .with_context(|| format!("writing {}", path.display()))?;
         written.push(path);
     }
     Ok(written)
@@ -252,28 +253,6 @@ pub fn exec_value(exe: &Path) -> Result<String> {
     // Control characters are refused above, so `\` is the only character
     // the string level escapes.
     Ok(quoted.replace('\\', "\\\\"))
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory
-/// renamed over it, creating the directory if needed.
-fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path has no parent directory",
-        )
-    })?;
-    fs::create_dir_all(dir)?;
-    let name = path.file_name().unwrap_or_else(|| OsStr::new("kibitz"));
-    let mut tmp_name = OsStr::new(".").to_os_string();
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 #[cfg(test)]

@@ -161,38 +161,43 @@ fn keep_aside(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// Saves `settings` (sanitized: see [`Settings::sanitized`]) to
-/// `dir/settings.toml`, creating `dir` if needed.
-///
-/// Atomic: writes `settings.toml.tmp-<pid>` in the same directory, syncs it,
-/// renames it over `settings.toml` and (on Unix) syncs the directory. On any
-/// failure the old file is left as it was and the temporary file is removed.
+/// `dir/settings.toml`, creating `dir` if needed, atomically (see
+/// [`write_atomically`]).
 pub fn save(dir: &Path, settings: &Settings) -> anyhow::Result<()> {
     let text = toml::to_string_pretty(&settings.clone().sanitized())
         .context("cannot write the settings as TOML")?;
-    fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the config directory {}", dir.display()))?;
-
     let path = settings_path(dir);
-    let tmp = dir.join(format!("{SETTINGS_FILE}.tmp-{}", std::process::id()));
+    write_atomically(&path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tracing::debug!(path = %path.display(), "settings saved");
+    Ok(())
+}
+
+/// Writes `bytes` at `path` whole or not at all: `NAME.tmp-<pid>` in the
+/// same directory (created if needed) is written, synced and renamed over
+/// `path`, then (on Unix) the directory is synced. On any failure the old
+/// file is left as it was and the temporary file is removed. The settings,
+/// the deck of mistakes and the desktop entry are written so.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path has no directory"))?;
+    fs::create_dir_all(dir)?;
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{}", std::process::id()));
+    let tmp = dir.join(name);
     let guard = RemoveOnDrop(Some(tmp.clone()));
-
-    let mut file = File::create(&tmp)
-        .with_context(|| format!("cannot create the temporary file {}", tmp.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("cannot write the temporary file {}", tmp.display()))?;
+    let mut file = File::create(&tmp)?;
+    file.write_all(bytes).and_then(|()| file.sync_all())?;
     drop(file);
-    fs::rename(&tmp, &path)
-        .with_context(|| format!("cannot move {} over {}", tmp.display(), path.display()))?;
+    fs::rename(&tmp, path)?;
     guard.disarm();
-
     #[cfg(unix)]
     if let Err(e) = File::open(dir).and_then(|d| d.sync_all()) {
         // The new file is in place; only its durability across a power cut
-        // is in doubt, which is not worth failing the save over.
-        tracing::warn!(dir = %dir.display(), error = %e, "cannot sync the config directory");
+        // is in doubt, which is not worth failing the write over.
+        tracing::warn!(dir = %dir.display(), error = %e, "cannot sync the directory");
     }
-    tracing::debug!(path = %path.display(), "settings saved");
     Ok(())
 }
 

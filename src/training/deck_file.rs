@@ -4,7 +4,6 @@
 //! or the new one, never half of one. A file that does not read is moved
 //! aside (`mistakes.toml.unreadable`), never overwritten unread.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::deck::Deck;
@@ -48,19 +47,7 @@ pub fn load(path: &Path) -> (Deck, Option<String>) {
 
 /// Writes `deck` at `path` atomically.
 pub fn save(path: &Path, deck: &Deck) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let temporary = path.with_extension(format!("toml.tmp-{}", std::process::id()));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(deck.to_toml().as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&temporary, path)) {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(e);
-    }
-    Ok(())
+    crate::config::write_atomically(path, deck.to_toml().as_bytes())
 }
 
 #[cfg(test)]
