@@ -208,7 +208,7 @@ fn asks(what: Watched, events: &mut ServerEvents) -> Vec<Want> {
         Watched::Tourney(id) => {
             let mut wants = Vec::new();
             if events.tourney(id).is_some_and(|t| t.grid.is_empty()) {
-                let grid = crate::lobby::events::tell(TD, &format!("standardgrid {id}"));
+                let grid = Command::tell(TD, &format!("standardgrid {id}"));
                 wants.push(Want::Ask(Asker::Nobody, grid));
             }
             wants.push(Want::Ask(Asker::Games, Command::Games));

@@ -306,10 +306,7 @@ impl Part for LobbyPanel {
         // The user's tournament game ended: the standings after it.
         if let Some(id) = self.lobby.events.take_standings_due() {
             let text = format!("standardgrid {id}");
-            wants.push(bot_want(crate::lobby::events::tell(
-                crate::lobby::events::TD,
-                &text,
-            )));
+            wants.push(bot_want(Command::tell(crate::lobby::events::TD, &text)));
         }
         // What the training bot said, for the screen reader; its board
         // seen from the side to play.

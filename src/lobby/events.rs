@@ -135,19 +135,19 @@ impl ServerEvents {
         self.asked = true;
         self.absent.clear();
         vec![
-            tell(RELAY, "listtourney"),
-            tell(RELAY, "listgames"),
-            tell(TD, "listtourneys"),
-            tell(TD, "listkoths"),
+            Command::tell(RELAY, "listtourney"),
+            Command::tell(RELAY, "listgames"),
+            Command::tell(TD, "listtourneys"),
+            Command::tell(TD, "listkoths"),
             // The user's settings with it: "Tell me when a tournament opens".
-            tell(TD, "variables"),
+            Command::tell(TD, "variables"),
         ]
     }
 
     /// Asks for one relayed tournament's games.
     pub fn ask_games(&mut self, relay: u32) -> Command {
         self.games_asked = Some(relay);
-        tell(RELAY, &format!("listgames {relay}"))
+        Command::tell(RELAY, &format!("listgames {relay}"))
     }
 
     pub fn relay(&self, id: u32) -> Option<&Relay> {
@@ -599,14 +599,6 @@ impl Tourney {
             Some(name) => name.clone(),
             None => format!("Tourney #{}", self.entry.id),
         }
-    }
-}
-
-/// `tell BOT TEXT`.
-pub fn tell(bot: &str, text: &str) -> Command {
-    Command::Tell {
-        to: bot.to_owned(),
-        text: text.to_owned(),
     }
 }
 

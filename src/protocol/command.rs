@@ -407,6 +407,14 @@ const MAX_HANDLE_LEN: usize = 17;
 const MAX_CHANNEL: u32 = 255;
 
 impl Command {
+    /// `tell TO TEXT` (a bot's command: `tell relay listgames`).
+    pub fn tell(to: &str, text: &str) -> Command {
+        Command::Tell {
+            to: to.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
     /// The line to send, without its newline, or why it cannot be sent.
     pub fn to_line(&self) -> Result<String, CommandError> {
         Ok(match self {

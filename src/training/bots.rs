@@ -417,10 +417,7 @@ impl Session {
 }
 
 fn tell(bot: TrainingBot, text: &str) -> Command {
-    Command::Tell {
-        to: bot.handle().to_owned(),
-        text: text.to_owned(),
-    }
+    Command::tell(bot.handle(), text)
 }
 
 /// `02m01s` -> `2 min 1 s`.

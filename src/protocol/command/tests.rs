@@ -8,10 +8,7 @@ fn line(command: Command) -> Result<String, CommandError> {
 }
 
 fn tell(to: &str, text: &str) -> Command {
-    Command::Tell {
-        to: to.to_owned(),
-        text: text.to_owned(),
-    }
+    Command::tell(to, text)
 }
 
 #[test]

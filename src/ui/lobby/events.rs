@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use crate::lobby::events::{Koth, RELAY, Relay, ServerEvents, TD, Tourney, tell};
+use crate::lobby::events::{Koth, RELAY, Relay, ServerEvents, TD, Tourney};
 use crate::protocol::command::{Command, ObserveTarget};
 
 /// What a click on the tab asks for.
@@ -87,7 +87,7 @@ fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction
             .changed()
     {
         let value = if opens { "On" } else { "Off" };
-        out.push(EventAction::Send(tell(
+        out.push(EventAction::Send(Command::tell(
             TD,
             &format!("set TourneyInfo {value}"),
         )));
@@ -103,7 +103,7 @@ fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction
                 .on_hover_text("The relay bot's notify setting, kept by the server")
                 .changed()
             {
-                out.push(EventAction::Send(tell(RELAY, "notify")));
+                out.push(EventAction::Send(Command::tell(RELAY, "notify")));
             }
         }
         None => {
@@ -114,7 +114,7 @@ fn notify_ui(ui: &mut egui::Ui, events: &ServerEvents, out: &mut Vec<EventAction
                 )
                 .clicked()
             {
-                out.push(EventAction::Send(tell(RELAY, "notify")));
+                out.push(EventAction::Send(Command::tell(RELAY, "notify")));
             }
         }
     }
@@ -269,11 +269,14 @@ fn tourney_ui(ui: &mut egui::Ui, t: &mut Tourney, in_one: Option<u32>, out: &mut
                 None => join,
             };
             if join.clicked() {
-                out.push(EventAction::Send(tell(TD, &format!("join {id}"))));
+                out.push(EventAction::Send(Command::tell(TD, &format!("join {id}"))));
             }
         }
         if e.joined && ui.button("Leave").clicked() {
-            out.push(EventAction::Send(tell(TD, &format!("withdraw {id}"))));
+            out.push(EventAction::Send(Command::tell(
+                TD,
+                &format!("withdraw {id}"),
+            )));
         }
         let standings_shown = !t.grid.is_empty() && !t.grid_folded;
         if standings_shown {
@@ -281,7 +284,10 @@ fn tourney_ui(ui: &mut egui::Ui, t: &mut Tourney, in_one: Option<u32>, out: &mut
                 t.grid_folded = true;
             }
         } else if ui.button("Standings").clicked() {
-            out.push(EventAction::Send(tell(TD, &format!("standardgrid {id}"))));
+            out.push(EventAction::Send(Command::tell(
+                TD,
+                &format!("standardgrid {id}"),
+            )));
         }
         if e.running
             && e.status != "open"
@@ -396,7 +402,7 @@ fn koth_ui(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let say = |text: String| EventAction::Send(tell(TD, &text));
+        let say = |text: String| EventAction::Send(Command::tell(TD, &text));
         if e.king.is_none() && e.open && ui.button("Claim the throne").clicked() {
             out.push(say(format!("claimthrone {id}")));
         }
