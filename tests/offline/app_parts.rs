@@ -1,7 +1,8 @@
 //! The app layer is a few parts, each owning its state (ARCHITECTURE.md,
 //! "The app layer"): `KibitzApp` holds the store, the session, the parts
 //! and the window, with at most 12 fields and no `impl KibitzApp` outside
-//! `src/app.rs`; every part implements `Part` in its own file, has at most
+//! `src/app.rs` but `src/app/access.rs` (its accessors, which route
+//! nothing: no `run`, no `Want`); every part implements `Part` in its own file, has at most
 //! 12 fields and shows none to the others; the router names no part where
 //! events, replies, ticks and repaints pass; nothing but the app opens the
 //! store's two doors; and no file IO is reachable from the event drain.
@@ -74,12 +75,18 @@ fn the_app_holds_a_few_parts() {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
     assert!(files.len() > 50, "the crate's files were read");
+    let access = src().join("app/access.rs");
     let elsewhere: Vec<&PathBuf> = files
         .iter()
-        .filter(|f| **f != src().join("app.rs"))
+        .filter(|f| **f != src().join("app.rs") && **f != access)
         .filter(|f| implements(&std::fs::read_to_string(f).expect("read"), "KibitzApp"))
         .collect();
     assert!(elsewhere.is_empty(), "impl KibitzApp in {elsewhere:#?}");
+    // The accessors route nothing: wants are run in `app.rs` only.
+    let access = std::fs::read_to_string(&access).expect("app/access.rs");
+    for routing in ["self.run(", "Want::", "fn run("] {
+        assert!(!access.contains(routing), "app/access.rs routes: {routing}");
+    }
 }
 
 /// The parts, as `app/parts.rs` holds them: (field, type).
