@@ -30,6 +30,7 @@ mod players;
 mod reconnect;
 mod record;
 mod review;
+mod seeks;
 mod sounds;
 mod timeseal;
 mod training;
