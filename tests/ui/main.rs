@@ -30,6 +30,7 @@ mod players;
 mod reconnect;
 mod record;
 mod review;
+mod review_lines;
 mod seeks;
 mod sounds;
 mod timeseal;
